@@ -1,0 +1,21 @@
+// `npm test`: lint, type check, unit tests, build, then the browser tests against the built shop.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['Lint and format (Biome)', 'npx', ['biome', 'ci', '.']],
+  ['Type check (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['Unit tests (Vitest)', 'npx', ['vitest', 'run']],
+  ['Build', process.execPath, ['scripts/build.mjs']],
+  ['Chromium for the browser tests', process.execPath, ['scripts/ensure-chromium.mjs']],
+  ['Browser tests (Playwright + Chromium)', 'npx', ['playwright', 'test']],
+];
+
+for (const [title, command, args] of steps) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log('\n✔ All checks passed');

@@ -1,0 +1,63 @@
+import type { ProductSummary } from '../../shared/catalog/types';
+import { productUrl } from '../../shared/catalog/urls';
+import { useShopSettings } from '../ShopSettingsContext';
+import { Price } from './Price';
+import { StarRating } from './StarRating';
+
+/** One product in a grid: image, name, rating, price and the action its type allows. */
+export function ProductCard({ product }: { product: ProductSummary }) {
+  const { i18n } = useShopSettings();
+  const url = productUrl(product.slug);
+  const purchasable =
+    product.type === 'simple' && product.stockStatus !== 'outofstock' && product.price.min !== null;
+  return (
+    <li className="product-card">
+      <a href={url} className="product-card__link">
+        {product.image ? (
+          <img src={product.image.src} alt="" width={300} height={300} loading="lazy" decoding="async" />
+        ) : (
+          <span className="product-card__noimage" aria-hidden="true" />
+        )}
+        <h3 className="product-card__title">{product.name}</h3>
+      </a>
+      {product.price.onSale && <span className="badge badge--sale">Sale!</span>}
+      <StarRating average={product.ratingAverage} count={product.ratingCount} />
+      <Price price={product.price} />
+      {product.stockStatus === 'outofstock' && <p className="stock out-of-stock">{i18n.outOfStock}</p>}
+      {purchasable ? (
+        <form method="post" action="/cart/" className="product-card__form">
+          <input type="hidden" name="add-to-cart" value={product.id} />
+          <input type="hidden" name="quantity" value="1" />
+          <button type="submit" className="button" aria-label={`Add “${product.name}” to your cart`}>
+            {i18n.addToCart}
+          </button>
+        </form>
+      ) : (
+        <a
+          href={url}
+          className="button button--secondary"
+          aria-label={`${buttonLabel(product, i18n.selectOptions)}: ${product.name}`}
+        >
+          {buttonLabel(product, i18n.selectOptions)}
+        </a>
+      )}
+    </li>
+  );
+}
+
+function buttonLabel(product: ProductSummary, selectOptions: string): string {
+  if (product.type === 'variable') return selectOptions;
+  if (product.type === 'grouped') return 'View products';
+  if (product.type === 'external') return 'Buy product';
+  return 'Read more';
+}
+
+export function ProductGrid({ products }: { products: ProductSummary[] }) {
+  return (
+    <ul className="products">
+      {products.map((product) => (
+        <ProductCard key={product.id} product={product} />
+      ))}
+    </ul>
+  );
+}

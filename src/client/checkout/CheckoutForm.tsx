@@ -1,0 +1,105 @@
+import { type FormEvent, useState } from 'react';
+import { BILLING_FIELDS, COUNTRIES, checkBilling } from '../../shared/checkout/billingSchema';
+
+export interface CheckoutFormProps {
+  nonce: string;
+  cartHash: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+/**
+ * The billing form. The server validates every submission with the same schema and re-renders this form with its
+ * messages; once hydrated, the form also checks before sending so the shopper sees the messages at once.
+ */
+export default function CheckoutForm({ nonce, cartHash, values, errors: serverErrors }: CheckoutFormProps) {
+  const [errors, setErrors] = useState(serverErrors);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const result = checkBilling(Object.fromEntries(new FormData(form)) as Record<string, string>);
+    if ('errors' in result) {
+      event.preventDefault();
+      setErrors(result.errors);
+      const first = BILLING_FIELDS.find((field) => result.errors[field.name]);
+      if (first) form.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+    }
+  }
+
+  const errorList = BILLING_FIELDS.filter((field) => errors[field.name]);
+  return (
+    <form method="post" action="/checkout/" className="checkout" noValidate onSubmit={onSubmit}>
+      {errorList.length > 0 && (
+        <div className="notice notice--error" role="alert">
+          <p>Please correct the following:</p>
+          <ul>
+            {errorList.map((field) => (
+              <li key={field.name}>
+                <a href={`#${field.name}`}>{errors[field.name]}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <fieldset>
+        <legend>Billing details</legend>
+        {BILLING_FIELDS.map((field) => {
+          const error = errors[field.name];
+          const common = {
+            id: field.name,
+            name: field.name,
+            autoComplete: field.autoComplete,
+            required: field.required,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? `${field.name}-error` : undefined,
+          };
+          return (
+            <p key={field.name} className={`form-row${error ? ' form-row--invalid' : ''}`}>
+              <label htmlFor={field.name}>
+                {field.label}
+                {field.required && <span aria-hidden="true"> *</span>}
+              </label>
+              {field.type === 'select' ? (
+                <select {...common} defaultValue={values[field.name] ?? 'US'}>
+                  {COUNTRIES.map(([code, name]) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input {...common} type={field.type} defaultValue={values[field.name] ?? ''} />
+              )}
+              {error && (
+                <span id={`${field.name}-error`} className="field-error">
+                  {error}
+                </span>
+              )}
+            </p>
+          );
+        })}
+        <p className="form-row">
+          <label htmlFor="order_comments">Order notes (optional)</label>
+          <textarea
+            id="order_comments"
+            name="order_comments"
+            rows={3}
+            defaultValue={values.order_comments ?? ''}
+          />
+        </p>
+      </fieldset>
+      <fieldset>
+        <legend>Payment</legend>
+        <p className="form-row">
+          <input type="radio" id="payment_method_cod" name="payment_method" value="cod" defaultChecked />{' '}
+          <label htmlFor="payment_method_cod">Cash on delivery</label>
+        </p>
+      </fieldset>
+      <input type="hidden" name="_wpnonce" value={nonce} />
+      <input type="hidden" name="cart_hash" value={cartHash} />
+      <button type="submit" className="button button--primary" id="place_order">
+        Place order
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { type ComponentType, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { PageSettings } from '../shared/settings/settingsSchema';
+import { type IslandName, islandLoaders } from './islands';
+import { ShopSettingsContext } from './ShopSettingsContext';
+import './styles/shop.css';
+
+function readSettings(): PageSettings | null {
+  const script = document.getElementById('shop-settings');
+  if (!script?.textContent) return null;
+  return JSON.parse(script.textContent) as PageSettings;
+}
+
+/** Hydrates the islands the server rendered on this page, loading each island's chunk only when present. */
+async function hydrateIslands() {
+  const settings = readSettings();
+  const containers = document.querySelectorAll<HTMLElement>('[data-island]');
+  await Promise.all(
+    Array.from(containers, async (container) => {
+      const name = container.dataset.island as IslandName;
+      const load = islandLoaders[name];
+      if (!load) return;
+      const module = (await load()) as { default: ComponentType<object> };
+      const props = JSON.parse(container.dataset.props ?? '{}') as object;
+      const Component = module.default;
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <ShopSettingsContext value={settings}>
+            <Component {...props} />
+          </ShopSettingsContext>
+        </StrictMode>,
+      );
+    }),
+  );
+  document.documentElement.dataset.hydrated = 'true';
+}
+
+void hydrateIslands();

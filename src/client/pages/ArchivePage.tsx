@@ -1,0 +1,49 @@
+import type { ProductOrdering, ProductSummary } from '../../shared/catalog/types';
+import { ProductGrid } from '../catalog/ProductCard';
+import { Island } from '../Island';
+import OrderingSelect from '../theme/OrderingSelect';
+import { Pagination } from '../theme/Pagination';
+import { ResultCount } from '../theme/ResultCount';
+
+export interface ArchivePageProps {
+  title: string;
+  description?: string;
+  products: ProductSummary[];
+  total: number;
+  page: number;
+  perPage: number;
+  orderby: ProductOrdering;
+  /** Query parameters the ordering form and pagination keep (a search query). */
+  keep: Record<string, string>;
+  pageUrl: (page: number) => string;
+  emptyMessage: string;
+}
+
+/** The shop page and every product archive (category, tag, brand, vendor, search results). */
+export function ArchivePage(props: ArchivePageProps) {
+  const pages = Math.max(1, Math.ceil(props.total / props.perPage));
+  return (
+    <>
+      <header className="archive-header">
+        <h1>{props.title}</h1>
+        {props.description && <p className="archive-description">{props.description}</p>}
+      </header>
+      {props.total === 0 ? (
+        <p className="woocommerce-info">{props.emptyMessage}</p>
+      ) : (
+        <>
+          <div className="archive-toolbar">
+            <ResultCount total={props.total} page={props.page} perPage={props.perPage} />
+            <Island
+              name="orderingSelect"
+              component={OrderingSelect}
+              props={{ orderby: props.orderby, keep: props.keep }}
+            />
+          </div>
+          <ProductGrid products={props.products} />
+          <Pagination page={props.page} pages={pages} pageUrl={props.pageUrl} />
+        </>
+      )}
+    </>
+  );
+}

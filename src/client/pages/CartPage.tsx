@@ -1,0 +1,114 @@
+import type { CartView } from '../../shared/cart/cartTypes';
+import { useFormatMoney } from '../catalog/Price';
+import { useShopSettings } from '../ShopSettingsContext';
+
+/**
+ * The cart page: one form whose quantity inputs are named `cart[{key}][qty]` (SPEC.md §3), an update button and a
+ * remove button per line, all working without JavaScript.
+ */
+export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
+  const { i18n } = useShopSettings();
+  const format = useFormatMoney();
+  if (cart.lines.length === 0) {
+    return (
+      <section className="cart-empty">
+        <h1>Cart</h1>
+        <p className="woocommerce-info">Your cart is currently empty.</p>
+        <p>
+          <a className="button" href="/shop/">
+            Return to shop
+          </a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="cart-page">
+      <h1>Cart</h1>
+      <form method="post" action="/cart/" className="woocommerce-cart-form">
+        <input type="hidden" name="_wpnonce" value={nonce} />
+        <table className="shop_table cart">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Price</th>
+              <th scope="col">{i18n.quantity}</th>
+              <th scope="col">Subtotal</th>
+              <th scope="col">
+                <span className="screen-reader-text">Remove item</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cart.lines.map((line) => (
+              <tr key={line.key} className="cart_item">
+                <td>
+                  <a href={line.permalink}>{line.name}</a>
+                  {line.attributes.length > 0 && (
+                    <dl className="variation">
+                      {line.attributes.map((attribute) => (
+                        <div key={attribute.label}>
+                          <dt>{attribute.label}:</dt> <dd>{attribute.value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  )}
+                </td>
+                <td>{format(line.unitPrice)}</td>
+                <td>
+                  <label htmlFor={`qty-${line.key}`} className="screen-reader-text">
+                    {i18n.quantity}: {line.name}
+                  </label>
+                  <input
+                    id={`qty-${line.key}`}
+                    type="number"
+                    name={`cart[${line.key}][qty]`}
+                    defaultValue={line.quantity}
+                    min={0}
+                    max={line.maxQuantity ?? undefined}
+                    step={1}
+                    inputMode="numeric"
+                    className="qty"
+                  />
+                </td>
+                <td>{format(line.lineTotal)}</td>
+                <td>
+                  <button
+                    type="submit"
+                    name="remove_item"
+                    value={line.key}
+                    className="remove"
+                    aria-label={`${i18n.remove} ${line.name} from cart`}
+                  >
+                    ×
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button type="submit" name="update_cart" value="1" className="button button--secondary">
+          Update cart
+        </button>
+      </form>
+      <aside className="cart-totals" aria-labelledby="cart-totals-heading">
+        <h2 id="cart-totals-heading">Cart totals</h2>
+        <table className="shop_table">
+          <tbody>
+            <tr>
+              <th scope="row">Subtotal</th>
+              <td>{format(cart.subtotal)}</td>
+            </tr>
+            <tr className="order-total">
+              <th scope="row">Total</th>
+              <td>{format(cart.total)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <a className="button checkout-button" href="/checkout/">
+          Proceed to checkout
+        </a>
+      </aside>
+    </section>
+  );
+}

@@ -1,0 +1,238 @@
+import type { ProductDetail } from '../../shared/catalog/types';
+import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
+import { Price } from '../catalog/Price';
+import { StarRating } from '../catalog/StarRating';
+import { Island } from '../Island';
+import VariationForm from '../product/VariationForm';
+import { useShopSettings } from '../ShopSettingsContext';
+
+/** A product page: gallery, summary with price, stock and the add-to-cart form its type needs, then details. */
+export function ProductPage({ product }: { product: ProductDetail }) {
+  const [mainImage, ...thumbnails] = product.images;
+  return (
+    <article className={`product product--${product.type}`}>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <a href="/">Home</a>
+          </li>
+          <li>
+            <a href="/shop/">Shop</a>
+          </li>
+          {product.categories[0] && (
+            <li>
+              <a href={termUrl(product.categories[0])}>{product.categories[0].name}</a>
+            </li>
+          )}
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+      <div className="product__layout">
+        <div className="product__gallery">
+          {mainImage ? (
+            <img src={mainImage.src} alt={mainImage.alt} width={600} height={600} fetchPriority="high" />
+          ) : (
+            <span className="product-card__noimage" aria-hidden="true" />
+          )}
+          {thumbnails.length > 0 && (
+            <ul className="product__thumbnails">
+              {thumbnails.map((image) => (
+                <li key={image.id}>
+                  <img src={image.src} alt={image.alt} width={120} height={120} loading="lazy" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="product__summary">
+          <h1 className="product_title">{product.name}</h1>
+          <StarRating average={product.ratingAverage} count={product.ratingCount} />
+          <p className="product__price">
+            <Price price={product.price} />
+          </p>
+          {product.shortDescription && (
+            <div
+              className="product__short-description"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized when written (sanitizeRichText)
+              dangerouslySetInnerHTML={{ __html: product.shortDescription }}
+            />
+          )}
+          {product.type !== 'variable' && <StockLine product={product} />}
+          <PurchaseForm product={product} />
+          <ul className="product_meta">
+            {product.sku && (
+              <li>
+                SKU: <span className="sku">{product.sku}</span>
+              </li>
+            )}
+            {product.categories.length > 0 && (
+              <li>
+                {product.categories.length === 1 ? 'Category' : 'Categories'}:{' '}
+                {product.categories.map((term, index) => (
+                  <span key={term.id}>
+                    {index > 0 && ', '}
+                    <a href={termUrl(term)}>{term.name}</a>
+                  </span>
+                ))}
+              </li>
+            )}
+            {product.tags.length > 0 && (
+              <li>
+                {product.tags.length === 1 ? 'Tag' : 'Tags'}:{' '}
+                {product.tags.map((term, index) => (
+                  <span key={term.id}>
+                    {index > 0 && ', '}
+                    <a href={termUrl(term)}>{term.name}</a>
+                  </span>
+                ))}
+              </li>
+            )}
+            {product.brands.length > 0 && (
+              <li>
+                Brand:{' '}
+                {product.brands.map((term, index) => (
+                  <span key={term.id}>
+                    {index > 0 && ', '}
+                    <a href={termUrl(term)}>{term.name}</a>
+                  </span>
+                ))}
+              </li>
+            )}
+            {product.vendor && (
+              <li>
+                Sold by: <a href={vendorUrl(product.vendor.slug)}>{product.vendor.name}</a>
+                {product.vendor.city && ` (${product.vendor.city})`}
+              </li>
+            )}
+          </ul>
+        </div>
+      </div>
+      <section className="product__description" aria-labelledby="description-heading">
+        <h2 id="description-heading">Description</h2>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized when written (sanitizeRichText) */}
+        <div dangerouslySetInnerHTML={{ __html: product.description }} />
+        {product.attributes.some((attribute) => attribute.visible) && (
+          <table className="product__attributes">
+            <caption>Additional information</caption>
+            <tbody>
+              {product.attributes
+                .filter((attribute) => attribute.visible)
+                .map((attribute) => (
+                  <tr key={attribute.slug}>
+                    <th scope="row">{attribute.name}</th>
+                    <td>{attribute.options.map((option) => option.name).join(', ')}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </article>
+  );
+}
+
+function StockLine({ product }: { product: ProductDetail }) {
+  const { i18n } = useShopSettings();
+  if (product.type === 'grouped' || product.type === 'external') return null;
+  if (product.stockStatus === 'outofstock') return <p className="stock out-of-stock">{i18n.outOfStock}</p>;
+  if (product.stockStatus === 'onbackorder')
+    return <p className="stock available-on-backorder">Available on backorder</p>;
+  return (
+    <p className="stock in-stock">
+      {product.stockQuantity !== null ? `${product.stockQuantity} in stock` : i18n.inStock}
+    </p>
+  );
+}
+
+function PurchaseForm({ product }: { product: ProductDetail }) {
+  const { i18n } = useShopSettings();
+  switch (product.type) {
+    case 'external':
+      return product.externalUrl ? (
+        <p>
+          <a className="button" href={product.externalUrl} rel="nofollow noopener">
+            {product.buttonText ?? 'Buy product'}
+          </a>
+        </p>
+      ) : null;
+    case 'variable':
+      return (
+        <Island
+          name="variationForm"
+          component={VariationForm}
+          props={{
+            productId: product.id,
+            productName: product.name,
+            attributes: product.attributes.filter((attribute) => attribute.forVariations),
+            variations: product.variations,
+          }}
+        />
+      );
+    case 'grouped':
+      return (
+        <form method="post" action="/cart/" className="grouped_form cart">
+          <table className="group_table">
+            <tbody>
+              {product.groupedChildren.map((child) => (
+                <tr key={child.id}>
+                  <td>
+                    <label htmlFor={`quantity-${child.id}`} className="screen-reader-text">
+                      {i18n.quantity}: {child.name}
+                    </label>
+                    <input
+                      id={`quantity-${child.id}`}
+                      type="number"
+                      name={`quantity[${child.id}]`}
+                      min={0}
+                      step={1}
+                      defaultValue={0}
+                      className="qty"
+                      disabled={child.stockStatus === 'outofstock'}
+                    />
+                  </td>
+                  <td>
+                    <a href={productUrl(child.slug)}>{child.name}</a>
+                  </td>
+                  <td>
+                    <Price price={child.price} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <input type="hidden" name="add-to-cart" value={product.id} />
+          <button type="submit" className="button">
+            {i18n.addToCart}
+          </button>
+        </form>
+      );
+    case 'simple': {
+      if (product.stockStatus === 'outofstock' || product.price.min === null) return null;
+      const max = product.soldIndividually ? 1 : (product.stockQuantity ?? undefined);
+      return (
+        <form method="post" action="/cart/" className="cart">
+          <label htmlFor="quantity">{i18n.quantity}</label>
+          <input
+            id="quantity"
+            type="number"
+            name="quantity"
+            defaultValue={1}
+            min={1}
+            max={max}
+            step={1}
+            inputMode="numeric"
+            className="qty"
+          />
+          <button
+            type="submit"
+            name="add-to-cart"
+            value={product.id}
+            className="button single_add_to_cart_button"
+          >
+            {i18n.addToCart}
+          </button>
+        </form>
+      );
+    }
+  }
+}

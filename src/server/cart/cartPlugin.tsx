@@ -1,0 +1,286 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { z } from 'zod';
+import { HeaderCartLink } from '../../client/cart/HeaderCartLink';
+import { MiniCartContent } from '../../client/cart/MiniCartContent';
+import { CartPage } from '../../client/pages/CartPage';
+import { ProductPage } from '../../client/pages/ProductPage';
+import { ShopSettingsContext } from '../../client/ShopSettingsContext';
+import type { Notice } from '../../client/theme/Notices';
+import type { CartView } from '../../shared/cart/cartTypes';
+import { MAX_LINE_QUANTITY } from '../../shared/cart/cartTypes';
+import { productUrl } from '../../shared/catalog/urls';
+import { isShopError, ShopError } from '../../shared/errors/ShopError';
+import { toPageSettings } from '../../shared/settings/parseSettings';
+import type { PageSettings, ShopConfig } from '../../shared/settings/settingsSchema';
+import type { Repositories } from '../db/repositories';
+import { ERROR_STATUS } from '../http/errorStatus';
+import { parseInput } from '../http/parseInput';
+import { isSameOrigin } from '../security/isSameOrigin';
+import type { AddToCartRequest, CartService } from './cartService';
+
+export interface CartPluginOptions {
+  repositories: Repositories;
+  cartService: CartService;
+  config: ShopConfig;
+}
+
+const CART_NONCE_ACTION = 'cart';
+const quantityText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}$/, 'Quantity must be a whole number.')
+  .transform(Number);
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The ajax add-to-cart fields (WooCommerce's names); attribute_* fields are read separately. */
+const addToCartInput = z.looseObject({
+  product_id: id,
+  quantity: quantityText.optional(),
+  variation_id: z.union([z.literal(''), id]).optional(),
+});
+
+/** The cart: its page and form posts, the ajax endpoints, the cart cookies and the fragments. */
+export async function cartPlugin(
+  app: FastifyInstance,
+  { repositories, cartService, config }: CartPluginOptions,
+) {
+  const settings = toPageSettings(config);
+
+  async function saveCart(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cart: Parameters<CartService['view']>[0],
+  ) {
+    await request.visitor.saveCart(cart);
+    const view = await cartService.view(cart);
+    setCartCookies(reply, view, request.protocol === 'https');
+    return view;
+  }
+
+  function requireSameOrigin(request: FastifyRequest) {
+    if (!isSameOrigin(request.headers, request.host)) {
+      throw new ShopError('cross_origin', 'This request did not come from the shop.');
+    }
+  }
+
+  // ---- ajax endpoints (CONTRACT.md "Endpoints") ----
+
+  app.ajax.wcAjax('get_refreshed_fragments', {
+    schema: z.looseObject({ time: z.string().optional() }),
+    methods: ['GET', 'POST'],
+    handle: async (_input, request) => fragmentsResponse(await request.cartView(), settings),
+  });
+
+  app.ajax.wcAjax('add_to_cart', {
+    schema: addToCartInput,
+    methods: ['POST'],
+    handle: async (input, request, reply) => {
+      requireSameOrigin(request);
+      const { cart } = await cartService.add(await request.visitor.cart(), {
+        productId: input.product_id,
+        variationId: input.variation_id ? input.variation_id : null,
+        quantity: input.quantity ?? 1,
+        attributes: attributeFields(input),
+      });
+      return fragmentsResponse(await saveCart(request, reply, cart), settings);
+    },
+  });
+
+  app.ajax.wcAjax('remove_from_cart', {
+    schema: z.looseObject({ cart_item_key: z.string().regex(/^[a-f0-9]{32}$/, 'Unknown cart item') }),
+    methods: ['POST'],
+    handle: async (input, request, reply) => {
+      requireSameOrigin(request);
+      const { cart } = await cartService.setQuantity(await request.visitor.cart(), input.cart_item_key, 0);
+      return fragmentsResponse(await saveCart(request, reply, cart), settings);
+    },
+  });
+
+  app.ajax.siteAjax('set_cart_item_quantity', {
+    schema: z.looseObject({
+      hash: z.string().min(1, 'Missing hash'),
+      quantity: z.string(),
+      qtyNonce: z.string().optional(),
+    }),
+    methods: ['POST'],
+    handle: async (input, request, reply) => {
+      if (!app.nonces.verify(input.qtyNonce, 'set_cart_item_quantity', request.visitor.id)) {
+        throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page.');
+      }
+      const quantity = Number(input.quantity.trim());
+      if (input.quantity.trim() === '' || !Number.isInteger(quantity)) {
+        throw new ShopError(
+          'invalid_quantity',
+          `Please enter a quantity between 0 and ${MAX_LINE_QUANTITY}.`,
+        );
+      }
+      const result = await cartService.setQuantity(await request.visitor.cart(), input.hash, quantity);
+      const view = await saveCart(request, reply, result.cart);
+      return {
+        ...fragmentsResponse(view, settings),
+        quantity: result.quantity,
+        ...(result.clamped ? { clamped: true } : {}),
+      };
+    },
+  });
+
+  // ---- the cart page and its form posts (work without JavaScript) ----
+
+  const noticeQuery = z.object({ added: id.optional(), updated: z.literal('1').optional() }).catch({});
+
+  app.get('/cart/', async function cartPage(request, reply) {
+    const query = parseInput(noticeQuery, request.query);
+    const notices: Notice[] = [];
+    if (query.added) {
+      const product = await repositories.catalog.getProductById(query.added);
+      if (product)
+        notices.push({ type: 'success', message: `“${product.name}” has been added to your cart.` });
+    }
+    if (query.updated) notices.push({ type: 'success', message: 'Cart updated.' });
+    return sendCartPage(request, reply, notices);
+  });
+
+  async function sendCartPage(request: FastifyRequest, reply: FastifyReply, notices: Notice[], status = 200) {
+    return reply.sendPage(
+      {
+        title: 'Cart',
+        noindex: true,
+        body: (
+          <CartPage
+            cart={await request.cartView()}
+            nonce={app.nonces.create(CART_NONCE_ACTION, request.visitor.id)}
+          />
+        ),
+      },
+      { notices, status },
+    );
+  }
+
+  app.post('/cart/', async function cartForm(request, reply) {
+    const body = (request.body ?? {}) as Record<string, string | string[]>;
+    const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
+
+    if (field('add-to-cart') !== undefined) {
+      requireSameOrigin(request);
+      const productId = parseInput(id, field('add-to-cart'));
+      try {
+        const groupedQuantities = Object.entries(body).filter(([name]) => /^quantity\[\d+\]$/.test(name));
+        let cart = await request.visitor.cart();
+        if (groupedQuantities.length > 0) {
+          // A grouped product posts one quantity per child; children left at 0 are skipped.
+          let added = 0;
+          for (const [name, value] of groupedQuantities) {
+            const quantity = parseInput(quantityText, value);
+            if (quantity === 0) continue;
+            cart = (
+              await cartService.add(cart, {
+                productId: Number(name.slice(9, -1)),
+                variationId: null,
+                quantity,
+                attributes: {},
+              })
+            ).cart;
+            added++;
+          }
+          if (added === 0)
+            throw new ShopError(
+              'invalid_quantity',
+              'Please choose the quantity of items you wish to add to your cart.',
+            );
+        } else {
+          const request_: AddToCartRequest = {
+            productId,
+            variationId: field('variation_id') ? parseInput(id, field('variation_id')) : null,
+            quantity: field('quantity') === undefined ? 1 : parseInput(quantityText, field('quantity')),
+            attributes: attributeFields(body),
+          };
+          cart = (await cartService.add(cart, request_)).cart;
+        }
+        await saveCart(request, reply, cart);
+        return reply.redirect(`/cart/?added=${productId}`, 303);
+      } catch (error) {
+        if (!isShopError(error)) throw error;
+        // Show the shopper the product again with the reason, as WooCommerce does.
+        const product = await repositories.catalog.getProductById(productId);
+        if (!product) throw error;
+        return reply.sendPage(
+          {
+            title: product.name,
+            canonical: productUrl(product.slug),
+            body: <ProductPage product={product} />,
+          },
+          { notices: [{ type: 'error', message: error.message }], status: ERROR_STATUS[error.code] },
+        );
+      }
+    }
+
+    if (!app.nonces.verify(field('_wpnonce'), CART_NONCE_ACTION, request.visitor.id)) {
+      return sendCartPage(
+        request,
+        reply,
+        [{ type: 'error', message: 'Your session has expired. Please try again.' }],
+        403,
+      );
+    }
+    let cart = await request.visitor.cart();
+    try {
+      const remove = field('remove_item');
+      if (remove !== undefined) {
+        cart = (await cartService.setQuantity(cart, remove, 0)).cart;
+      } else {
+        for (const [name, value] of Object.entries(body)) {
+          const key = /^cart\[([a-f0-9]{32})\]\[qty\]$/.exec(name)?.[1];
+          if (!key || typeof value !== 'string') continue;
+          cart = (await cartService.setQuantity(cart, key, parseInput(quantityText, value))).cart;
+        }
+      }
+    } catch (error) {
+      if (!isShopError(error)) throw error;
+      return sendCartPage(
+        request,
+        reply,
+        [{ type: 'error', message: error.message }],
+        ERROR_STATUS[error.code],
+      );
+    }
+    await saveCart(request, reply, cart);
+    return reply.redirect('/cart/?updated=1', 303);
+  });
+}
+
+function attributeFields(input: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(input).filter(
+      (entry): entry is [string, string] =>
+        /^attribute_[a-z0-9_-]{1,100}$/.test(entry[0]) &&
+        typeof entry[1] === 'string' &&
+        entry[1].length <= 200,
+    ),
+  );
+}
+
+/** Cart cookies WooCommerce's scripts and caches read (CONTRACT.md "Cookies"): not HttpOnly on purpose. */
+export function setCartCookies(reply: FastifyReply, cart: CartView, secure: boolean) {
+  const options = { path: '/', sameSite: 'lax' as const, secure };
+  if (cart.itemCount > 0) {
+    reply.setCookie('woocommerce_items_in_cart', '1', options);
+    reply.setCookie('woocommerce_cart_hash', cart.hash, options);
+  } else {
+    reply.clearCookie('woocommerce_items_in_cart', options);
+    reply.clearCookie('woocommerce_cart_hash', options);
+  }
+}
+
+/** `{fragments, cart_hash}`: selector → markup for the parts of every page that show the cart (SPEC.md §3). */
+export function fragmentsResponse(cart: CartView, settings: PageSettings) {
+  const render = (node: React.ReactNode) =>
+    renderToStaticMarkup(<ShopSettingsContext value={settings}>{node}</ShopSettingsContext>);
+  return {
+    fragments: {
+      'a.cart-contents': render(<HeaderCartLink cart={cart} />),
+      'div.widget_shopping_cart_content': render(<MiniCartContent cart={cart} />),
+    },
+    cart_hash: cart.hash,
+  };
+}

@@ -1,0 +1,239 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { ArchivePage } from '../../client/pages/ArchivePage';
+import { HomePage } from '../../client/pages/HomePage';
+import { ProductPage } from '../../client/pages/ProductPage';
+import { PRODUCT_ORDERINGS, type Taxonomy, type Term } from '../../shared/catalog/types';
+import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
+import { ShopError } from '../../shared/errors/ShopError';
+import type { ShopConfig } from '../../shared/settings/settingsSchema';
+import type { ProductListQuery, Repositories } from '../db/repositories';
+import { parseInput } from '../http/parseInput';
+import { renderPlaceholderSvg } from './renderPlaceholderSvg';
+import { toPlainText } from './sanitizeRichText';
+
+export interface CatalogPluginOptions {
+  repositories: Repositories;
+  config: ShopConfig;
+}
+
+// An unknown ordering falls back to the default, as WooCommerce does, instead of failing the page.
+const archiveQuery = z.object({
+  orderby: z.enum(PRODUCT_ORDERINGS).catch('menu_order'),
+  s: z.string().max(200, 'That search is too long.').optional(),
+  post_type: z.string().optional(),
+});
+const pageParam = z.object({ page: z.coerce.number().int().min(1).max(100000) });
+const slugParam = z.object({ slug: z.string().min(1).max(200) });
+
+/** Home, the shop and every product archive, product pages, and the local placeholder images. */
+export async function catalogPlugin(app: FastifyInstance, { repositories, config }: CatalogPluginOptions) {
+  const { catalog } = repositories;
+  const perPage = config.shop.productsPerPage;
+
+  async function sendArchive(
+    reply: FastifyReply,
+    rawQuery: unknown,
+    page: number,
+    archive: {
+      title: string;
+      description?: string;
+      filter: Partial<ProductListQuery>;
+      baseUrl: string;
+      emptyMessage?: string;
+    },
+  ) {
+    const query = parseInput(archiveQuery, rawQuery);
+    const context = archive.filter.text !== undefined ? 'search' : 'shop';
+    const list = await catalog.listProducts({
+      context,
+      orderby: query.orderby,
+      page,
+      perPage,
+      ...archive.filter,
+    });
+    if (page > 1 && list.items.length === 0)
+      throw new ShopError('not_found', 'There is no such page of products.');
+    const keep: Record<string, string> = {};
+    if (query.s !== undefined) {
+      keep.s = query.s;
+      keep.post_type = 'product';
+    }
+    const suffix = new URLSearchParams({
+      ...keep,
+      ...(query.orderby !== 'menu_order' ? { orderby: query.orderby } : {}),
+    }).toString();
+    return reply.sendPage(
+      {
+        title: archive.title,
+        description: archive.description,
+        body: (
+          <ArchivePage
+            title={archive.title}
+            description={archive.description}
+            products={list.items}
+            total={list.total}
+            page={page}
+            perPage={perPage}
+            orderby={query.orderby}
+            keep={keep}
+            pageUrl={(number) =>
+              `${number === 1 ? archive.baseUrl : `${archive.baseUrl}page/${number}/`}${suffix ? `?${suffix}` : ''}`
+            }
+            emptyMessage={archive.emptyMessage ?? 'No products were found matching your selection.'}
+          />
+        ),
+      },
+      { searchQuery: query.s },
+    );
+  }
+
+  app.get('/', async function homeOrSearch(request, reply) {
+    const query = parseInput(archiveQuery, request.query);
+    if (query.s !== undefined) {
+      const text = query.s.trim();
+      return sendArchive(reply, request.query, 1, {
+        title: text ? `Search results: “${text}”` : 'Search results',
+        filter: { text },
+        baseUrl: '/',
+        emptyMessage: 'No products were found matching your search.',
+      });
+    }
+    const [featured, posts] = await Promise.all([
+      catalog.listProducts({ context: 'shop', featured: true, orderby: 'menu_order', page: 1, perPage: 8 }),
+      catalog.listPosts('post', 3),
+    ]);
+    return reply.sendPage({
+      title: 'Home',
+      description: config.shop.tagline,
+      body: <HomePage featured={featured.items} posts={posts} />,
+    });
+  });
+
+  // Search results keep WooCommerce's address, /?s=…&post_type=product; later pages live under /page/N/.
+  app.get('/page/:page/', async function searchResultsPage(request, reply) {
+    const { page } = parseInput(pageParam, request.params);
+    const query = parseInput(archiveQuery, request.query);
+    if (query.s === undefined) return reply.redirect('/shop/');
+    return sendArchive(reply, request.query, page, {
+      title: `Search results: “${query.s.trim()}”`,
+      filter: { text: query.s.trim() },
+      baseUrl: '/',
+    });
+  });
+
+  const shopArchive = { title: 'Shop', filter: {}, baseUrl: '/shop/' };
+  app.get('/shop/', async (request, reply) => sendArchive(reply, request.query, 1, shopArchive));
+  app.get('/shop/page/:page/', async (request, reply) =>
+    sendArchive(reply, request.query, parseInput(pageParam, request.params).page, shopArchive),
+  );
+
+  // Category paths have any depth (/product-category/apparel/shirts/), optionally followed by /page/N/.
+  app.get('/product-category/*', async function categoryArchive(request, reply) {
+    const rest = (request.params as { '*': string })['*'];
+    const segments = rest.split('/').filter(Boolean);
+    let page = 1;
+    if (segments.length >= 2 && segments.at(-2) === 'page') {
+      page = parseInput(pageParam, { page: segments.at(-1) }).page;
+      segments.splice(-2, 2);
+    }
+    if (segments.length === 0 || segments.length > 10)
+      throw new ShopError('not_found', 'There is no such category.');
+    const term = await catalog.getTermByPath('product_cat', segments.map(decodeSegment));
+    if (!term) throw new ShopError('not_found', 'There is no such category.');
+    return sendArchive(reply, request.query, page, termArchive(term));
+  });
+
+  const taxonomyRoutes: [string, Taxonomy][] = [
+    ['/product-tag/', 'product_tag'],
+    ['/brand/', 'product_brand'],
+  ];
+  for (const [base, taxonomy] of taxonomyRoutes) {
+    const handler = async (
+      request: { params: unknown; query: unknown },
+      reply: FastifyReply,
+      page: number,
+    ) => {
+      const { slug } = parseInput(slugParam, request.params);
+      const term = await catalog.getTermByPath(taxonomy, [slug]);
+      if (!term) throw new ShopError('not_found', 'There is no such archive.');
+      return sendArchive(reply, request.query, page, termArchive(term));
+    };
+    app.get(`${base}:slug/`, async (request, reply) => handler(request, reply, 1));
+    app.get(`${base}:slug/page/:page/`, async (request, reply) =>
+      handler(
+        request,
+        reply,
+        parseInput(pageParam, { page: (request.params as { page: string }).page }).page,
+      ),
+    );
+  }
+
+  const vendorArchive = async (
+    request: { params: unknown; query: unknown },
+    reply: FastifyReply,
+    page: number,
+  ) => {
+    const { slug } = parseInput(slugParam, request.params);
+    const vendor = await catalog.getVendorBySlug(slug);
+    if (!vendor) throw new ShopError('not_found', 'There is no such vendor.');
+    return sendArchive(reply, request.query, page, {
+      title: vendor.name,
+      description: vendor.city ? `Sold by ${vendor.name}, ${vendor.city}.` : `Sold by ${vendor.name}.`,
+      filter: { vendorId: vendor.id },
+      baseUrl: vendorUrl(vendor.slug),
+    });
+  };
+  app.get('/vendor/:slug/', async (request, reply) => vendorArchive(request, reply, 1));
+  app.get('/vendor/:slug/page/:page/', async (request, reply) =>
+    vendorArchive(
+      request,
+      reply,
+      parseInput(pageParam, { page: (request.params as { page: string }).page }).page,
+    ),
+  );
+
+  app.get('/product/:slug/', async function productPage(request, reply) {
+    const { slug } = parseInput(slugParam, request.params);
+    const product = await catalog.getProductBySlug(slug);
+    if (!product)
+      throw new ShopError('product_not_found', 'That product does not exist or is no longer available.');
+    return reply.sendPage({
+      title: product.name,
+      description: toPlainText(product.shortDescription).slice(0, 160),
+      canonical: productUrl(product.slug),
+      body: <ProductPage product={product} />,
+    });
+  });
+
+  app.get('/images/:file', async function placeholderImage(request, reply) {
+    const { file } = parseInput(
+      z.object({ file: z.string().regex(/^\d{1,12}\.svg$/, 'Unknown image') }),
+      request.params,
+    );
+    const placeholder = await catalog.getImagePlaceholder(Number(file.slice(0, -4)));
+    if (!placeholder) throw new ShopError('not_found', 'There is no such image.');
+    return reply
+      .header('content-type', 'image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(renderPlaceholderSvg(placeholder));
+  });
+}
+
+function termArchive(term: Term) {
+  return {
+    title: term.name,
+    description: term.description || undefined,
+    filter: { term },
+    baseUrl: termUrl(term),
+  };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ShopError('invalid_request', 'That address is not valid.');
+  }
+}

@@ -1,0 +1,69 @@
+import type { CatalogVisibility, StockStatus } from '../../../shared/catalog/types';
+import type { SiteSidecar } from './siteSidecarSchema';
+
+/* A catalog ready to write: what the WooCommerce CSV and the sidecar JSON say, parsed and checked, before ids. */
+
+/** A reference to another row of the import, as WooCommerce's CSV writes it: a SKU, or `id:N` for an ID. */
+export type ProductReference = { sku: string } | { csvId: number };
+
+export interface ImportAttribute {
+  name: string;
+  /** All values for a parent; for a variation one value, or none for "any value". */
+  values: string[];
+  visible: boolean;
+}
+
+export interface ImportProduct {
+  /** Where the row starts in the file, for error messages. */
+  line: number;
+  csvId: number | null;
+  type: 'simple' | 'variable' | 'grouped' | 'external' | 'variation';
+  virtual: boolean;
+  downloadable: boolean;
+  sku: string | null;
+  name: string;
+  published: boolean;
+  featured: boolean;
+  visibility: CatalogVisibility;
+  shortDescription: string;
+  description: string;
+  regularPrice: number | null;
+  salePrice: number | null;
+  stockStatus: StockStatus;
+  stockQuantity: number | null;
+  soldIndividually: boolean;
+  categories: string[][];
+  tags: string[];
+  brands: string[];
+  images: string[];
+  parent: ProductReference | null;
+  groupedChildren: ProductReference[];
+  externalUrl: string | null;
+  buttonText: string | null;
+  position: number;
+  attributes: ImportAttribute[];
+  downloads: { name: string; url: string }[];
+}
+
+export interface CatalogImport {
+  products: ImportProduct[];
+  site: SiteSidecar;
+}
+
+export interface ImportSummary {
+  created: number;
+  updated: number;
+  variations: number;
+  categories: number;
+  posts: number;
+}
+
+export interface ImportRowError {
+  line: number;
+  column: string;
+  message: string;
+}
+
+export function describeReference(reference: ProductReference): string {
+  return 'sku' in reference ? reference.sku : `id:${reference.csvId}`;
+}

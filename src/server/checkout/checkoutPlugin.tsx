@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CheckoutPage } from '../../client/pages/CheckoutPage';
+import { OrderReceivedPage } from '../../client/pages/OrderReceivedPage';
+import { orderReceivedUrl } from '../../shared/catalog/urls';
+import { checkBilling } from '../../shared/checkout/billingSchema';
+import { isShopError, ShopError } from '../../shared/errors/ShopError';
+import type { ShopConfig } from '../../shared/settings/settingsSchema';
+import { setCartCookies } from '../cart/cartPlugin';
+import type { Repositories } from '../db/repositories';
+import { ERROR_STATUS } from '../http/errorStatus';
+import { parseInput } from '../http/parseInput';
+
+export interface CheckoutPluginOptions {
+  repositories: Repositories;
+  config: ShopConfig;
+}
+
+const CHECKOUT_NONCE_ACTION = 'checkout';
+
+/** Checkout: the billing form, placing the order in one transaction, and the order-received page. */
+export async function checkoutPlugin(app: FastifyInstance, { repositories, config }: CheckoutPluginOptions) {
+  async function sendCheckout(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: { values: Record<string, string>; errors: Record<string, string> },
+    status = 200,
+    notice?: string,
+  ) {
+    const cart = await request.cartView();
+    return reply.sendPage(
+      {
+        title: 'Checkout',
+        noindex: true,
+        body: (
+          <CheckoutPage
+            cart={cart}
+            form={{
+              nonce: app.nonces.create(CHECKOUT_NONCE_ACTION, request.visitor.id),
+              cartHash: cart.hash,
+              ...form,
+            }}
+          />
+        ),
+      },
+      { status, notices: notice ? [{ type: 'error', message: notice }] : [] },
+    );
+  }
+
+  app.get('/checkout/', async function checkoutPage(request, reply) {
+    if ((await request.cartView()).lines.length === 0) return reply.redirect('/cart/', 303);
+    return sendCheckout(request, reply, { values: {}, errors: {} });
+  });
+
+  app.post('/checkout/', async function placeOrder(request, reply) {
+    const body = Object.fromEntries(
+      Object.entries((request.body ?? {}) as Record<string, unknown>).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    const cart = await request.cartView();
+    if (cart.lines.length === 0) {
+      return reply.sendPage(
+        { title: 'Checkout', noindex: true, body: null },
+        {
+          status: ERROR_STATUS.empty_cart,
+          notices: [{ type: 'error', message: 'Your cart is empty, so there is nothing to order.' }],
+        },
+      );
+    }
+    if (!app.nonces.verify(body._wpnonce, CHECKOUT_NONCE_ACTION, request.visitor.id)) {
+      return sendCheckout(
+        request,
+        reply,
+        { values: body, errors: {} },
+        403,
+        'Your session has expired. Please check your order and try again.',
+      );
+    }
+    if (body.cart_hash !== undefined && body.cart_hash !== cart.hash) {
+      return sendCheckout(
+        request,
+        reply,
+        { values: body, errors: {} },
+        409,
+        'Your cart changed while you were checking out. Please review your order.',
+      );
+    }
+    const checked = checkBilling(body);
+    if ('errors' in checked) {
+      return sendCheckout(request, reply, { values: body, errors: checked.errors }, 400);
+    }
+    const billing = checked.values;
+    const sessionId = request.visitor.id;
+    if (!sessionId) throw new ShopError('empty_cart', 'Your cart is empty.');
+    try {
+      const order = await repositories.orders.placeOrder({
+        orderKey: `wc_order_${randomBytes(12).toString('base64url')}`,
+        currency: config.shop.currency.code,
+        paymentMethod: 'cod',
+        customerNote: billing.order_comments,
+        sessionId,
+        billing: {
+          firstName: billing.billing_first_name,
+          lastName: billing.billing_last_name,
+          company: billing.billing_company,
+          address1: billing.billing_address_1,
+          address2: billing.billing_address_2,
+          city: billing.billing_city,
+          postcode: billing.billing_postcode,
+          country: billing.billing_country,
+          email: billing.billing_email,
+          phone: billing.billing_phone,
+        },
+        lines: cart.lines.map((line) => ({
+          productId: line.productId,
+          variationId: line.variationId,
+          name: line.name,
+          sku: line.sku,
+          attributes: Object.fromEntries(line.attributes.map((each) => [each.label, each.value])),
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+        })),
+      });
+      setCartCookies(
+        reply,
+        { lines: [], itemCount: 0, subtotal: 0, total: 0, hash: '' },
+        request.protocol === 'https',
+      );
+      return reply.redirect(orderReceivedUrl(order.id, order.orderKey), 303);
+    } catch (error) {
+      if (!isShopError(error)) throw error;
+      return sendCheckout(
+        request,
+        reply,
+        { values: body, errors: {} },
+        ERROR_STATUS[error.code],
+        error.message,
+      );
+    }
+  });
+
+  const orderParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+  const orderQuery = z.object({ key: z.string().max(100).optional() });
+  app.get('/checkout/order-received/:id/', async function orderReceived(request, reply) {
+    const { id } = parseInput(orderParams, request.params);
+    const { key } = parseInput(orderQuery, request.query);
+    const order = await repositories.orders.getOrder(id);
+    // Without its key an order is not shown, nor is its existence confirmed.
+    if (!order || !key || order.orderKey !== key) throw new ShopError('not_found', 'There is no such order.');
+    return reply.sendPage({
+      title: 'Order received',
+      noindex: true,
+      body: <OrderReceivedPage order={order} />,
+    });
+  });
+}

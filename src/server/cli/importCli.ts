@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { SingleBar } from 'cli-progress';
+import { isShopError } from '../../shared/errors/ShopError';
+import type { ImportRowError } from '../catalog/import/catalogImport';
+import { readCatalogFiles } from '../catalog/import/readCatalogFiles';
+import { openDatabase } from '../db/openDatabase';
+import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+
+/** `npm run import -- FILE.csv [SITE.json]`: loads a WooCommerce product export into DATA_DIR in one transaction. */
+async function main() {
+  const [csvPath, sidecarPath] = process.argv.slice(2);
+  if (!csvPath) {
+    console.error('Usage: npm run import -- FILE.csv [SITE.json]');
+    process.exit(2);
+  }
+  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+  const repositories = createSqliteRepositories(openDatabase(dataDir));
+  const bar = new SingleBar({
+    format: 'Importing [{bar}] {value}/{total} products',
+    stream: process.stderr,
+    noTTYOutput: false,
+  });
+  try {
+    const catalog = await readCatalogFiles(resolve(csvPath), sidecarPath ? resolve(sidecarPath) : undefined);
+    bar.start(catalog.products.length, 0);
+    const summary = await repositories.catalog.importCatalog(catalog, (done) => bar.update(done));
+    bar.stop();
+    console.log(
+      `Imported ${csvPath} into ${dataDir}: ${summary.created} created, ${summary.updated} updated ` +
+        `(${summary.variations} variations), ${summary.categories} categories, ${summary.posts} posts and pages.`,
+    );
+  } catch (error) {
+    bar.stop();
+    if (!isShopError(error)) throw error;
+    console.error(`Nothing was imported. ${error.message}:`);
+    for (const problem of (error.details.errors as ImportRowError[] | undefined) ?? []) {
+      console.error(`  line ${problem.line}, column "${problem.column}": ${problem.message}`);
+    }
+    process.exitCode = 1;
+  } finally {
+    await repositories.close();
+  }
+}
+
+void main();

@@ -1,0 +1,95 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ContentPage, PostListPage } from '../../client/pages/ContentPage';
+import { postUrl } from '../../shared/catalog/urls';
+import { ShopError } from '../../shared/errors/ShopError';
+import type { Repositories } from '../db/repositories';
+import { parseInput } from '../http/parseInput';
+
+export interface ContentPluginOptions {
+  repositories: Repositories;
+  secret: string;
+}
+
+const slugParam = z.object({ slug: z.string().regex(/^[\p{L}\p{N}_-]{1,200}$/u, 'Unknown page') });
+const PASSWORD_NONCE_ACTION = 'post_password';
+
+/** Posts and pages at /{slug}/, the journal listing, and WordPress-style password-protected pages. */
+export async function contentPlugin(app: FastifyInstance, { repositories, secret }: ContentPluginOptions) {
+  const { catalog } = repositories;
+  // The cookie proves the visitor gave the password; it is bound to the stored hash, so changing the password locks it again.
+  const unlockCookie = (postId: number) => `shop_postpass_${postId}`;
+  const unlockToken = (passwordHash: string) =>
+    createHmac('sha256', secret).update(passwordHash).digest('base64url');
+
+  async function sendPost(request: FastifyRequest, reply: FastifyReply, slug: string, wrongPassword = false) {
+    const post = await catalog.getPostBySlug(slug);
+    if (!post) throw new ShopError('not_found', 'The page you are looking for does not exist.');
+    const token = request.cookies[unlockCookie(post.id)];
+    const unlocked =
+      post.passwordHash === null || (token !== undefined && safeEqual(token, unlockToken(post.passwordHash)));
+    return reply.sendPage(
+      {
+        title: post.title,
+        description: post.excerpt,
+        noindex: post.passwordHash !== null,
+        body: (
+          <ContentPage
+            post={post}
+            unlocked={unlocked}
+            wrongPassword={wrongPassword}
+            nonce={app.nonces.create(PASSWORD_NONCE_ACTION, request.visitor.id)}
+          />
+        ),
+      },
+      { status: wrongPassword ? 403 : 200 },
+    );
+  }
+
+  app.get('/journal/', async (_request, reply) =>
+    reply.sendPage({
+      title: 'Journal',
+      body: <PostListPage title="Journal" posts={await catalog.listPosts('post', 50)} />,
+    }),
+  );
+
+  app.get('/:slug/', async (request, reply) =>
+    sendPost(request, reply, parseInput(slugParam, request.params).slug),
+  );
+
+  app.post('/:slug/', async function unlockPost(request, reply) {
+    const { slug } = parseInput(slugParam, request.params);
+    const body = parseInput(
+      z.object({ post_password: z.string().max(200), _wpnonce: z.string().optional() }),
+      request.body ?? {},
+    );
+    if (!app.nonces.verify(body._wpnonce, PASSWORD_NONCE_ACTION, request.visitor.id)) {
+      throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page and try again.');
+    }
+    const post = await catalog.getPostBySlug(slug);
+    if (!post?.passwordHash) throw new ShopError('not_found', 'The page you are looking for does not exist.');
+    if (!checkPostPassword(body.post_password, post.passwordHash))
+      return sendPost(request, reply, slug, true);
+    reply.setCookie(unlockCookie(post.id), unlockToken(post.passwordHash), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: 10 * 24 * 60 * 60,
+    });
+    return reply.redirect(postUrl(post.slug), 303);
+  });
+}
+
+export function checkPostPassword(password: string, stored: string): boolean {
+  const [salt, hash] = stored.split('$');
+  if (!salt || !hash) return false;
+  return safeEqual(createHash('sha256').update(`${salt}:${password}`).digest('hex'), hash);
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

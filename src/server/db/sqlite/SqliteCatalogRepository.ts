@@ -1,0 +1,438 @@
+import type Database from 'better-sqlite3';
+import {
+  type AttributeOption,
+  attributeFieldName,
+  type CatalogVisibility,
+  type Download,
+  type Post,
+  type ProductAttribute,
+  type ProductDetail,
+  type ProductImage,
+  type ProductOrdering,
+  type ProductSummary,
+  type StockStatus,
+  type SwatchType,
+  type Taxonomy,
+  type Term,
+  type Variation,
+  type Vendor,
+} from '../../../shared/catalog/types';
+import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
+import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../repositories';
+import { writeCatalogImport } from './writeCatalogImport';
+
+interface ProductRow {
+  id: number;
+  type: ProductSummary['type'] | 'variation';
+  parent_id: number | null;
+  sku: string | null;
+  slug: string;
+  name: string;
+  featured: number;
+  visibility: CatalogVisibility;
+  short_description: string;
+  description: string;
+  regular_price: number | null;
+  sale_price: number | null;
+  price_min: number | null;
+  price_max: number | null;
+  stock_status: StockStatus;
+  stock_quantity: number | null;
+  sold_individually: number;
+  is_virtual: number;
+  is_downloadable: number;
+  external_url: string | null;
+  button_text: string | null;
+  rating_average: number;
+  rating_count: number;
+  total_sales: number;
+  vendor_id: number | null;
+}
+
+interface TermRow {
+  id: number;
+  taxonomy: Taxonomy;
+  slug: string;
+  name: string;
+  parent_id: number | null;
+  description: string;
+}
+
+const VISIBLE_IN: Record<ProductListQuery['context'], CatalogVisibility[]> = {
+  shop: ['visible', 'catalog'],
+  search: ['visible', 'search'],
+};
+
+// Each ordering ends with the id so pages never repeat or skip a product.
+const ORDER_BY: Record<ProductOrdering, string> = {
+  menu_order: 'p.menu_order ASC, p.name COLLATE NOCASE ASC, p.id ASC',
+  popularity: 'p.total_sales DESC, p.id DESC',
+  rating: 'p.rating_average DESC, p.rating_count DESC, p.id DESC',
+  date: 'p.created_at DESC, p.id DESC',
+  price: 'p.price_min IS NULL, p.price_min ASC, p.id ASC',
+  'price-desc': 'p.price_max IS NULL, p.price_max DESC, p.id DESC',
+};
+
+export class SqliteCatalogRepository implements CatalogRepository {
+  #db: Database.Database;
+  constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  async countProducts(): Promise<number> {
+    return this.#db
+      .prepare("SELECT COUNT(*) FROM products WHERE type <> 'variation'")
+      .pluck()
+      .get() as number;
+  }
+
+  async listProducts(query: ProductListQuery): Promise<ProductList> {
+    const where = [
+      "p.type <> 'variation'",
+      "p.status = 'publish'",
+      `p.visibility IN (${VISIBLE_IN[query.context].map((v) => `'${v}'`).join(', ')})`,
+    ];
+    const params: Record<string, unknown> = {};
+    if (query.featured) where.push('p.featured = 1');
+    if (query.vendorId !== undefined) {
+      where.push('p.vendor_id = @vendorId');
+      params.vendorId = query.vendorId;
+    }
+    if (query.term) {
+      // Categories include their descendants, as WooCommerce's archives do.
+      where.push(`p.id IN (SELECT product_id FROM product_terms WHERE term_id IN (
+        WITH RECURSIVE tree(id) AS (SELECT @termId UNION ALL SELECT t.id FROM terms t JOIN tree ON t.parent_id = tree.id)
+        SELECT id FROM tree))`);
+      params.termId = query.term.id;
+    }
+    if (query.text) {
+      const words = query.text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+      words.forEach((word, index) => {
+        const key = `word${index}`;
+        where.push(`(lower(p.name) LIKE @${key} ESCAPE '\\' OR lower(coalesce(p.sku, '')) LIKE @${key} ESCAPE '\\'
+          OR lower(p.short_description) LIKE @${key} ESCAPE '\\')`);
+        params[key] = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      });
+    }
+    const whereSql = where.join(' AND ');
+    const total = this.#db
+      .prepare(`SELECT COUNT(*) FROM products p WHERE ${whereSql}`)
+      .pluck()
+      .get(params) as number;
+    const rows = this.#db
+      .prepare(
+        `SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${ORDER_BY[query.orderby]} LIMIT @limit OFFSET @offset`,
+      )
+      .all({ ...params, limit: query.perPage, offset: (query.page - 1) * query.perPage }) as ProductRow[];
+    return { items: rows.map((row) => this.#toSummary(row)), total };
+  }
+
+  async getProductBySlug(slug: string): Promise<ProductDetail | null> {
+    const row = this.#db
+      .prepare("SELECT * FROM products WHERE slug = ? AND type <> 'variation' AND status = 'publish'")
+      .get(slug) as ProductRow | undefined;
+    return row ? this.#toDetail(row) : null;
+  }
+
+  async getProductById(id: number): Promise<ProductDetail | null> {
+    const row = this.#db
+      .prepare("SELECT * FROM products WHERE id = ? AND type <> 'variation' AND status = 'publish'")
+      .get(id) as ProductRow | undefined;
+    return row ? this.#toDetail(row) : null;
+  }
+
+  async getTermByPath(taxonomy: Taxonomy, path: readonly string[]): Promise<Term | null> {
+    let parentId: number | null = null;
+    let row: TermRow | undefined;
+    // Each segment must be a child of the one before, so /product-category/a/b/ cannot reach an unrelated b.
+    for (const [index, slug] of path.entries()) {
+      row = this.#db
+        .prepare(
+          index === 0 && path.length === 1
+            ? 'SELECT * FROM terms WHERE taxonomy = ? AND slug = ? AND (? IS NULL OR 1)'
+            : 'SELECT * FROM terms WHERE taxonomy = ? AND slug = ? AND parent_id IS ?',
+        )
+        .get(taxonomy, slug, parentId) as TermRow | undefined;
+      if (!row) return null;
+      parentId = row.id;
+    }
+    return row ? this.#toTerm(row) : null;
+  }
+
+  async listTerms(taxonomy: Taxonomy): Promise<Term[]> {
+    const rows = this.#db
+      .prepare('SELECT * FROM terms WHERE taxonomy = ? ORDER BY name COLLATE NOCASE')
+      .all(taxonomy) as TermRow[];
+    return rows.map((row) => this.#toTerm(row));
+  }
+
+  async getVendorBySlug(slug: string): Promise<Vendor | null> {
+    const row = this.#db.prepare('SELECT * FROM vendors WHERE slug = ?').get(slug) as VendorRow | undefined;
+    return row ? toVendor(row) : null;
+  }
+
+  async listVendors(): Promise<Vendor[]> {
+    return (this.#db.prepare('SELECT * FROM vendors ORDER BY name').all() as VendorRow[]).map(toVendor);
+  }
+
+  async getPostBySlug(slug: string) {
+    const row = this.#db.prepare('SELECT * FROM posts WHERE slug = ?').get(slug) as PostRow | undefined;
+    return row ? { ...toPost(row), passwordHash: row.password_hash } : null;
+  }
+
+  async listPosts(type: Post['type'], limit: number): Promise<Post[]> {
+    const rows = this.#db
+      .prepare('SELECT * FROM posts WHERE type = ? ORDER BY published_at DESC LIMIT ?')
+      .all(type, limit) as PostRow[];
+    return rows.map(toPost);
+  }
+
+  async getImagePlaceholder(imageId: number): Promise<ImagePlaceholder | null> {
+    const row = this.#db
+      .prepare(
+        `SELECT COALESCE(parent.name, p.name) AS label, i.color FROM product_images i
+         JOIN products p ON p.id = i.product_id LEFT JOIN products parent ON parent.id = p.parent_id WHERE i.id = ?`,
+      )
+      .get(imageId) as ImagePlaceholder | undefined;
+    return row ?? null;
+  }
+
+  async importCatalog(
+    catalog: CatalogImport,
+    onProgress: (done: number, total: number) => void = () => {},
+  ): Promise<ImportSummary> {
+    return this.#db.transaction(() => writeCatalogImport(this.#db, catalog, onProgress))();
+  }
+
+  #toSummary(row: ProductRow): ProductSummary {
+    const image = this.#db
+      .prepare('SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1')
+      .get(row.id) as { id: number; alt: string } | undefined;
+    let regular: number | null = null;
+    let onSale = false;
+    if (row.type === 'simple' || row.type === 'external') {
+      onSale = row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
+      regular = onSale ? row.regular_price : null;
+    } else if (row.type === 'variable') {
+      onSale =
+        this.#db
+          .prepare(
+            "SELECT EXISTS (SELECT 1 FROM products WHERE parent_id = ? AND status = 'publish' AND sale_price IS NOT NULL AND sale_price < regular_price)",
+          )
+          .pluck()
+          .get(row.id) === 1;
+    }
+    return {
+      id: row.id,
+      type: row.type === 'variation' ? 'simple' : row.type,
+      slug: row.slug,
+      name: row.name,
+      sku: row.sku,
+      featured: row.featured === 1,
+      visibility: row.visibility,
+      shortDescription: row.short_description,
+      price: { min: row.price_min, max: row.price_max, regular, onSale },
+      stockStatus: row.stock_status,
+      image: image ? toImage(image) : null,
+      ratingAverage: row.rating_average,
+      ratingCount: row.rating_count,
+      totalSales: row.total_sales,
+    };
+  }
+
+  #toDetail(row: ProductRow): ProductDetail {
+    const summary = this.#toSummary(row);
+    const images = (
+      this.#db
+        .prepare('SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position')
+        .all(row.id) as {
+        id: number;
+        alt: string;
+      }[]
+    ).map(toImage);
+    const terms = (
+      this.#db
+        .prepare(
+          'SELECT t.* FROM terms t JOIN product_terms pt ON pt.term_id = t.id WHERE pt.product_id = ? ORDER BY t.name COLLATE NOCASE',
+        )
+        .all(row.id) as TermRow[]
+    ).map((term) => this.#toTerm(term));
+    const vendorRow =
+      row.vendor_id === null
+        ? undefined
+        : (this.#db.prepare('SELECT * FROM vendors WHERE id = ?').get(row.vendor_id) as
+            | VendorRow
+            | undefined);
+    const attributes = this.#attributes(row.id);
+    const groupedChildren =
+      row.type === 'grouped'
+        ? (
+            this.#db
+              .prepare(
+                "SELECT p.* FROM products p JOIN grouped_children g ON g.child_id = p.id WHERE g.parent_id = ? AND p.status = 'publish' ORDER BY g.position",
+              )
+              .all(row.id) as ProductRow[]
+          ).map((child) => this.#toSummary(child))
+        : [];
+    const downloads = this.#db
+      .prepare('SELECT name, url FROM product_downloads WHERE product_id = ? ORDER BY position')
+      .all(row.id) as Download[];
+    return {
+      ...summary,
+      description: row.description,
+      images,
+      categories: terms.filter((term) => term.taxonomy === 'product_cat'),
+      tags: terms.filter((term) => term.taxonomy === 'product_tag'),
+      brands: terms.filter((term) => term.taxonomy === 'product_brand'),
+      vendor: vendorRow ? toVendor(vendorRow) : null,
+      attributes,
+      variations: row.type === 'variable' ? this.#variations(row.id, attributes) : [],
+      groupedChildren,
+      externalUrl: row.external_url,
+      buttonText: row.button_text,
+      virtual: row.is_virtual === 1,
+      downloadable: row.is_downloadable === 1,
+      downloads,
+      stockQuantity: row.stock_quantity,
+      soldIndividually: row.sold_individually === 1,
+    };
+  }
+
+  #attributes(productId: number): ProductAttribute[] {
+    const rows = this.#db
+      .prepare(
+        `SELECT a.id, a.slug, a.name, a.swatch_type, pa.visible, pa.for_variations FROM product_attributes pa
+         JOIN attributes a ON a.id = pa.attribute_id WHERE pa.product_id = ? ORDER BY pa.position`,
+      )
+      .all(productId) as {
+      id: number;
+      slug: string;
+      name: string;
+      swatch_type: SwatchType;
+      visible: number;
+      for_variations: number;
+    }[];
+    const options = this.#db.prepare(
+      `SELECT t.slug, t.name, t.color, t.image FROM product_attribute_terms pat
+       JOIN attribute_terms t ON t.id = pat.term_id WHERE pat.product_id = ? AND pat.attribute_id = ? ORDER BY pat.position`,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      swatchType: row.swatch_type,
+      visible: row.visible === 1,
+      forVariations: row.for_variations === 1,
+      options: options.all(productId, row.id) as AttributeOption[],
+    }));
+  }
+
+  #variations(productId: number, attributes: ProductAttribute[]): Variation[] {
+    const rows = this.#db
+      .prepare(
+        "SELECT * FROM products WHERE parent_id = ? AND type = 'variation' AND status = 'publish' ORDER BY menu_order, id",
+      )
+      .all(productId) as ProductRow[];
+    const values = this.#db.prepare(
+      `SELECT a.slug AS attribute, t.slug AS value FROM variation_attributes va
+       JOIN attributes a ON a.id = va.attribute_id LEFT JOIN attribute_terms t ON t.id = va.term_id
+       WHERE va.variation_id = ?`,
+    );
+    const image = this.#db.prepare(
+      'SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1',
+    );
+    const variationAttributes = attributes.filter((attribute) => attribute.forVariations);
+    return rows.map((row) => {
+      const chosen = new Map(
+        (values.all(row.id) as { attribute: string; value: string | null }[]).map((entry) => [
+          entry.attribute,
+          entry.value ?? '',
+        ]),
+      );
+      const imageRow = image.get(row.id) as { id: number; alt: string } | undefined;
+      const inStock = row.stock_status !== 'outofstock';
+      const stockLeft = row.stock_quantity !== null && row.stock_quantity > 0 ? row.stock_quantity : null;
+      return {
+        id: row.id,
+        sku: row.sku,
+        // Every attribute the parent varies by is present; one the variation leaves open is '' ("any").
+        attributes: Object.fromEntries(
+          variationAttributes.map((attribute) => [
+            attributeFieldName(attribute.slug),
+            chosen.get(attribute.slug) ?? '',
+          ]),
+        ),
+        price: row.sale_price ?? row.regular_price,
+        regularPrice: row.regular_price,
+        salePrice: row.sale_price,
+        is_in_stock: inStock,
+        max_qty: row.sold_individually === 1 ? 1 : stockLeft,
+        variation_stock_left: stockLeft,
+        image: imageRow ? toImage(imageRow) : null,
+      };
+    });
+  }
+
+  #toTerm(row: TermRow): Term {
+    const path = [row.slug];
+    let parentId = row.parent_id;
+    // Bounded walk up the hierarchy, guarding against a cycle in imported data.
+    for (let depth = 0; parentId !== null && depth < 20; depth++) {
+      const parent = this.#db.prepare('SELECT slug, parent_id FROM terms WHERE id = ?').get(parentId) as
+        | { slug: string; parent_id: number | null }
+        | undefined;
+      if (!parent) break;
+      path.unshift(parent.slug);
+      parentId = parent.parent_id;
+    }
+    return {
+      id: row.id,
+      taxonomy: row.taxonomy,
+      slug: row.slug,
+      name: row.name,
+      parentId: row.parent_id,
+      description: row.description,
+      path,
+    };
+  }
+}
+
+interface VendorRow {
+  id: number;
+  slug: string;
+  name: string;
+  store_url: string | null;
+  city: string | null;
+}
+
+interface PostRow {
+  id: number;
+  type: Post['type'];
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  password_hash: string | null;
+  published_at: string;
+}
+
+function toVendor(row: VendorRow): Vendor {
+  return { id: row.id, slug: row.slug, name: row.name, storeUrl: row.store_url, city: row.city };
+}
+
+function toPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    type: row.type,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    protected: row.password_hash !== null,
+    publishedAt: row.published_at,
+  };
+}
+
+function toImage(row: { id: number; alt: string }): ProductImage {
+  return { id: row.id, src: `/images/${row.id}.svg`, alt: row.alt };
+}

@@ -1,0 +1,155 @@
+import type Database from 'better-sqlite3';
+import { ShopError } from '../../../shared/errors/ShopError';
+import type { BillingDetails, Order, OrderLine } from '../../../shared/orders/orderTypes';
+import type { NewOrder, OrderRepository } from '../repositories';
+import { refreshDerivedFields } from './refreshDerivedFields';
+
+interface OrderRow {
+  id: number;
+  order_key: string;
+  status: Order['status'];
+  currency: string;
+  subtotal: number;
+  total: number;
+  payment_method: string;
+  billing: string;
+  customer_note: string;
+  created_at: string;
+}
+
+export class SqliteOrderRepository implements OrderRepository {
+  #db: Database.Database;
+  constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  async placeOrder(order: NewOrder): Promise<Order> {
+    const id = this.#db.transaction(() => this.#write(order))();
+    const placed = await this.getOrder(id);
+    if (!placed) throw new ShopError('internal_error', 'The order was written but cannot be read back');
+    return placed;
+  }
+
+  #write(order: NewOrder): number {
+    const stock = this.#db.prepare(
+      'SELECT id, parent_id, stock_status, stock_quantity, status FROM products WHERE id = ?',
+    );
+    const takeStock = this.#db.prepare(
+      `UPDATE products SET stock_quantity = stock_quantity - @quantity,
+         stock_status = CASE WHEN stock_quantity - @quantity <= 0 THEN 'outofstock' ELSE stock_status END
+       WHERE id = @id AND stock_quantity IS NOT NULL`,
+    );
+    const countSale = this.#db.prepare('UPDATE products SET total_sales = total_sales + ? WHERE id = ?');
+    const parentsToRefresh = new Set<number>();
+    // Stock is checked again inside the transaction: two shoppers buying the last one cannot both succeed.
+    for (const line of order.lines) {
+      const itemId = line.variationId ?? line.productId;
+      const row = stock.get(itemId) as
+        | {
+            id: number;
+            parent_id: number | null;
+            stock_status: string;
+            stock_quantity: number | null;
+            status: string;
+          }
+        | undefined;
+      if (row?.status !== 'publish') {
+        throw new ShopError('not_purchasable', `“${line.name}” can no longer be bought.`);
+      }
+      if (
+        row.stock_status === 'outofstock' ||
+        (row.stock_quantity !== null && row.stock_quantity < line.quantity)
+      ) {
+        throw new ShopError(
+          'out_of_stock',
+          row.stock_quantity !== null && row.stock_quantity > 0
+            ? `Only ${row.stock_quantity} of “${line.name}” left in stock.`
+            : `“${line.name}” is out of stock.`,
+        );
+      }
+      takeStock.run({ id: itemId, quantity: line.quantity });
+      countSale.run(line.quantity, line.productId);
+      if (row.parent_id !== null) parentsToRefresh.add(row.parent_id);
+    }
+    for (const parentId of parentsToRefresh) refreshDerivedFields(this.#db, parentId);
+
+    const subtotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+    const orderId = Number(
+      this.#db
+        .prepare(
+          `INSERT INTO orders (order_key, status, currency, subtotal, total, payment_method, billing, customer_note, session_id)
+           VALUES (?, 'processing', ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          order.orderKey,
+          order.currency,
+          subtotal,
+          subtotal,
+          order.paymentMethod,
+          JSON.stringify(order.billing),
+          order.customerNote,
+          order.sessionId,
+        ).lastInsertRowid,
+    );
+    const addLine = this.#db.prepare(
+      `INSERT INTO order_items (order_id, product_id, variation_id, name, sku, attributes, quantity, unit_price, line_total)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const line of order.lines) {
+      addLine.run(
+        orderId,
+        line.productId,
+        line.variationId,
+        line.name,
+        line.sku,
+        JSON.stringify(line.attributes),
+        line.quantity,
+        line.unitPrice,
+        line.unitPrice * line.quantity,
+      );
+    }
+    this.#db.prepare("UPDATE sessions SET cart = '[]' WHERE id = ?").run(order.sessionId);
+    return orderId;
+  }
+
+  async getOrder(id: number): Promise<Order | null> {
+    const row = this.#db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
+    if (!row) return null;
+    const lines = (
+      this.#db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY id').all(id) as {
+        product_id: number;
+        variation_id: number | null;
+        name: string;
+        sku: string | null;
+        attributes: string;
+        quantity: number;
+        unit_price: number;
+        line_total: number;
+      }[]
+    ).map(
+      (line): OrderLine => ({
+        productId: line.product_id,
+        variationId: line.variation_id,
+        name: line.name,
+        sku: line.sku,
+        attributes: JSON.parse(line.attributes) as Record<string, string>,
+        quantity: line.quantity,
+        unitPrice: line.unit_price,
+        lineTotal: line.line_total,
+      }),
+    );
+    return {
+      id: row.id,
+      orderKey: row.order_key,
+      status: row.status,
+      currency: row.currency,
+      subtotal: row.subtotal,
+      total: row.total,
+      paymentMethod: row.payment_method,
+      billing: JSON.parse(row.billing) as BillingDetails,
+      customerNote: row.customer_note,
+      createdAt: row.created_at,
+      lines,
+    };
+  }
+}

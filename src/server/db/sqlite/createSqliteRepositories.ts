@@ -1,0 +1,31 @@
+import type { SqliteDatabase } from '../openDatabase';
+import type { OptionRepository, Repositories } from '../repositories';
+import { SqliteCatalogRepository } from './SqliteCatalogRepository';
+import { SqliteOrderRepository } from './SqliteOrderRepository';
+import { SqliteSessionRepository } from './SqliteSessionRepository';
+
+export function createSqliteRepositories(db: SqliteDatabase): Repositories {
+  const options: OptionRepository = {
+    async get(key) {
+      return (
+        (db.prepare('SELECT value FROM options WHERE key = ?').pluck().get(key) as string | undefined) ?? null
+      );
+    },
+    async setIfAbsent(key, value) {
+      db.prepare('INSERT OR IGNORE INTO options (key, value) VALUES (?, ?)').run(key, value);
+      return db.prepare('SELECT value FROM options WHERE key = ?').pluck().get(key) as string;
+    },
+  };
+  return {
+    catalog: new SqliteCatalogRepository(db),
+    sessions: new SqliteSessionRepository(db),
+    orders: new SqliteOrderRepository(db),
+    options,
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { seedDemoCatalog } from './catalog/import/seedDemoCatalog';
+import { loadConfig } from './config/loadConfig';
+import { openDatabase } from './db/openDatabase';
+import { createSqliteRepositories } from './db/sqlite/createSqliteRepositories';
+import { readClientAssets } from './render/clientAssets';
+
+/** The only place that reads the environment: PORT, HOST, DATA_DIR, SHOP_CONFIG (README "Configuration"). */
+async function main() {
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env.SHOP_CONFIG);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  const repositories = createSqliteRepositories(openDatabase(dataDir));
+  // Every process must sign with the same secret: take the configured one, else the one the database keeps.
+  const secret =
+    config.server.secret ??
+    (await repositories.options.setIfAbsent('secret', randomBytes(32).toString('base64url')));
+  if (await seedDemoCatalog(repositories)) console.log(`Seeded the demo catalog into ${dataDir}`);
+
+  const app = await buildApp({
+    config,
+    repositories,
+    secret,
+    assets: readClientAssets(),
+    logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+  });
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  console.log(`Shop listening on http://${host}:${actualPort}/`);
+
+  const cleanup = setInterval(() => void repositories.sessions.deleteExpired(Date.now()), 60 * 60 * 1000);
+  cleanup.unref();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, async () => {
+      await app.close();
+      await repositories.close();
+      process.exit(0);
+    });
+  }
+}
+
+void main();

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { CartLine, Session, SessionRepository } from '../db/repositories';
+
+export const SESSION_COOKIE = 'shop_session';
+
+export interface CookieWriter {
+  setCookie(name: string, value: string, options: Record<string, unknown>): unknown;
+}
+
+/**
+ * The visitor's server-side session, created only when there is something to keep (a cart), so bots and
+ * browsing visitors cost no database write. Its id lives in an HttpOnly cookie; everything else in the store,
+ * so any server process can serve the next request.
+ */
+export class VisitorSession {
+  #store: SessionRepository;
+  #ttlMs: number;
+  #cookies: CookieWriter;
+  #secure: boolean;
+  #loaded: Promise<Session | null> | null = null;
+  id: string | null;
+
+  constructor(options: {
+    store: SessionRepository;
+    ttlMs: number;
+    cookieValue: string | undefined;
+    cookies: CookieWriter;
+    secure: boolean;
+  }) {
+    this.#store = options.store;
+    this.#ttlMs = options.ttlMs;
+    this.#cookies = options.cookies;
+    this.#secure = options.secure;
+    this.id =
+      options.cookieValue && /^[A-Za-z0-9_-]{32,64}$/.test(options.cookieValue) ? options.cookieValue : null;
+  }
+
+  /** The stored session, or null for a new visitor or an expired session. */
+  load(): Promise<Session | null> {
+    if (!this.#loaded) {
+      const id = this.id;
+      this.#loaded = id ? this.#store.get(id, Date.now()) : Promise.resolve(null);
+    }
+    return this.#loaded;
+  }
+
+  async cart(): Promise<CartLine[]> {
+    return (await this.load())?.cart ?? [];
+  }
+
+  async saveCart(cart: CartLine[]): Promise<void> {
+    const existing = await this.load();
+    const expiresAt = Date.now() + this.#ttlMs;
+    if (!existing) this.id = randomBytes(24).toString('base64url');
+    const id = this.id as string;
+    await this.#store.saveCart(id, cart, expiresAt);
+    this.#loaded = Promise.resolve({ id, cart, expiresAt });
+    this.#cookies.setCookie(SESSION_COOKIE, id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.#secure,
+      maxAge: Math.floor(this.#ttlMs / 1000),
+    });
+  }
+}

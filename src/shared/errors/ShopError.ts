@@ -1,0 +1,46 @@
+/**
+ * Every failure the shop reports has a code from this one list. The HTTP status of each code is mapped in
+ * exactly one place (the server's error handler), typed so the compiler rejects an unmapped code.
+ */
+export const SHOP_ERROR_CODES = [
+  'invalid_settings',
+  'invalid_request',
+  'invalid_nonce',
+  'rest_cookie_invalid_nonce',
+  'cross_origin',
+  'not_found',
+  'product_not_found',
+  'invalid_quantity',
+  'unknown_cart_item',
+  'not_purchasable',
+  'out_of_stock',
+  'invalid_variation',
+  'empty_cart',
+  'invalid_checkout',
+  'cart_changed',
+  'import_failed',
+  'internal_error',
+] as const;
+
+export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];
+
+export interface ShopErrorDetails {
+  /** Per-field messages for forms (checkout), keyed by field name. */
+  fields?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+export class ShopError extends Error {
+  override readonly name = 'ShopError';
+  constructor(
+    readonly code: ShopErrorCode,
+    message: string,
+    readonly details: ShopErrorDetails = {},
+  ) {
+    super(message);
+  }
+}
+
+export function isShopError(error: unknown): error is ShopError {
+  return error instanceof ShopError;
+}

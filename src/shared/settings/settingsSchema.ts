@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { flag } from './flag';
+
+/*
+ * One schema for every setting SPEC.md names, with its default. The same shape is read from SHOP_CONFIG
+ * (deep-merged over these defaults) and rendered into every page as #shop-settings (CONTRACT.md "Settings").
+ * Objects are strict so a typo in a settings file stops the start with the bad key named, instead of being
+ * silently ignored. `prefault({})` runs the defaults of nested objects when a section is absent.
+ */
+
+const ms = z.number().int().nonnegative();
+const px = z.number().int().nonnegative();
+const nullableString = z.string().nullable().default(null);
+
+const themeSchema = z
+  .strictObject({
+    breakpoint: px.default(992),
+    scrollToTop: z.enum(['both', 'desktop', 'mobile', 'off']).default('both'),
+    storeNotice: z
+      .strictObject({ enabled: flag(false), id: nullableString, text: z.string().default('') })
+      .prefault({}),
+    comingSoon: z.strictObject({ enabled: flag(false) }).prefault({}),
+    mobileMenu: z.enum(['dropdown', 'offcanvas']).default('dropdown'),
+    stickyHeader: flag(true),
+    hiddenElements: z
+      .array(z.strictObject({ objectId: z.union([z.string(), z.number()]), classNames: z.array(z.string()) }))
+      .default([]),
+  })
+  .prefault({});
+
+const cartSchema = z
+  .strictObject({
+    layout: z.enum(['drawer', 'dropdown']).default('drawer'),
+    quantityButtons: z.enum(['buttons', 'none']).default('buttons'),
+    openDrawerOnAdd: flag(true),
+    redirectToCartOnMobile: flag(false),
+    hideIfEmpty: flag(false),
+    /** Short hash of the shop's base URL; null lets the server derive it from the request's origin. */
+    storageKey: nullableString,
+    requestTimeout: ms.default(5000),
+    ajaxUrl: z.string().default('/ajax'),
+    wcAjaxUrl: z.string().default('/?wc-ajax=%%endpoint%%'),
+    cartUrl: z.string().default('/cart/'),
+    /** Per-page value: the nonce for set_cart_item_quantity, filled in by the server on every page. */
+    qtyNonce: nullableString,
+  })
+  .prefault({});
+
+const searchSchema = z
+  .strictObject({
+    minChars: z.number().int().min(1).default(3),
+    debounceWait: ms.default(400),
+    deferBy: ms.default(0),
+    maxHeight: px.default(600),
+    width: z.union([z.literal('auto'), px]).default('auto'),
+    zIndex: z.number().int().default(999999999),
+    rtl: flag(false),
+    goToFirstVariationOnSubmit: flag(true),
+    history: z.strictObject({ products: flag(true), phrases: flag(true) }).prefault({}),
+    mobileOverlay: flag(true),
+    mobileOverlayBreakpoint: px.default(992),
+    layout: z.enum(['classic', 'icon', 'icon-flexible', 'icon-flexible-inv']).default('classic'),
+    layoutBreakpoint: px.default(992),
+    detailsPanelBreakpoint: px.default(550),
+    darkenedOverlay: flag(false),
+    voiceSearch: z.strictObject({ enabled: flag(false), lang: nullableString }).prefault({}),
+    badQueryPrevention: flag(false),
+    delimiter: nullableString,
+    lookupLimit: z.number().int().positive().nullable().default(null),
+    exactMatchAutoSelect: flag(false),
+    disableSubmit: flag(false),
+    disableHits: flag(false),
+    brandsTaxonomy: z.string().default('product_brand'),
+    language: nullableString,
+    customParams: z.record(z.string(), z.string()).default({}),
+    show: z
+      .strictObject({
+        images: flag(true),
+        price: flag(true),
+        description: flag(true),
+        sku: flag(false),
+        saleBadge: flag(true),
+        featuredBadge: flag(true),
+        headings: flag(true),
+        vendor: flag(false),
+        detailsPanel: flag(false),
+      })
+      .prefault({}),
+    dynamicPrices: flag(false),
+    analytics: z
+      .strictObject({ enabled: flag(false), modules: z.array(z.enum(['ga4', 'gtag'])).default([]) })
+      .prefault({}),
+    endpoints: z
+      .strictObject({
+        suggestions: z.string().default('/?wc-ajax=search_suggestions'),
+        details: z.string().default('/?wc-ajax=search_details'),
+        prices: z.string().default('/?wc-ajax=search_prices'),
+      })
+      .prefault({}),
+    labels: z
+      .strictObject({
+        placeholder: z.string().default('Search for products...'),
+        submit: z.string().default('Search'),
+        noResults: z.string().default('No results'),
+        showMore: z.string().default('See all products... (%s)'),
+        soldBy: z.string().default('Sold by:'),
+        sku: z.string().default('SKU:'),
+        sale: z.string().default('sale'),
+        featured: z.string().default('featured'),
+        historyHeading: z.string().default('Your recent searches'),
+        historyClear: z.string().default('Clear'),
+        productsHeading: z.string().default('Products'),
+        categoriesHeading: z.string().default('Categories'),
+        tagsHeading: z.string().default('Tags'),
+        brandsHeading: z.string().default('Brands'),
+        vendorsHeading: z.string().default('Vendors'),
+        postsHeading: z.string().default('Posts'),
+        pagesHeading: z.string().default('Pages'),
+      })
+      .prefault({}),
+  })
+  .prefault({});
+
+const swatchesSchema = z
+  .strictObject({
+    clearOnReselect: flag(false),
+    deselectUnavailable: flag(false),
+    clickableOutOfStock: flag(false),
+    stockLeftThreshold: z.number().int().nonnegative().nullable().default(null),
+    showOnArchive: flag(false),
+    lazyVariationsThreshold: z.number().int().positive().default(30),
+  })
+  .prefault({});
+
+const attributionSchema = z
+  .strictObject({
+    allowTracking: flag(true),
+    fieldPrefix: z.string().default('wc_order_attribution_'),
+    lifetimeMonths: z.number().positive().default(6),
+    sessionMinutes: z.number().positive().default(30),
+    cookieDomain: nullableString,
+    base64Cookies: flag(false),
+  })
+  .prefault({});
+
+const statsSchema = z
+  .strictObject({
+    jsCheckTime: ms.default(60000),
+    honorDoNotTrack: flag(false),
+    bypassAdBlockers: flag(false),
+    isPreview: flag(false),
+    requestUrl: z.string().default('/wp-json/stats/v1'),
+    hitEndpoint: z.string().default('hit'),
+    onlineEndpoint: z.string().default('online'),
+    ajaxUrl: z.string().default('/ajax'),
+    downloadExtensions: z
+      .array(z.string())
+      .default([
+        'zip',
+        'rar',
+        'pdf',
+        'doc',
+        'docx',
+        'xls',
+        'xlsx',
+        'ppt',
+        'pptx',
+        'mp3',
+        'mp4',
+        'csv',
+        'txt',
+        'epub',
+      ]),
+    /** Per-page value: the signed hit parameters the server writes into the page. */
+    hitParams: z.record(z.string(), z.string()).nullable().default(null),
+  })
+  .prefault({});
+
+const consentSchema = z
+  .strictObject({
+    mode: z.enum(['none', 'api', 'banner']).default('none'),
+    category: z.string().default('statistics'),
+  })
+  .prefault({});
+
+const restSchema = z
+  .strictObject({
+    root: z.string().default('/wp-json/'),
+    /** Per-page value: a fresh REST nonce. */
+    nonce: nullableString,
+    nonceEndpoint: z.string().default('/ajax?action=rest-nonce'),
+  })
+  .prefault({});
+
+const i18nSchema = z
+  .strictObject({
+    locale: z.string().default('en-US'),
+    addToCart: z.string().default('Add to cart'),
+    selectOptions: z.string().default('Select options'),
+    chooseAnOption: z.string().default('Choose an option'),
+    outOfStock: z.string().default('Out of stock'),
+    inStock: z.string().default('In stock'),
+    unavailable: z
+      .string()
+      .default('Sorry, this product is unavailable. Please choose a different combination.'),
+    quantity: z.string().default('Quantity'),
+    decreaseQuantity: z.string().default('Decrease quantity'),
+    increaseQuantity: z.string().default('Increase quantity'),
+    remove: z.string().default('Remove'),
+    cart: z.string().default('Cart'),
+    close: z.string().default('Close'),
+    menu: z.string().default('Menu'),
+    search: z.string().default('Search'),
+    scrollToTop: z.string().default('Scroll to top'),
+    dismiss: z.string().default('Dismiss'),
+    showPassword: z.string().default('Show password'),
+    hidePassword: z.string().default('Hide password'),
+  })
+  .prefault({});
+
+const shopSchema = z
+  .strictObject({
+    name: z.string().min(1).default('Storefront'),
+    tagline: z.string().default('Good things, honestly made'),
+    currency: z
+      .strictObject({
+        code: z.string().length(3).default('USD'),
+        symbol: z.string().default('$'),
+        position: z.enum(['left', 'right', 'left_space', 'right_space']).default('left'),
+        decimals: z.number().int().min(0).max(4).default(2),
+        decimalSeparator: z.string().default('.'),
+        thousandSeparator: z.string().default(','),
+      })
+      .prefault({}),
+    productsPerPage: z.number().int().min(1).max(100).default(12),
+  })
+  .prefault({});
+
+/** Never rendered into a page: secrets and owner credentials. */
+const serverSchema = z
+  .strictObject({
+    /** HMAC secret for nonces and signatures; shared by every process. Null: generated once and kept in the database. */
+    secret: z.string().min(32).nullable().default(null),
+    ownerPasswordHash: nullableString,
+    ownerToken: nullableString,
+    sessionTtlHours: z.number().positive().default(48),
+    trustProxy: flag(false),
+  })
+  .prefault({});
+
+export const publicSettingsShape = {
+  shop: shopSchema,
+  theme: themeSchema,
+  cart: cartSchema,
+  search: searchSchema,
+  swatches: swatchesSchema,
+  attribution: attributionSchema,
+  stats: statsSchema,
+  consent: consentSchema,
+  rest: restSchema,
+  i18n: i18nSchema,
+};
+
+export const settingsSchema = z.strictObject({ ...publicSettingsShape, server: serverSchema });
+export const publicSettingsSchema = z.strictObject(publicSettingsShape);
+
+/** Everything the shop is configured with, server section included. */
+export type ShopConfig = z.output<typeof settingsSchema>;
+/** What pages receive in #shop-settings. */
+export type PageSettings = z.output<typeof publicSettingsSchema>;
+export type ShopConfigInput = z.input<typeof settingsSchema>;
