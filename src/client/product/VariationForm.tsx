@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { findMatchingVariation } from '../../shared/catalog/findMatchingVariation';
 import { attributeFieldName, type ProductAttribute, type Variation } from '../../shared/catalog/types';
 import { useFormatMoney } from '../catalog/Price';
@@ -27,6 +27,9 @@ export default function VariationForm({
   const id = useId();
   const [choices, setChoices] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
+  // Until hydrated the form posts as it is and the server decides, so the button must not look disabled.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const complete = attributes.every((attribute) => choices[attributeFieldName(attribute.slug)]);
   const variation = complete ? findMatchingVariation(variations, choices) : null;
   const canBuy = variation?.is_in_stock && variation.price !== null;
@@ -120,7 +123,11 @@ export default function VariationForm({
           inputMode="numeric"
           className="qty"
         />
-        <button type="submit" className="button single_add_to_cart_button" aria-disabled={!canBuy}>
+        <button
+          type="submit"
+          className="button single_add_to_cart_button"
+          aria-disabled={hydrated ? !canBuy : undefined}
+        >
           {i18n.addToCart}
           <span className="screen-reader-text"> – {productName}</span>
         </button>

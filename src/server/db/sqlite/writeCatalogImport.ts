@@ -62,7 +62,8 @@ export function writeCatalogImport(
     );
   };
 
-  const touchedParents = new Set<number>();
+  // Products whose listing price and stock are recomputed at the end, once their variations and children exist.
+  const touchedProducts = new Set<number>();
   for (const product of ordered) {
     let parentId: number | null = null;
     if (product.type === 'variation' && product.parent) {
@@ -77,7 +78,7 @@ export function writeCatalogImport(
         });
         continue;
       }
-      touchedParents.add(parentId);
+      touchedProducts.add(parentId);
     }
 
     const existing =
@@ -101,7 +102,7 @@ export function writeCatalogImport(
     if (product.sku !== null) idBySku.set(product.sku, id);
 
     writeRelations(db, id, product, terms, attributes);
-    if (product.type === 'variable' || product.type === 'grouped') touchedParents.add(id);
+    if (product.type !== 'variation') touchedProducts.add(id);
     done++;
     onProgress(done, total);
   }
@@ -133,9 +134,9 @@ export function writeCatalogImport(
        WHERE v.parent_id = product_attributes.product_id AND va.attribute_id = product_attributes.attribute_id)
      WHERE product_id = ?`,
   );
-  for (const parentId of touchedParents) {
-    markVariationAttributes.run(parentId);
-    refreshDerivedFields(db, parentId);
+  for (const productId of touchedProducts) {
+    markVariationAttributes.run(productId);
+    refreshDerivedFields(db, productId);
   }
 
   if (errors.length > 0) {

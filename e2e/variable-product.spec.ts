@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { fillBilling } from './support/checkout';
+import { readShopDatabase } from './support/shopDatabase';
+import { type RunningShop, startShop } from './support/startShop';
+
+let shop: RunningShop;
+test.beforeAll(async () => {
+  shop = await startShop();
+});
+test.afterAll(async () => {
+  await shop.stop();
+});
+
+test('a variable product is bought through its attribute selects', async ({ page }) => {
+  await page.goto(`${shop.url}/product/washed-linen-shirt/`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+
+  // An impossible combination (the shirt has no Sage in L) is refused before anything is sent.
+  await page.getByLabel('Color').selectOption('sage');
+  await page.getByLabel('Size').selectOption('l');
+  await expect(page.getByText('Sorry, this product is unavailable.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Add to cart/ })).toHaveAttribute('aria-disabled', 'true');
+
+  // Rust in M is on sale: the chosen variation's price shows.
+  await page.getByLabel('Color').selectOption('rust');
+  await page.getByLabel('Size').selectOption('m');
+  await expect(page.locator('.single_variation .price ins')).toHaveText('$54.00');
+  await expect(page.getByRole('button', { name: /Add to cart/ })).toHaveAttribute('aria-disabled', 'false');
+  await page.getByRole('button', { name: /Add to cart/ }).click();
+
+  await expect(page).toHaveURL(/\/cart\/\?added=1001/);
+  const line = page.locator('.cart_item');
+  await expect(line).toContainText('Washed Linen Shirt');
+  await expect(line).toContainText('Rust');
+  await expect(line).toContainText('$54.00');
+
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order received' })).toBeVisible();
+
+  const orderId = Number(new URL(page.url()).pathname.split('/')[3]);
+  const lines = readShopDatabase(shop.dataDir, (db) =>
+    db
+      .prepare('SELECT product_id, variation_id, unit_price, attributes FROM order_items WHERE order_id = ?')
+      .all(orderId),
+  );
+  expect(lines).toEqual([
+    {
+      product_id: 1001,
+      variation_id: 1006,
+      unit_price: 5400,
+      attributes: JSON.stringify({ Color: 'Rust', Size: 'M' }),
+    },
+  ]);
+});
+
+test('a variation that leaves an attribute as "any" keeps the size the shopper chose', async ({ page }) => {
+  await page.goto(`${shop.url}/product/organic-cotton-t-shirt/`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  const color = page.getByLabel('Color');
+  const firstColor = await color.locator('option').nth(1).getAttribute('value');
+  await color.selectOption(firstColor ?? '');
+  const size = page.getByLabel('Size');
+  const lastSize = await size.locator('option').last().getAttribute('value');
+  await size.selectOption(lastSize ?? '');
+  await page.getByRole('button', { name: /Add to cart/ }).click();
+  await expect(page).toHaveURL(/\/cart\/\?added=1007/);
+  const sizeName = await page.locator('.cart_item .variation').textContent();
+  expect(sizeName).toMatch(/Size:\s*\S+/);
+});
+
+test('without JavaScript the server picks the variation from the posted values', async ({ page }) => {
+  await page.context().route('**/static/**', (route) => route.abort());
+  await page.goto(`${shop.url}/product/washed-linen-shirt/`);
+  await page.getByLabel('Color').selectOption('oat');
+  await page.getByLabel('Size').selectOption('m');
+  await page.getByRole('button', { name: /Add to cart/ }).click();
+  await expect(page).toHaveURL(/\/cart\/\?added=1001/);
+  await expect(page.locator('.cart_item')).toContainText('Oat');
+
+  // An out-of-stock variation is refused with the reason, on the product page.
+  await page.goto(`${shop.url}/product/washed-linen-shirt/`);
+  await page.getByLabel('Color').selectOption('indigo');
+  await page.getByLabel('Size').selectOption('l');
+  await page.getByRole('button', { name: /Add to cart/ }).click();
+  await expect(page.getByRole('alert')).toContainText('out of stock');
+});
