@@ -11,7 +11,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node20',
     rollupOptions: {
-      input: { main: 'src/server/main.ts', import: 'src/server/cli/importCli.ts' },
+      input: {
+        main: 'src/server/main.ts',
+        import: 'src/server/cli/importCli.ts',
+        bench: 'src/server/benchApp.ts',
+      },
+      // Keep the bench entry's exports: nothing imports it inside the bundle.
+      preserveEntrySignatures: 'exports-only',
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
