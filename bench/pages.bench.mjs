@@ -44,7 +44,9 @@ for (const url of targets) {
     floor.push(await timeRequests(peer, `/?url=${encodeURIComponent(url)}`));
   }
   const [a, b] = [median(ssr), median(floor)];
-  console.log(`${url.padEnd(34)}${a.toFixed(3).padStart(12)}${b.toFixed(3).padStart(18)}${(a / b).toFixed(1).padStart(8)}×`);
+  console.log(
+    `${url.padEnd(34)}${a.toFixed(3).padStart(12)}${b.toFixed(3).padStart(18)}${(a / b).toFixed(1).padStart(8)}×`,
+  );
 }
 await close();
 await peer.close();

@@ -1,15 +1,20 @@
+import { parseSettings } from '../shared/settings/parseSettings';
 import { buildApp } from './app';
 import { seedDemoCatalog } from './catalog/import/seedDemoCatalog';
 import { openDatabase } from './db/openDatabase';
 import { createSqliteRepositories } from './db/sqlite/createSqliteRepositories';
-import { parseSettings } from '../shared/settings/parseSettings';
 import { readClientAssets } from './render/clientAssets';
 
 /** The shop with its demo catalog in a scratch data dir, for the benchmarks in bench/ (built as dist/server/bench.js). */
 export async function buildBenchApp(dataDir: string) {
   const repositories = createSqliteRepositories(openDatabase(dataDir));
   await seedDemoCatalog(repositories);
-  const app = await buildApp({ config: parseSettings({}), repositories, secret: 'b'.repeat(40), assets: readClientAssets() });
+  const app = await buildApp({
+    config: parseSettings({}),
+    repositories,
+    secret: 'b'.repeat(40),
+    assets: readClientAssets(),
+  });
   return {
     app,
     async close() {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ContentPage, PostListPage } from '../../client/pages/ContentPage';
@@ -6,6 +6,7 @@ import { postUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
+import { checkPostPassword } from './postPassword';
 
 export interface ContentPluginOptions {
   repositories: Repositories;
@@ -80,12 +81,6 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
     });
     return reply.redirect(postUrl(post.slug), 303);
   });
-}
-
-export function checkPostPassword(password: string, stored: string): boolean {
-  const [salt, hash] = stored.split('$');
-  if (!salt || !hash) return false;
-  return safeEqual(createHash('sha256').update(`${salt}:${password}`).digest('hex'), hash);
 }
 
 function safeEqual(a: string, b: string): boolean {

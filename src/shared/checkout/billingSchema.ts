@@ -33,7 +33,7 @@ export const billingSchema = z.object({
   billing_last_name: required('Last name', 100),
   billing_company: z.string().trim().max(200, 'Company is too long.').default(''),
   billing_country: z
-    .string()
+    .string({ error: 'Please choose a country.' })
     .trim()
     .refine((code) => COUNTRIES.some(([known]) => known === code), 'Please choose a country.'),
   billing_address_1: required('Street address'),
@@ -41,12 +41,12 @@ export const billingSchema = z.object({
   billing_city: required('Town / City', 100),
   billing_postcode: required('Postcode / ZIP', 20),
   billing_phone: z
-    .string()
+    .string({ error: 'Phone is required.' })
     .trim()
     .min(1, 'Phone is required.')
     .refine(isPhoneNumber, 'Please enter a valid phone number.'),
   billing_email: z
-    .string()
+    .string({ error: 'Email address is required.' })
     .trim()
     .min(1, 'Email address is required.')
     // isEmail follows @wordpress/url, which accepts a mailto: prefix; an order needs a plain address.

@@ -66,7 +66,7 @@ function readRow(
   const type = typeFlags.find((flag) => PRODUCT_TYPES.has(flag)) as ImportProduct['type'] | undefined;
   const unknownFlags = typeFlags.filter((flag) => !PRODUCT_TYPES.has(flag) && !FLAG_TYPES.has(flag));
   if (!type) problem('Type', `Unknown product type "${field('Type')}"`);
-  if (unknownFlags.length > 0) problem('Type', `Unknown type flag "${unknownFlags.join(', ')}"`);
+  else if (unknownFlags.length > 0) problem('Type', `Unknown type flag "${unknownFlags.join(', ')}"`);
 
   const name = field('Name');
   if (name === '') problem('Name', 'A product needs a name');

@@ -20,11 +20,10 @@ export async function readCatalogFiles(csvPath: string, sidecarPath?: string): P
     }
     const parsed = siteSidecarSchema.safeParse(json);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new ShopError(
-        'import_failed',
-        `${sidecarPath}: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      const problems = parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
       );
+      throw new ShopError('import_failed', `${sidecarPath}: ${problems.join('; ')}`);
     }
     site = parsed.data;
   }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { ShopError } from '../../../shared/errors/ShopError';
 import { cleanForSlug } from '../../../shared/validation/cleanForSlug';
@@ -12,6 +11,7 @@ import {
 } from '../../catalog/import/catalogImport';
 import { placeholderColor } from '../../catalog/placeholderColor';
 import { sanitizeRichText } from '../../catalog/sanitizeRichText';
+import { checkPostPassword, hashPostPassword } from '../../content/postPassword';
 import { refreshDerivedFields } from './refreshDerivedFields';
 
 /**
@@ -150,28 +150,24 @@ export function writeCatalogImport(
      ON CONFLICT (slug) DO UPDATE SET type = excluded.type, title = excluded.title, excerpt = excluded.excerpt,
        content = excluded.content, password_hash = excluded.password_hash, published_at = excluded.published_at`,
   );
+  const storedPassword = db.prepare('SELECT password_hash FROM posts WHERE slug = ?').pluck();
   for (const post of site.posts) {
+    // An unchanged password keeps its hash, so visitors who unlocked the page stay unlocked after a re-import.
+    const stored = storedPassword.get(post.slug) as string | null | undefined;
+    const keep = post.password !== undefined && stored && checkPostPassword(post.password, stored);
     upsertPost.run({
       type: post.type,
       slug: post.slug,
       title: post.title,
       excerpt: post.excerpt,
       content: sanitizeRichText(post.content),
-      passwordHash: post.password ? hashPostPassword(post.password) : null,
+      passwordHash: keep ? stored : post.password ? hashPostPassword(post.password) : null,
       publishedAt: post.publishedAt,
     });
     summary.posts++;
   }
   summary.categories = terms.categoryCount();
   return summary;
-}
-
-/** WordPress compares a page password as given; we keep only a salted hash of it. */
-export function hashPostPassword(
-  password: string,
-  salt = createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 16),
-): string {
-  return `${salt}$${createHash('sha256').update(`${salt}:${password}`).digest('hex')}`;
 }
 
 function writeProduct(
@@ -253,13 +249,19 @@ function writeRelations(
   for (const tag of product.tags) link.run(id, terms.tag(tag));
   for (const brand of product.brands) link.run(id, terms.brand(brand));
 
-  db.prepare('DELETE FROM product_images WHERE product_id = ?').run(id);
-  const addImage = db.prepare(
-    'INSERT INTO product_images (product_id, position, source_url, alt, color) VALUES (?, ?, ?, ?, ?)',
+  // Images are updated in place, so their ids (and the /images/{id}.svg addresses pages link to) survive a re-import.
+  const upsertImage = db.prepare(
+    `INSERT INTO product_images (product_id, position, source_url, alt, color) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (product_id, position) DO UPDATE SET source_url = excluded.source_url, alt = excluded.alt,
+       color = excluded.color`,
   );
   product.images.forEach((url, position) => {
-    addImage.run(id, position, url, product.name, placeholderColor(url, product.name));
+    upsertImage.run(id, position, url, product.name, placeholderColor(url, product.name));
   });
+  db.prepare('DELETE FROM product_images WHERE product_id = ? AND position >= ?').run(
+    id,
+    product.images.length,
+  );
 
   db.prepare('DELETE FROM product_downloads WHERE product_id = ?').run(id);
   const addDownload = db.prepare(

@@ -1,0 +1,588 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './testing/createTestApp';
+
+/*
+ * The whole shop through HTTP: buildApp on a seeded demo catalog, driven with app.inject() as a browser would,
+ * cookies carried from one response to the next.
+ */
+
+const HOST = 'shop.test';
+const ORIGIN = `http://${HOST}`;
+const MUG = 1021; // simple, 24 in stock, $18
+const MUG_PAGE = '/product/cafe-au-lait-mug/';
+const PAGE_SECTIONS = [
+  'theme',
+  'cart',
+  'search',
+  'swatches',
+  'attribution',
+  'stats',
+  'consent',
+  'rest',
+  'i18n',
+];
+
+/** One visitor: a cookie jar and the requests it sends. */
+class Visitor {
+  cookies = new Map<string, string>();
+  constructor(private readonly shop: TestApp) {}
+
+  async request(options: InjectOptions & { form?: Record<string, string> }): Promise<LightMyRequestResponse> {
+    const { form, headers, ...rest } = options;
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await this.shop.app.inject({
+      ...rest,
+      headers: {
+        host: HOST,
+        ...(cookie ? { cookie } : {}),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...headers,
+      },
+      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
+    });
+    for (const set of response.cookies as {
+      name: string;
+      value: string;
+      expires?: Date;
+      maxAge?: number;
+    }[]) {
+      const expired = set.maxAge === 0 || (set.expires !== undefined && set.expires.getTime() < Date.now());
+      if (expired || set.value === '') this.cookies.delete(set.name);
+      else this.cookies.set(set.name, set.value);
+    }
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+    return this.request({ method: 'POST', url, form, headers });
+  }
+
+  async addToCart(productId: number, quantity = 1) {
+    const response = await this.post('/?wc-ajax=add_to_cart', {
+      product_id: String(productId),
+      quantity: String(quantity),
+    });
+    expect(response.statusCode).toBe(200);
+    return response;
+  }
+}
+
+function shopSettings(html: string): Record<string, unknown> {
+  const match = /<script id="shop-settings" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no #shop-settings in the page');
+  return JSON.parse(match[1]) as Record<string, unknown>;
+}
+
+function qtyNonceOf(html: string): string {
+  const cart = shopSettings(html).cart as { qtyNonce: string | null };
+  if (!cart.qtyNonce) throw new Error('no cart.qtyNonce in the page');
+  return cart.qtyNonce;
+}
+
+function hiddenInput(html: string, name: string): string {
+  const match = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html);
+  if (!match) throw new Error(`no hidden input ${name} in the page`);
+  return match[1] ?? '';
+}
+
+const BILLING = {
+  billing_first_name: 'Ada',
+  billing_last_name: 'Lovelace',
+  billing_country: 'US',
+  billing_address_1: '12 Analytical Row',
+  billing_city: 'Springfield',
+  billing_postcode: '12345',
+  billing_phone: '+1 555 123 4567',
+  billing_email: 'ada@example.com',
+};
+
+describe('buildApp', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp();
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it('answers GET /healthz with {status: "ok"}', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  describe('pages', () => {
+    it.each([
+      '/',
+      '/shop/',
+      MUG_PAGE,
+      '/product/washed-linen-shirt/',
+      '/product-category/apparel/shirts/',
+      '/product-category/home/',
+      '/cart/',
+      '/?s=linen&post_type=product',
+    ])('%s renders with every settings section and a quantity nonce', async (url) => {
+      const response = await new Visitor(shop).get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body.startsWith('<!doctype html>')).toBe(true);
+      const settings = shopSettings(response.body);
+      for (const section of PAGE_SECTIONS) expect(settings).toHaveProperty(section);
+      expect(settings).not.toHaveProperty('server');
+      expect(qtyNonceOf(response.body)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    });
+
+    it('shows the product on its page', async () => {
+      const response = await new Visitor(shop).get(MUG_PAGE);
+      expect(response.body).toContain('Café au Lait Mug');
+    });
+
+    it('lists the products of a category and its subcategories', async () => {
+      const response = await new Visitor(shop).get('/product-category/apparel/');
+      expect(response.body).toContain('Washed Linen Shirt');
+      expect(response.body).toContain('Cotton Chore Jacket');
+      expect(response.body).not.toContain('Café au Lait Mug');
+    });
+
+    it.each([
+      '/product/no-such-product/',
+      '/no/such/path/',
+      '/no-such-page/',
+      '/product-category/apparel/bedding/',
+    ])('%s is a 404 page', async (url) => {
+      const response = await new Visitor(shop).get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('Page not found');
+    });
+  });
+
+  describe('bad input is refused, never a 500', () => {
+    it.each([
+      ['/shop/page/abc/', 400],
+      ['/shop/page/0/', 400],
+      ['/shop/page/999/', 404],
+      ['/shop/?orderby=<script>', 200],
+      [`/?s=${'x'.repeat(500)}`, 400],
+      ['/product/%E0%A4%A/', 400],
+      ['/checkout/order-received/abc/', 400],
+      ['/checkout/order-received/1/?key=nope', 404],
+      ['/images/abc.svg', 400],
+      ['/images/999999.svg', 404],
+    ])('GET %s → %i', async (url, status) => {
+      const response = await new Visitor(shop).get(url);
+      expect(response.statusCode).toBe(status);
+      expect(response.body).not.toContain('<script>');
+    });
+
+    it('falls back to the default ordering for an unknown orderby', async () => {
+      const fallback = await new Visitor(shop).get('/shop/?orderby=<script>');
+      const plain = await new Visitor(shop).get('/shop/');
+      expect(fallback.statusCode).toBe(200);
+      const cards = (html: string) =>
+        [...html.matchAll(/class="product-card__title">([^<]+)</g)].map((m) => m[1]);
+      expect(cards(fallback.body)).toHaveLength(12);
+      expect(cards(fallback.body)).toEqual(cards(plain.body));
+    });
+
+    it.each([
+      [{ 'add-to-cart': '999999' }, 404],
+      [{ 'add-to-cart': 'abc' }, 400],
+      [{ 'add-to-cart': String(MUG), quantity: '-1' }, 400],
+      [{ 'add-to-cart': String(MUG), quantity: '99999999' }, 400],
+      [{ 'add-to-cart': String(MUG), quantity: '1.5' }, 400],
+      [{ 'add-to-cart': String(MUG), quantity: '0' }, 400],
+    ])('POST /cart/ %j → %i', async (form, status) => {
+      const visitor = new Visitor(shop);
+      const response = await visitor.post('/cart/', form);
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(visitor.cookies.has('woocommerce_items_in_cart')).toBe(false);
+    });
+
+    it('POST /?wc-ajax=add_to_cart with product_id=abc → 400 {code, message}', async () => {
+      const response = await new Visitor(shop).post('/?wc-ajax=add_to_cart', { product_id: 'abc' });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const body = response.json();
+      expect(body).toMatchObject({ code: 'invalid_request', message: expect.any(String) });
+      expect(body.message).toContain('product_id');
+    });
+
+    it('POST /?wc-ajax=add_to_cart for an unknown product → 404 JSON', async () => {
+      const response = await new Visitor(shop).post('/?wc-ajax=add_to_cart', { product_id: '999999' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'product_not_found' });
+    });
+
+    it('an unknown wc-ajax endpoint → 400 JSON', async () => {
+      const visitor = new Visitor(shop);
+      for (const response of [
+        await visitor.get('/?wc-ajax=unknown'),
+        await visitor.post('/?wc-ajax=unknown', {}),
+      ]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 'invalid_request',
+          message: expect.stringContaining('unknown'),
+        });
+      }
+    });
+
+    it('GET of a POST-only wc-ajax endpoint → 400 JSON', async () => {
+      const response = await new Visitor(shop).get(`/?wc-ajax=add_to_cart&product_id=${MUG}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalid_request' });
+    });
+
+    it('POST /ajax without an action → 400 JSON', async () => {
+      const response = await new Visitor(shop).post('/ajax', {});
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalid_request' });
+    });
+  });
+
+  describe('the cart over ajax', () => {
+    it('add_to_cart answers with fragments and sets the cart cookies and an HttpOnly session cookie', async () => {
+      const visitor = new Visitor(shop);
+      const response = await visitor.addToCart(MUG, 2);
+      const body = response.json();
+      expect(Object.keys(body.fragments).sort()).toEqual([
+        'a.cart-contents',
+        'div.widget_shopping_cart_content',
+      ]);
+      expect(body.fragments['div.widget_shopping_cart_content']).toContain('Café au Lait Mug');
+      expect(body.cart_hash).toMatch(/^[0-9a-f]{32}$/);
+
+      const cookies = response.cookies as {
+        name: string;
+        value: string;
+        httpOnly?: boolean;
+        path?: string;
+      }[];
+      const cookie = (name: string) => cookies.find((each) => each.name === name);
+      expect(cookie('woocommerce_items_in_cart')).toMatchObject({ value: '1', path: '/' });
+      expect(cookie('woocommerce_items_in_cart')?.httpOnly).toBeFalsy();
+      expect(cookie('woocommerce_cart_hash')).toMatchObject({ value: body.cart_hash });
+      expect(cookie('shop_session')).toMatchObject({ httpOnly: true, path: '/' });
+      expect(cookie('shop_session')?.value).toMatch(/^[A-Za-z0-9_-]{32,64}$/);
+    });
+
+    it('keeps the cart in the session across requests', async () => {
+      const visitor = new Visitor(shop);
+      await visitor.addToCart(MUG);
+      await visitor.addToCart(MUG);
+      const fragments = await visitor.get('/?wc-ajax=get_refreshed_fragments');
+      expect(fragments.statusCode).toBe(200);
+      expect(fragments.json().fragments['a.cart-contents']).toContain('cart-contents__count">2<');
+      const page = await visitor.get('/cart/');
+      expect(page.body).toContain('Café au Lait Mug');
+    });
+
+    it('accepts add_to_cart from its own origin and refuses another origin with 403', async () => {
+      const visitor = new Visitor(shop);
+      const own = await visitor.request({
+        method: 'POST',
+        url: '/?wc-ajax=add_to_cart',
+        form: { product_id: String(MUG) },
+        headers: { origin: ORIGIN },
+      });
+      expect(own.statusCode).toBe(200);
+
+      const stranger = new Visitor(shop);
+      const evil = await stranger.request({
+        method: 'POST',
+        url: '/?wc-ajax=add_to_cart',
+        form: { product_id: String(MUG) },
+        headers: { origin: 'http://evil.example' },
+      });
+      expect(evil.statusCode).toBe(403);
+      expect(evil.json()).toMatchObject({ code: 'cross_origin' });
+      expect(stranger.cookies.size).toBe(0);
+    });
+
+    it('refuses a cross-site add-to-cart form post', async () => {
+      const visitor = new Visitor(shop);
+      const response = await visitor.post(
+        '/cart/',
+        { 'add-to-cart': String(MUG) },
+        { 'sec-fetch-site': 'cross-site' },
+      );
+      expect(response.statusCode).toBe(403);
+      expect(visitor.cookies.has('shop_session')).toBe(false);
+    });
+
+    describe('set_cart_item_quantity', () => {
+      let visitor: Visitor;
+      let nonce: string;
+      let key: string;
+      beforeEach(async () => {
+        visitor = new Visitor(shop);
+        await visitor.addToCart(MUG);
+        const page = await visitor.get('/cart/');
+        nonce = qtyNonceOf(page.body);
+        key = /name="cart\[([a-f0-9]{32})\]\[qty\]"/.exec(page.body)?.[1] ?? '';
+        expect(key).not.toBe('');
+      });
+
+      const setQuantity = (form: Record<string, string>) =>
+        visitor.post('/ajax', { action: 'set_cart_item_quantity', ...form });
+
+      it('refuses a request without a nonce with 403 invalid_nonce', async () => {
+        const response = await setQuantity({ hash: key, quantity: '2' });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'invalid_nonce' });
+      });
+
+      it("refuses another visitor's nonce", async () => {
+        const other = new Visitor(shop);
+        await other.addToCart(MUG);
+        const otherNonce = qtyNonceOf((await other.get('/cart/')).body);
+        const response = await setQuantity({ hash: key, quantity: '2', qtyNonce: otherNonce });
+        expect(response.statusCode).toBe(403);
+      });
+
+      it('refuses an unknown hash with 400 unknown_cart_item', async () => {
+        const response = await setQuantity({ hash: 'f'.repeat(32), quantity: '2', qtyNonce: nonce });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'unknown_cart_item' });
+      });
+
+      it.each(['abc', '', '1.5', '-1', '10000'])(
+        'refuses the quantity %j with 400 invalid_quantity',
+        async (quantity) => {
+          const response = await setQuantity({ hash: key, quantity, qtyNonce: nonce });
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toMatchObject({ code: 'invalid_quantity' });
+        },
+      );
+
+      it('sets a quantity within the stock', async () => {
+        const response = await setQuantity({ hash: key, quantity: '3', qtyNonce: nonce });
+        expect(response.statusCode).toBe(200);
+        const body = response.json();
+        expect(body).toMatchObject({ quantity: 3, cart_hash: expect.stringMatching(/^[0-9a-f]{32}$/) });
+        expect(body).not.toHaveProperty('clamped');
+        expect(visitor.cookies.get('woocommerce_cart_hash')).toBe(body.cart_hash);
+      });
+
+      it('clamps a quantity above the stock and says so', async () => {
+        const response = await setQuantity({ hash: key, quantity: '500', qtyNonce: nonce });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ clamped: true, quantity: 24 });
+      });
+
+      it('removes the line at 0 and clears the cart cookies', async () => {
+        const response = await setQuantity({ hash: key, quantity: '0', qtyNonce: nonce });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ quantity: 0, cart_hash: '' });
+        expect(visitor.cookies.has('woocommerce_items_in_cart')).toBe(false);
+      });
+    });
+  });
+
+  describe('the cart page form', () => {
+    it('adds a product and redirects to the cart with a notice', async () => {
+      const visitor = new Visitor(shop);
+      const response = await visitor.post('/cart/', { 'add-to-cart': String(MUG), quantity: '2' });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(`/cart/?added=${MUG}`);
+      const page = await visitor.get(response.headers.location as string);
+      expect(page.body).toContain('has been added to your cart');
+    });
+
+    it('shows the product again with the reason when the choice is incomplete', async () => {
+      const response = await new Visitor(shop).post('/cart/', { 'add-to-cart': '1001' });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('Washed Linen Shirt');
+      expect(response.body).toContain('Please choose product options');
+    });
+
+    it('refuses an update without the cart nonce', async () => {
+      const visitor = new Visitor(shop);
+      await visitor.addToCart(MUG);
+      const response = await visitor.post('/cart/', { update_cart: '1' });
+      expect(response.statusCode).toBe(403);
+      expect(response.body).toContain('Your session has expired');
+    });
+  });
+});
+
+describe('checkout', () => {
+  let shop: TestApp;
+  beforeEach(async () => {
+    shop = await createTestApp();
+  });
+  afterEach(async () => {
+    await shop.close();
+  });
+
+  const orderCount = () => shop.db.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number;
+
+  /** A visitor with two mugs in the cart, on the checkout page. */
+  async function readyToCheckOut() {
+    const visitor = new Visitor(shop);
+    await visitor.addToCart(MUG, 2);
+    const page = await visitor.get('/checkout/');
+    expect(page.statusCode).toBe(200);
+    return {
+      visitor,
+      nonce: hiddenInput(page.body, '_wpnonce'),
+      cartHash: hiddenInput(page.body, 'cart_hash'),
+    };
+  }
+
+  it('redirects an empty cart from the checkout to the cart', async () => {
+    const response = await new Visitor(shop).get('/checkout/');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/cart/');
+  });
+
+  it('places the order, takes the stock, empties the cart and shows the order', async () => {
+    const { visitor, nonce, cartHash } = await readyToCheckOut();
+    expect(cartHash).toMatch(/^[0-9a-f]{32}$/);
+
+    const response = await visitor.post('/checkout/', { ...BILLING, _wpnonce: nonce, cart_hash: cartHash });
+    expect(response.statusCode).toBe(303);
+    const location = response.headers.location as string;
+    const match = /^\/checkout\/order-received\/(\d+)\/\?key=([^&]+)$/.exec(location);
+    expect(match).not.toBeNull();
+    const orderId = Number(match?.[1]);
+
+    const order = await shop.repositories.orders.getOrder(orderId);
+    expect(order).toMatchObject({
+      id: orderId,
+      orderKey: decodeURIComponent(match?.[2] ?? ''),
+      status: 'processing',
+      currency: 'USD',
+      paymentMethod: 'cod',
+      subtotal: 3600,
+      total: 3600,
+      billing: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', country: 'US' },
+    });
+    expect(order?.lines).toEqual([
+      expect.objectContaining({
+        productId: MUG,
+        variationId: null,
+        name: 'Café au Lait Mug',
+        sku: 'DEMO-CAFE-MUG',
+        quantity: 2,
+        unitPrice: 1800,
+        lineTotal: 3600,
+      }),
+    ]);
+    expect(orderCount()).toBe(1);
+
+    const mug = await shop.repositories.catalog.getProductById(MUG);
+    expect(mug?.stockQuantity).toBe(22);
+    expect(mug?.totalSales).toBeGreaterThanOrEqual(2);
+
+    expect(visitor.cookies.has('woocommerce_items_in_cart')).toBe(false);
+    expect(visitor.cookies.has('woocommerce_cart_hash')).toBe(false);
+    const fragments = await visitor.get('/?wc-ajax=get_refreshed_fragments');
+    expect(fragments.json().cart_hash).toBe('');
+    const again = await visitor.get('/checkout/');
+    expect(again.statusCode).toBe(303);
+
+    const received = await visitor.get(location);
+    expect(received.statusCode).toBe(200);
+    expect(received.body).toContain('Café au Lait Mug');
+    const wrongKey = await visitor.get(`/checkout/order-received/${orderId}/?key=wc_order_wrong`);
+    expect(wrongKey.statusCode).toBe(404);
+    const noKey = await visitor.get(`/checkout/order-received/${orderId}/`);
+    expect(noKey.statusCode).toBe(404);
+  });
+
+  it.each(['not-an-email', 'mailto:a@b.co'])(
+    'refuses the email %j with a 400 page and writes no order',
+    async (email) => {
+      const { visitor, nonce, cartHash } = await readyToCheckOut();
+      const response = await visitor.post('/checkout/', {
+        ...BILLING,
+        billing_email: email,
+        _wpnonce: nonce,
+        cart_hash: cartHash,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('valid email');
+      expect(orderCount()).toBe(0);
+      expect(await shop.repositories.orders.getOrder(1)).toBeNull();
+      expect((await shop.repositories.catalog.getProductById(MUG))?.stockQuantity).toBe(24);
+      expect(visitor.cookies.get('woocommerce_items_in_cart')).toBe('1');
+    },
+  );
+
+  it('names every empty required field', async () => {
+    const { visitor, nonce, cartHash } = await readyToCheckOut();
+    // What a browser sends for an untouched form: every field, empty.
+    const empty = Object.fromEntries(Object.keys(BILLING).map((name) => [name, '']));
+    const response = await visitor.post('/checkout/', { ...empty, _wpnonce: nonce, cart_hash: cartHash });
+    expect(response.statusCode).toBe(400);
+    for (const message of [
+      'First name is required.',
+      'Last name is required.',
+      'Please choose a country.',
+      'Street address is required.',
+      'Town / City is required.',
+      'Postcode / ZIP is required.',
+      'Phone is required.',
+      'Email address is required.',
+    ]) {
+      expect(response.body).toContain(message);
+    }
+    expect(orderCount()).toBe(0);
+  });
+
+  it('refuses a form without the billing fields with 400 and writes no order', async () => {
+    const { visitor, nonce, cartHash } = await readyToCheckOut();
+    const response = await visitor.post('/checkout/', { _wpnonce: nonce, cart_hash: cartHash });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('First name is required.');
+    expect(orderCount()).toBe(0);
+  });
+
+  it('refuses a wrong nonce with 403 and writes no order', async () => {
+    const { visitor, cartHash } = await readyToCheckOut();
+    const response = await visitor.post('/checkout/', {
+      ...BILLING,
+      _wpnonce: 'A'.repeat(22),
+      cart_hash: cartHash,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toContain('Your session has expired');
+    expect(orderCount()).toBe(0);
+  });
+
+  it("refuses another visitor's nonce", async () => {
+    const { visitor, cartHash } = await readyToCheckOut();
+    const { nonce: otherNonce } = await readyToCheckOut();
+    const response = await visitor.post('/checkout/', {
+      ...BILLING,
+      _wpnonce: otherNonce,
+      cart_hash: cartHash,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(orderCount()).toBe(0);
+  });
+
+  it('refuses a checkout whose cart changed since the page was shown, with 409', async () => {
+    const { visitor, nonce, cartHash } = await readyToCheckOut();
+    await visitor.addToCart(MUG);
+    const response = await visitor.post('/checkout/', { ...BILLING, _wpnonce: nonce, cart_hash: cartHash });
+    expect(response.statusCode).toBe(409);
+    expect(orderCount()).toBe(0);
+  });
+
+  it('refuses a checkout with an empty cart', async () => {
+    const response = await new Visitor(shop).post('/checkout/', { ...BILLING, _wpnonce: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect(orderCount()).toBe(0);
+  });
+});

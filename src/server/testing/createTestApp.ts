@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { parseSettings } from '../../shared/settings/parseSettings';
+import { buildApp } from '../app';
+import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
+import { openDatabase, type SqliteDatabase } from '../db/openDatabase';
+import type { Repositories } from '../db/repositories';
+import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+
+export interface TestAppOptions {
+  /** Settings over the defaults, as a SHOP_CONFIG file would hold them. */
+  settings?: unknown;
+  /** Seed the demo catalog (default true). */
+  seed?: boolean;
+  /** The HMAC secret for nonces (default 40 × 'x'). */
+  secret?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  repositories: Repositories;
+  /** The SQLite connection behind `repositories`, for assertions on rows. */
+  db: SqliteDatabase;
+  dataDir: string;
+  /** Closes the app and the database and removes the data dir. */
+  close(): Promise<void>;
+}
+
+export const TEST_SECRET = 'x'.repeat(40);
+
+/**
+ * A fresh shop for one test file: a new temp data dir, the demo catalog seeded, and the app built (never
+ * listening) so tests drive it with `app.inject()`.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-'));
+  const db = openDatabase(dataDir);
+  const repositories = createSqliteRepositories(db);
+  try {
+    if (options.seed ?? true) await seedDemoCatalog(repositories);
+    const app = await buildApp({
+      config: parseSettings(options.settings ?? {}),
+      repositories,
+      secret: options.secret ?? TEST_SECRET,
+      assets: { scripts: [], styles: [], preloads: [] },
+    });
+    await app.ready();
+    return {
+      app,
+      repositories,
+      db,
+      dataDir,
+      async close() {
+        await app.close();
+        await repositories.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await repositories.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
