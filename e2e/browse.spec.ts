@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { type RunningShop, startShop } from './support/startShop';
+import { useShopPerFile } from './support/startShop';
 
-let shop: RunningShop;
-test.beforeAll(async () => {
-  shop = await startShop();
-});
-test.afterAll(async () => {
-  await shop.stop();
-});
+const shop = useShopPerFile();
 
 test('the home page shows the featured products of the demo catalog', async ({ page }) => {
-  await page.goto(`${shop.url}/`);
+  await page.goto(`${shop().url}/`);
   await expect(page.getByRole('heading', { level: 2, name: 'Featured products' })).toBeVisible();
   const featured = page.locator('.products .product-card');
   await expect(featured.first()).toBeVisible();
@@ -35,7 +29,7 @@ test('the home page shows the featured products of the demo catalog', async ({ p
 });
 
 test('the shop page counts its results and pages through them', async ({ page }) => {
-  await page.goto(`${shop.url}/shop/`);
+  await page.goto(`${shop().url}/shop/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
   const count = page.locator('.woocommerce-result-count');
   await expect(count).toHaveText(/^Showing 1–12 of \d+ results$/);
@@ -49,7 +43,7 @@ test('the shop page counts its results and pages through them', async ({ page })
 });
 
 test('changing the ordering dropdown submits it and reorders the products', async ({ page }) => {
-  await page.goto(`${shop.url}/shop/`);
+  await page.goto(`${shop().url}/shop/`);
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
   await page.getByLabel('Shop order').selectOption('price');
   await expect(page).toHaveURL(/orderby=price/);
@@ -71,7 +65,7 @@ test('changing the ordering dropdown submits it and reorders the products', asyn
 });
 
 test('a category archive shows that category and its subcategories only', async ({ page }) => {
-  await page.goto(`${shop.url}/`);
+  await page.goto(`${shop().url}/`);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apparel' }).click();
   await expect(page).toHaveURL(/\/product-category\/apparel\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Apparel' })).toBeVisible();
@@ -81,24 +75,24 @@ test('a category archive shows that category and its subcategories only', async 
   expect(names).not.toContain('Café au Lait Mug');
   await expect(page.locator('.woocommerce-result-count')).toHaveText(`Showing all ${names.length} results`);
 
-  await page.goto(`${shop.url}/product-category/apparel/shirts/`);
+  await page.goto(`${shop().url}/product-category/apparel/shirts/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Shirts' })).toBeVisible();
   expect(await page.locator('.product-card__title').allTextContents()).not.toContain('Merino Rib Scarf');
 });
 
 test('an unknown address shows a readable 404 page', async ({ page }) => {
-  const response = await page.goto(`${shop.url}/product/no-such-thing/`);
+  const response = await page.goto(`${shop().url}/product/no-such-thing/`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue shopping' })).toBeVisible();
 
-  const other = await page.goto(`${shop.url}/definitely/not/here/`);
+  const other = await page.goto(`${shop().url}/definitely/not/here/`);
   expect(other?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
 
 test('search results list the products matching the words', async ({ page }) => {
-  await page.goto(`${shop.url}/`);
+  await page.goto(`${shop().url}/`);
   await page.getByRole('searchbox', { name: 'Search products' }).fill('linen');
   await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
   await expect(page).toHaveURL(/\?s=linen&post_type=product/);

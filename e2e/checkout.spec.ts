@@ -1,18 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { fillBilling } from './support/checkout';
 import { countOrders, readShopDatabase } from './support/shopDatabase';
-import { type RunningShop, startShop } from './support/startShop';
+import { useShopPerFile } from './support/startShop';
 
-let shop: RunningShop;
-test.beforeAll(async () => {
-  shop = await startShop();
-});
-test.afterAll(async () => {
-  await shop.stop();
-});
+const shop = useShopPerFile();
 
 test('a simple product goes into the cart and is ordered through checkout', async ({ page }) => {
-  await page.goto(`${shop.url}/product/cafe-au-lait-mug/`);
+  await page.goto(`${shop().url}/product/cafe-au-lait-mug/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Café au Lait Mug' })).toBeVisible();
   await page.getByLabel('Quantity').fill('2');
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -35,7 +29,7 @@ test('a simple product goes into the cart and is ordered through checkout', asyn
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
   await expect(page.getByRole('heading', { level: 1, name: 'Order received' })).toBeVisible();
   const orderId = Number(new URL(page.url()).pathname.split('/')[3]);
-  const stored = readShopDatabase(shop.dataDir, (db) => ({
+  const stored = readShopDatabase(shop().dataDir, (db) => ({
     order: db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as { total: number; billing: string },
     lines: db.prepare('SELECT name, quantity, unit_price FROM order_items WHERE order_id = ?').all(orderId),
     stock: db.prepare("SELECT stock_quantity FROM products WHERE sku = 'DEMO-CAFE-MUG'").pluck().get(),
@@ -47,15 +41,15 @@ test('a simple product goes into the cart and is ordered through checkout', asyn
   expect(stored.stock).toBe(22);
 
   // The order emptied the cart.
-  await page.goto(`${shop.url}/cart/`);
+  await page.goto(`${shop().url}/cart/`);
   await expect(page.getByText('Your cart is currently empty.')).toBeVisible();
 });
 
 test('a bad email gets a clear message and creates no order', async ({ page }) => {
-  const before = countOrders(shop.dataDir);
-  await page.goto(`${shop.url}/product/waxed-canvas-tote/`);
+  const before = countOrders(shop().dataDir);
+  await page.goto(`${shop().url}/product/waxed-canvas-tote/`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.goto(`${shop.url}/checkout/`);
+  await page.goto(`${shop().url}/checkout/`);
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
   await fillBilling(page, { 'Email address': 'ada-at-example' });
   await page.getByRole('button', { name: 'Place order' }).click();
@@ -63,18 +57,18 @@ test('a bad email gets a clear message and creates no order', async ({ page }) =
   await expect(page.getByRole('alert')).toContainText('Please enter a valid email address.');
   await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/checkout\/$/);
-  expect(countOrders(shop.dataDir)).toBe(before);
+  expect(countOrders(shop().dataDir)).toBe(before);
 });
 
 test('the server refuses a bad email even when the browser check is bypassed', async ({ page }) => {
-  const before = countOrders(shop.dataDir);
-  await page.goto(`${shop.url}/product/waxed-canvas-tote/`);
+  const before = countOrders(shop().dataDir);
+  await page.goto(`${shop().url}/product/waxed-canvas-tote/`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   // Without JavaScript the form posts as it is, and the server alone decides.
   await page.context().route('**/static/**', (route) => route.abort());
-  await page.goto(`${shop.url}/checkout/`);
+  await page.goto(`${shop().url}/checkout/`);
   await fillBilling(page, { 'Email address': 'mailto:ada@example.com' });
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('alert')).toContainText('Please enter a valid email address.');
-  expect(countOrders(shop.dataDir)).toBe(before);
+  expect(countOrders(shop().dataDir)).toBe(before);
 });

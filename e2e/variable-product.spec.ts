@@ -1,18 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { fillBilling } from './support/checkout';
 import { readShopDatabase } from './support/shopDatabase';
-import { type RunningShop, startShop } from './support/startShop';
+import { useShopPerFile } from './support/startShop';
 
-let shop: RunningShop;
-test.beforeAll(async () => {
-  shop = await startShop();
-});
-test.afterAll(async () => {
-  await shop.stop();
-});
+const shop = useShopPerFile();
 
 test('a variable product is bought through its attribute selects', async ({ page }) => {
-  await page.goto(`${shop.url}/product/washed-linen-shirt/`);
+  await page.goto(`${shop().url}/product/washed-linen-shirt/`);
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
 
   // An impossible combination (the shirt has no Sage in L) is refused before anything is sent.
@@ -40,7 +34,7 @@ test('a variable product is bought through its attribute selects', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Order received' })).toBeVisible();
 
   const orderId = Number(new URL(page.url()).pathname.split('/')[3]);
-  const lines = readShopDatabase(shop.dataDir, (db) =>
+  const lines = readShopDatabase(shop().dataDir, (db) =>
     db
       .prepare('SELECT product_id, variation_id, unit_price, attributes FROM order_items WHERE order_id = ?')
       .all(orderId),
@@ -56,7 +50,7 @@ test('a variable product is bought through its attribute selects', async ({ page
 });
 
 test('a variation that leaves an attribute as "any" keeps the size the shopper chose', async ({ page }) => {
-  await page.goto(`${shop.url}/product/organic-cotton-t-shirt/`);
+  await page.goto(`${shop().url}/product/organic-cotton-t-shirt/`);
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
   const color = page.getByLabel('Color');
   const firstColor = await color.locator('option').nth(1).getAttribute('value');
@@ -72,7 +66,7 @@ test('a variation that leaves an attribute as "any" keeps the size the shopper c
 
 test('without JavaScript the server picks the variation from the posted values', async ({ page }) => {
   await page.context().route('**/static/**', (route) => route.abort());
-  await page.goto(`${shop.url}/product/washed-linen-shirt/`);
+  await page.goto(`${shop().url}/product/washed-linen-shirt/`);
   await page.getByLabel('Color').selectOption('oat');
   await page.getByLabel('Size').selectOption('m');
   await page.getByRole('button', { name: /Add to cart/ }).click();
@@ -80,7 +74,7 @@ test('without JavaScript the server picks the variation from the posted values',
   await expect(page.locator('.cart_item')).toContainText('Oat');
 
   // An out-of-stock variation is refused with the reason, on the product page.
-  await page.goto(`${shop.url}/product/washed-linen-shirt/`);
+  await page.goto(`${shop().url}/product/washed-linen-shirt/`);
   await page.getByLabel('Color').selectOption('indigo');
   await page.getByLabel('Size').selectOption('l');
   await page.getByRole('button', { name: /Add to cart/ }).click();

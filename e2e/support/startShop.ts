@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
 
 export interface RunningShop {
   url: string;
@@ -54,5 +55,23 @@ export async function startShop(settings?: object): Promise<RunningShop> {
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One shop for the spec file that calls it (started before its first test, stopped after its last), so files run
+ * in parallel on their own servers. Returns a getter, since the shop exists only once `beforeAll` has run.
+ */
+export function useShopPerFile(settings?: object): () => RunningShop {
+  let shop: RunningShop | undefined;
+  test.beforeAll(async () => {
+    shop = await startShop(settings);
+  });
+  test.afterAll(async () => {
+    await shop?.stop();
+  });
+  return () => {
+    if (!shop) throw new Error('The shop is started in beforeAll; use it inside a test');
+    return shop;
   };
 }
