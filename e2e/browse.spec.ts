@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { useShopPerFile } from './support/startShop';
+import { shopPerSpecFile } from './support/startShop';
 
-const shop = useShopPerFile();
+const shop = shopPerSpecFile();
 
 test('the home page shows the featured products of the demo catalog', async ({ page }) => {
   await page.goto(`${shop().url}/`);

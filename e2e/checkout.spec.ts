@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { fillBilling } from './support/checkout';
 import { countOrders, readShopDatabase } from './support/shopDatabase';
-import { useShopPerFile } from './support/startShop';
+import { shopPerSpecFile } from './support/startShop';
 
-const shop = useShopPerFile();
+const shop = shopPerSpecFile();
 
 test('a simple product goes into the cart and is ordered through checkout', async ({ page }) => {
   await page.goto(`${shop().url}/product/cafe-au-lait-mug/`);

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { fillBilling } from './support/checkout';
 import { readShopDatabase } from './support/shopDatabase';
-import { useShopPerFile } from './support/startShop';
+import { shopPerSpecFile } from './support/startShop';
 
-const shop = useShopPerFile();
+const shop = shopPerSpecFile();
 
 test('a variable product is bought through its attribute selects', async ({ page }) => {
   await page.goto(`${shop().url}/product/washed-linen-shirt/`);

@@ -62,7 +62,7 @@ export async function startShop(settings?: object): Promise<RunningShop> {
  * One shop for the spec file that calls it (started before its first test, stopped after its last), so files run
  * in parallel on their own servers. Returns a getter, since the shop exists only once `beforeAll` has run.
  */
-export function useShopPerFile(settings?: object): () => RunningShop {
+export function shopPerSpecFile(settings?: object): () => RunningShop {
   let shop: RunningShop | undefined;
   test.beforeAll(async () => {
     shop = await startShop(settings);
