@@ -192,40 +192,20 @@ describe('importCatalog (SQLite)', () => {
         .prepare("SELECT slug FROM products WHERE sku = 'DEMO-GIFT-WRAP'")
         .pluck()
         .get() as string;
-      const listed = async (context: 'shop' | 'search', text?: string) =>
-        (
-          await repositories.catalog.listProducts({
-            context,
-            text,
-            orderby: 'menu_order',
-            page: 1,
-            perPage: 100,
-          })
-        ).items.map((item) => item.sku);
 
-      expect(await listed('shop')).not.toContain('DEMO-GIFT-WRAP');
-      expect(await listed('search', 'gift wrap')).not.toContain('DEMO-GIFT-WRAP');
-      expect(await listed('search', 'handwritten')).toEqual([]);
+      expect(await listedSkus(repositories, 'shop')).not.toContain('DEMO-GIFT-WRAP');
+      expect(await listedSkus(repositories, 'search', 'gift wrap')).not.toContain('DEMO-GIFT-WRAP');
+      expect(await listedSkus(repositories, 'search', 'handwritten')).toEqual([]);
       const product = await repositories.catalog.getProductBySlug(slug);
       expect(product).toMatchObject({ sku: 'DEMO-GIFT-WRAP', visibility: 'hidden' });
     });
 
     it('lists search-only products in search but not the shop, and catalog-only ones the other way', async () => {
       await importDemo();
-      const skus = async (context: 'shop' | 'search', text?: string) =>
-        (
-          await repositories.catalog.listProducts({
-            context,
-            text,
-            orderby: 'menu_order',
-            page: 1,
-            perPage: 100,
-          })
-        ).items.map((item) => item.sku);
-      expect(await skus('shop')).not.toContain('DEMO-CEDAR-CANDLE');
-      expect(await skus('search', 'cedar')).toEqual(['DEMO-CEDAR-CANDLE']);
-      expect(await skus('shop')).toContain('DEMO-BRASS-BOOKENDS');
-      expect(await skus('search', 'brass')).not.toContain('DEMO-BRASS-BOOKENDS');
+      expect(await listedSkus(repositories, 'shop')).not.toContain('DEMO-CEDAR-CANDLE');
+      expect(await listedSkus(repositories, 'search', 'cedar')).toEqual(['DEMO-CEDAR-CANDLE']);
+      expect(await listedSkus(repositories, 'shop')).toContain('DEMO-BRASS-BOOKENDS');
+      expect(await listedSkus(repositories, 'search', 'brass')).not.toContain('DEMO-BRASS-BOOKENDS');
     });
 
     it('keeps an unpublished product out of every listing and page', async () => {
@@ -423,3 +403,15 @@ describe('importCatalog (SQLite)', () => {
     });
   });
 });
+
+/** The SKUs a catalog listing returns, in the shop's or search's visibility, optionally for a text. */
+async function listedSkus(repositories: Repositories, context: 'shop' | 'search', text?: string) {
+  const list = await repositories.catalog.listProducts({
+    context,
+    text,
+    orderby: 'menu_order',
+    page: 1,
+    perPage: 100,
+  });
+  return list.items.map((item) => item.sku);
+}
