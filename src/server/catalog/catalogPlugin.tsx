@@ -202,7 +202,7 @@ export async function catalogPlugin(app: FastifyInstance, { repositories, config
       title: product.name,
       description: toPlainText(product.shortDescription).slice(0, 160),
       canonical: productUrl(product.slug),
-      body: <ProductPage product={product} />,
+      body: <ProductPage product={product} query={request.query as Record<string, unknown>} />,
     });
   });
 

@@ -61,7 +61,10 @@ export interface AttributeOption {
   slug: string;
   name: string;
   color: string | null;
+  /** A local address of the term's swatch image (drawn like product images), or null. */
   image: string | null;
+  /** This term's own swatch type, overriding its attribute's; null keeps the attribute's. */
+  swatchType: SwatchType | null;
 }
 
 export interface ProductAttribute {
