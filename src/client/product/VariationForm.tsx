@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { attributeFieldName, type ProductAttribute, type Variation } from '../../shared/catalog/types';
 import { chooseValue, isBlocked } from '../../shared/catalog/variations/chooseValue';
 import { describeValueState } from '../../shared/catalog/variations/describeValueState';
@@ -44,7 +44,9 @@ export default function VariationForm({
 }: VariationFormProps) {
   const { i18n, swatches: rules } = useShopSettings();
   const format = useFormatMoney();
-  const id = useId();
+  // Not useId: the server renders the island inside the whole page and the browser hydrates it alone, so their
+  // useId values differ; ids from the product are the same on both sides.
+  const id = `variation-form-${productId}`;
   const [choices, setChoices] = useState<Choices>(initialChoices);
   const [tried, setTried] = useState(false);
   // Until hydrated the form posts as it is and the server decides, so the selects show and nothing looks disabled.
