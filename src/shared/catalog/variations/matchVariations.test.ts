@@ -253,3 +253,16 @@ describe('matchVariations properties', () => {
     );
   });
 });
+
+describe('matchVariations with a chosen value the attribute does not offer', () => {
+  it('lets only "any" variations admit it', () => {
+    const match = matchVariations(vneckAttributes, vneck, { attribute_pa_size: 'huge' });
+    expect(match.values.attribute_pa_color?.red?.status).toBe('available');
+    const hoodieMatch = matchVariations(hoodieAttributes, hoodie, { attribute_logo: 'maybe' });
+    expect(statuses(hoodieMatch, 'attribute_pa_color')).toEqual({
+      red: 'impossible',
+      green: 'impossible',
+      blue: 'impossible',
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import type { Variation } from '../types';
-import { admits, type Choices, selectVariation } from './selectVariation';
+import { type Choices, selectVariation } from './selectVariation';
 
 /** The attributes a product varies by, as matching needs them: the form field and the values it offers. */
 export interface MatchAttribute {
@@ -35,6 +35,50 @@ export interface VariationMatch {
 }
 
 /**
+ * A product's variations as a matrix of value indexes (ANY for "any value", UNKNOWN for a value the attribute does
+ * not offer), built once per variations array and attributes list and reused by every later call, so a click
+ * costs typed-array scans instead of string lookups. Both arrays are treated as immutable (as React state is).
+ */
+interface CompiledProduct {
+  width: number;
+  codes: Int32Array;
+  inStock: Uint8Array;
+  indexes: Map<string, number>[];
+}
+const ANY = -1;
+const UNKNOWN = -2;
+/** A chosen value the attribute does not offer: only "any" variations admit it. */
+const UNOFFERED_CHOICE = -3;
+const NONE = -4;
+const compiledCache = new WeakMap<
+  readonly Variation[],
+  WeakMap<readonly MatchAttribute[], CompiledProduct>
+>();
+
+function compile(attributes: readonly MatchAttribute[], variations: readonly Variation[]): CompiledProduct {
+  let byAttributes = compiledCache.get(variations);
+  const cached = byAttributes?.get(attributes);
+  if (cached) return cached;
+  const width = attributes.length;
+  const indexes = attributes.map(
+    (attribute) => new Map(attribute.values.map((value, index) => [value, index])),
+  );
+  const codes = new Int32Array(variations.length * width);
+  const inStock = new Uint8Array(variations.length);
+  variations.forEach((variation, v) => {
+    inStock[v] = variation.is_in_stock ? 1 : 0;
+    attributes.forEach((attribute, a) => {
+      const value = variation.attributes[attribute.field] ?? '';
+      codes[v * width + a] = value === '' ? ANY : (indexes[a]?.get(value) ?? UNKNOWN);
+    });
+  });
+  const compiled = { width, codes, inStock, indexes };
+  if (!byAttributes) compiledCache.set(variations, (byAttributes = new WeakMap()));
+  byAttributes.set(attributes, compiled);
+  return compiled;
+}
+
+/**
  * Availability of every attribute value and the selected variation, exact for any number of variations (no
  * 30-variation cut-off) and without enumerating combinations: one pass over the variations counts, for each, how
  * many chosen attributes it clashes with; a variation then supports attribute A's values when it clashes with no
@@ -46,53 +90,88 @@ export function matchVariations(
   variations: readonly Variation[],
   choices: Choices,
 ): VariationMatch {
-  const chosen = attributes.filter((attribute) => choices[attribute.field]);
-  const clashCount = new Uint16Array(variations.length);
+  const { width, codes, inStock, indexes } = compile(attributes, variations);
+  const count = variations.length;
+  // Per attribute: the chosen value's index, NONE when not chosen; a value it does not offer never matches.
+  const chosen = attributes.map((attribute, a) => {
+    const value = choices[attribute.field];
+    return value ? (indexes[a]?.get(value) ?? UNOFFERED_CHOICE) : NONE;
+  });
+  const clashCount = new Uint8Array(count);
   // The one chosen attribute a variation clashes with, when it clashes with exactly one.
-  const clashField: (string | undefined)[] = new Array(variations.length);
-  variations.forEach((variation, index) => {
-    for (const { field } of chosen) {
-      if (!admits(variation.attributes[field], choices[field] as string)) {
-        clashCount[index] = (clashCount[index] ?? 0) + 1;
-        clashField[index] = field;
+  const clashWith = new Int32Array(count);
+  for (let v = 0; v < count; v++) {
+    for (let a = 0; a < width; a++) {
+      const choice = chosen[a] as number;
+      if (choice === NONE) continue;
+      const code = codes[v * width + a] as number;
+      if (code !== ANY && code !== choice) {
+        clashCount[v] = Math.min(2, (clashCount[v] as number) + 1);
+        clashWith[v] = a;
       }
     }
-  });
+  }
 
   const values: VariationMatch['values'] = {};
   let needsConflicts = false;
-  for (const attribute of attributes) {
-    const inStock = new Set<string>();
-    const anyStock = new Set<string>();
-    let anyValueInStock = false;
-    let anyValueAtAll = false;
-    variations.forEach((variation, index) => {
-      const count = clashCount[index] as number;
-      if (count > 1 || (count === 1 && clashField[index] !== attribute.field)) return;
-      const value = variation.attributes[attribute.field] ?? '';
-      if (value === '') {
-        anyValueAtAll = true;
-        if (variation.is_in_stock) anyValueInStock = true;
-      } else {
-        anyStock.add(value);
-        if (variation.is_in_stock) inStock.add(value);
-      }
-    });
+  attributes.forEach((attribute, a) => {
+    // 2 = offered in stock, 1 = offered only sold out, 0 = not offered.
+    const offered = new Uint8Array(attribute.values.length);
+    let anyValue = 0;
+    for (let v = 0; v < count; v++) {
+      const clashes = clashCount[v] as number;
+      if (clashes > 1 || (clashes === 1 && clashWith[v] !== a)) continue;
+      const level = inStock[v] ? 2 : 1;
+      const code = codes[v * width + a] as number;
+      if (code === ANY) anyValue = Math.max(anyValue, level);
+      else if (code >= 0) offered[code] = Math.max(offered[code] as number, level);
+    }
     const states: Record<string, ValueState> = {};
-    for (const value of attribute.values) {
-      const status: ValueStatus =
-        anyValueInStock || inStock.has(value)
-          ? 'available'
-          : anyValueAtAll || anyStock.has(value)
-            ? 'outofstock'
-            : 'impossible';
+    attribute.values.forEach((value, index) => {
+      const level = Math.max(anyValue, offered[index] as number);
+      const status: ValueStatus = level === 2 ? 'available' : level === 1 ? 'outofstock' : 'impossible';
       if (status !== 'available') needsConflicts = true;
       states[value] = { status, conflicts: [] };
-    }
+    });
     values[attribute.field] = states;
-  }
+  });
 
-  if (needsConflicts) nameConflicts(attributes, chosen, variations, choices, values);
+  if (needsConflicts) {
+    // For each chosen attribute B: which values of every other attribute some variation admitting B's choice
+    // offers; a value that is not available conflicts with B when B's variations never offer it (in stock, for a
+    // sold-out value).
+    attributes.forEach((other, b) => {
+      const choice = chosen[b] as number;
+      if (choice === NONE) return;
+      const levels = attributes.map((attribute) => new Uint8Array(attribute.values.length));
+      const anyLevels = new Uint8Array(width);
+      for (let v = 0; v < count; v++) {
+        const own = codes[v * width + b] as number;
+        if (own !== ANY && own !== choice) continue;
+        const level = inStock[v] ? 2 : 1;
+        for (let a = 0; a < width; a++) {
+          if (a === b) continue;
+          const code = codes[v * width + a] as number;
+          if (code === ANY) anyLevels[a] = Math.max(anyLevels[a] as number, level);
+          else if (code >= 0) {
+            const row = levels[a] as Uint8Array;
+            row[code] = Math.max(row[code] as number, level);
+          }
+        }
+      }
+      attributes.forEach((attribute, a) => {
+        if (a === b) return;
+        const states = values[attribute.field] as Record<string, ValueState>;
+        attribute.values.forEach((value, index) => {
+          const state = states[value] as ValueState;
+          if (state.status === 'available') return;
+          const level = Math.max(anyLevels[a] as number, (levels[a] as Uint8Array)[index] as number);
+          // An impossible value needs a variation at all; a sold-out one, one in stock.
+          if (level < (state.status === 'impossible' ? 1 : 2)) state.conflicts.push(other.field);
+        });
+      });
+    });
+  }
 
   const complete = attributes.every((attribute) => Boolean(choices[attribute.field]));
   return {
@@ -106,46 +185,6 @@ export function matchVariations(
         )
       : null,
   };
-}
-
-/**
- * For each chosen attribute B, the values of every other attribute that some variation admitting B's choice
- * offers (in stock, and at all); a value that is not available conflicts with B when B's set lacks it.
- */
-function nameConflicts(
-  attributes: readonly MatchAttribute[],
-  chosen: readonly MatchAttribute[],
-  variations: readonly Variation[],
-  choices: Choices,
-  values: VariationMatch['values'],
-) {
-  for (const other of chosen) {
-    const choice = choices[other.field] as string;
-    const offered = new Map<string, { inStock: Set<string> | 'all'; atAll: Set<string> | 'all' }>();
-    for (const attribute of attributes) {
-      if (attribute !== other) offered.set(attribute.field, { inStock: new Set(), atAll: new Set() });
-    }
-    for (const variation of variations) {
-      if (!admits(variation.attributes[other.field], choice)) continue;
-      for (const [field, sets] of offered) {
-        const value = variation.attributes[field] ?? '';
-        if (value === '') {
-          sets.atAll = 'all';
-          if (variation.is_in_stock) sets.inStock = 'all';
-        } else {
-          if (sets.atAll !== 'all') sets.atAll.add(value);
-          if (variation.is_in_stock && sets.inStock !== 'all') sets.inStock.add(value);
-        }
-      }
-    }
-    for (const [field, sets] of offered) {
-      for (const [value, state] of Object.entries(values[field] ?? {})) {
-        if (state.status === 'available') continue;
-        const within = state.status === 'impossible' ? sets.atAll : sets.inStock;
-        if (within !== 'all' && !within.has(value)) state.conflicts.push(other.field);
-      }
-    }
-  }
 }
 
 /** The attributes a product varies by, in the shape matching needs. */
