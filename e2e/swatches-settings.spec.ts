@@ -8,6 +8,7 @@ const shop = shopPerSpecFile({
     deselectUnavailable: true,
     clickableOutOfStock: true,
     stockLeftThreshold: 5,
+    showOnArchive: true,
   },
 });
 
@@ -61,4 +62,22 @@ test('a sold-out value stays clickable in the no-stock state, and low stock is l
 
   await page.goto(`${shop().url}${HOODIE}?attribute_color=red&attribute_logo=no`);
   await expect(page.locator('.single_variation .stock')).toHaveText('Only 3 left in stock');
+});
+
+test('archive cards show swatches that change the card image, price and link', async ({ page }) => {
+  await page.goto(`${shop().url}/product-category/apparel/knitwear/`);
+  const card = page.locator('.product-card', { hasText: 'Brushed Cotton Hoodie' });
+  const image = card.locator('.product-card__link img');
+  const before = await image.getAttribute('src');
+  await expect(card.locator(':scope > .price')).toHaveText('$45.00 – $50.00');
+
+  const group = page.getByRole('radiogroup', { name: 'Color: Brushed Cotton Hoodie' });
+  await group.getByRole('radio', { name: 'Red', exact: true }).click();
+  await expect(card.locator(':scope > .price')).toHaveText('$45.00');
+  await expect(image).not.toHaveAttribute('src', before ?? '');
+  await expect(card.locator('.product-card__link')).toHaveAttribute('href', /\?attribute_color=red$/);
+
+  // The card link now opens the product with Red chosen.
+  await card.locator('.product-card__link').click();
+  await expect(page.getByRole('radio', { name: 'Red', exact: true })).toHaveAttribute('aria-checked', 'true');
 });

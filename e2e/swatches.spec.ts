@@ -133,3 +133,16 @@ test('a variable product page has no axe-core violation', async ({ page }) => {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
+
+test('the chosen variation shows its image and SKU in the product summary', async ({ page }) => {
+  await page.goto(`${shop().url}${HOODIE}`);
+  const image = page.locator('.product__gallery > img');
+  const before = await image.getAttribute('src');
+  await swatch(page, 'Color', 'Green').click();
+  await swatch(page, 'Logo', 'No').click();
+  await expect(page.locator('.product_meta .sku')).toHaveText('DEMO-HOODIE-GREEN-PLAIN');
+  await expect(image).not.toHaveAttribute('src', before ?? '');
+  await page.getByRole('link', { name: 'Clear' }).click();
+  await expect(page.locator('.product_meta .sku')).toHaveText('DEMO-HOODIE');
+  await expect(image).toHaveAttribute('src', before ?? '');
+});
