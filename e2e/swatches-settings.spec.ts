@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { shopPerSpecFile } from './support/startShop';
 
@@ -80,4 +81,17 @@ test('archive cards show swatches that change the card image, price and link', a
   // The card link now opens the product with Red chosen.
   await card.locator('.product-card__link').click();
   await expect(page.getByRole('radio', { name: 'Red', exact: true })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('greyed-out but operable swatches and card swatches pass axe-core', async ({ page }) => {
+  await page.goto(`${shop().url}${HOODIE}?attribute_color=red`);
+  await expect(swatch(page, 'Logo', 'Yes')).toHaveClass(/swatch--disabled/);
+  const product = await new AxeBuilder({ page }).analyze();
+  expect(product.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
+  await page.goto(`${shop().url}/product-category/apparel/`);
+  await expect(page.getByRole('radiogroup', { name: 'Color: Brushed Cotton Hoodie' })).toBeVisible();
+  // Only the swatches: the archive's own heading order (h1 → h3 cards) is the catalog's, reported separately.
+  const archive = await new AxeBuilder({ page }).include('.card-swatches').analyze();
+  expect(archive.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
