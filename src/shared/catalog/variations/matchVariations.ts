@@ -73,7 +73,10 @@ function compile(attributes: readonly MatchAttribute[], variations: readonly Var
     });
   });
   const compiled = { width, codes, inStock, indexes };
-  if (!byAttributes) compiledCache.set(variations, (byAttributes = new WeakMap()));
+  if (!byAttributes) {
+    byAttributes = new WeakMap();
+    compiledCache.set(variations, byAttributes);
+  }
   byAttributes.set(attributes, compiled);
   return compiled;
 }
