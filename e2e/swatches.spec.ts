@@ -73,6 +73,7 @@ test('a shared address preselects the variation, and Clear resets it', async ({ 
   await expect(swatch(page, 'Logo', 'No')).toHaveAttribute('aria-checked', 'true');
   await expect(hiddenSelect(page, 'color')).toHaveValue('red');
   await expect(page.locator('.single_variation .stock')).toHaveText('3 in stock');
+  await expect(page.getByLabel('Quantity')).toHaveAttribute('max', '3');
   await expect(swatch(page, 'Logo', 'Yes')).toHaveAttribute('aria-disabled', 'true');
 
   await page.getByRole('link', { name: 'Clear' }).click();
