@@ -5,19 +5,19 @@ import { shopPerSpecFile } from './support/startShop';
 
 const shop = shopPerSpecFile();
 
-test('a variable product is bought through its attribute selects', async ({ page }) => {
+test('a variable product is bought through its attribute swatches', async ({ page }) => {
   await page.goto(`${shop().url}/product/washed-linen-shirt/`);
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  const swatch = (group: string, name: string) =>
+    page.getByRole('radiogroup', { name: group }).getByRole('radio', { name, exact: true });
 
-  // An impossible combination (the shirt has no Sage in L) is refused before anything is sent.
-  await page.getByLabel('Color').selectOption('sage');
-  await page.getByLabel('Size').selectOption('l');
-  await expect(page.getByText('Sorry, this product is unavailable.')).toBeVisible();
-  await expect(page.getByRole('button', { name: /Add to cart/ })).toHaveAttribute('aria-disabled', 'true');
+  // An impossible combination (the shirt has no Sage in L) cannot be chosen, and says why.
+  await swatch('Color', 'Sage').click();
+  await expect(swatch('Size', 'L')).toHaveAttribute('aria-disabled', 'true');
+  await expect(swatch('Size', 'L')).toHaveAccessibleDescription('Not available with Color: Sage');
 
   // Rust in M is on sale: the chosen variation's price shows.
-  await page.getByLabel('Color').selectOption('rust');
-  await page.getByLabel('Size').selectOption('m');
+  await swatch('Color', 'Rust').click();
+  await swatch('Size', 'M').click();
   await expect(page.locator('.single_variation .price ins')).toHaveText('$54.00');
   await expect(page.getByRole('button', { name: /Add to cart/ })).toHaveAttribute('aria-disabled', 'false');
   await page.getByRole('button', { name: /Add to cart/ }).click();
@@ -51,13 +51,8 @@ test('a variable product is bought through its attribute selects', async ({ page
 
 test('a variation that leaves an attribute as "any" keeps the size the shopper chose', async ({ page }) => {
   await page.goto(`${shop().url}/product/organic-cotton-t-shirt/`);
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
-  const color = page.getByLabel('Color');
-  const firstColor = await color.locator('option').nth(1).getAttribute('value');
-  await color.selectOption(firstColor ?? '');
-  const size = page.getByLabel('Size');
-  const lastSize = await size.locator('option').last().getAttribute('value');
-  await size.selectOption(lastSize ?? '');
+  await page.getByRole('radiogroup', { name: 'Color' }).getByRole('radio').first().click();
+  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio').last().click();
   await page.getByRole('button', { name: /Add to cart/ }).click();
   await expect(page).toHaveURL(/\/cart\/\?added=1007/);
   const sizeName = await page.locator('.cart_item .variation').textContent();

@@ -6,6 +6,7 @@
 export const islandLoaders = {
   orderingSelect: () => import('./theme/OrderingSelect'),
   variationForm: () => import('./product/VariationForm'),
+  cardSwatches: () => import('./product/CardSwatches'),
   checkoutForm: () => import('./checkout/CheckoutForm'),
 } as const;
 

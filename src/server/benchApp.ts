@@ -23,3 +23,7 @@ export async function buildBenchApp(dataDir: string) {
     },
   };
 }
+
+// Pure logic the benchmarks measure, from the same build the shop runs (bench/swatches.bench.mjs).
+export { matchVariations } from '../shared/catalog/variations/matchVariations';
+export { selectVariation } from '../shared/catalog/variations/selectVariation';

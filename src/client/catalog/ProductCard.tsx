@@ -1,5 +1,7 @@
 import type { ProductSummary } from '../../shared/catalog/types';
 import { productUrl } from '../../shared/catalog/urls';
+import { Island } from '../Island';
+import CardSwatches from '../product/CardSwatches';
 import { useShopSettings } from '../ShopSettingsContext';
 import { Price } from './Price';
 import { StarRating } from './StarRating';
@@ -23,6 +25,18 @@ export function ProductCard({ product }: { product: ProductSummary }) {
       {product.price.onSale && <span className="badge badge--sale">Sale!</span>}
       <StarRating average={product.ratingAverage} count={product.ratingCount} />
       <Price price={product.price} />
+      {product.archiveSwatches && (
+        <Island
+          name="cardSwatches"
+          component={CardSwatches}
+          props={{
+            productId: product.id,
+            productName: product.name,
+            productUrl: url,
+            swatches: product.archiveSwatches,
+          }}
+        />
+      )}
       {product.stockStatus === 'outofstock' && <p className="stock out-of-stock">{i18n.outOfStock}</p>}
       {purchasable ? (
         <form method="post" action="/cart/" className="product-card__form">

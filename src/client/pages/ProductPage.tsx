@@ -1,5 +1,6 @@
 import type { ProductDetail } from '../../shared/catalog/types';
 import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
+import { choicesFromQuery } from '../../shared/catalog/variations/choicesFromQuery';
 import { Price } from '../catalog/Price';
 import { StarRating } from '../catalog/StarRating';
 import { Island } from '../Island';
@@ -7,7 +8,14 @@ import VariationForm from '../product/VariationForm';
 import { useShopSettings } from '../ShopSettingsContext';
 
 /** A product page: gallery, summary with price, stock and the add-to-cart form its type needs, then details. */
-export function ProductPage({ product }: { product: ProductDetail }) {
+export function ProductPage({
+  product,
+  query = {},
+}: {
+  product: ProductDetail;
+  /** The page's query string; a variable product's `attribute_*` parameters preselect its options. */
+  query?: Readonly<Record<string, unknown>>;
+}) {
   const [mainImage, ...thumbnails] = product.images;
   return (
     <article className={`product product--${product.type}`}>
@@ -58,7 +66,7 @@ export function ProductPage({ product }: { product: ProductDetail }) {
             />
           )}
           {product.type !== 'variable' && <StockLine product={product} />}
-          <PurchaseForm product={product} />
+          <PurchaseForm product={product} query={query} />
           <ul className="product_meta">
             {product.sku && (
               <li>
@@ -144,8 +152,14 @@ function StockLine({ product }: { product: ProductDetail }) {
   );
 }
 
-function PurchaseForm({ product }: { product: ProductDetail }) {
-  const { i18n } = useShopSettings();
+function PurchaseForm({
+  product,
+  query,
+}: {
+  product: ProductDetail;
+  query: Readonly<Record<string, unknown>>;
+}) {
+  const { i18n, swatches } = useShopSettings();
   switch (product.type) {
     case 'external':
       return product.externalUrl ? (
@@ -155,7 +169,10 @@ function PurchaseForm({ product }: { product: ProductDetail }) {
           </a>
         </p>
       ) : null;
-    case 'variable':
+    case 'variable': {
+      const attributes = product.attributes.filter((attribute) => attribute.forVariations);
+      // A large product's variations would bloat the page: the form fetches them when first used.
+      const lazy = product.variations.length > swatches.lazyVariationsThreshold;
       return (
         <Island
           name="variationForm"
@@ -163,11 +180,15 @@ function PurchaseForm({ product }: { product: ProductDetail }) {
           props={{
             productId: product.id,
             productName: product.name,
-            attributes: product.attributes.filter((attribute) => attribute.forVariations),
-            variations: product.variations,
+            productUrl: productUrl(product.slug),
+            attributes,
+            variations: lazy ? [] : product.variations,
+            lazy,
+            initialChoices: choicesFromQuery(attributes, query),
           }}
         />
       );
+    }
     case 'grouped':
       return (
         <form method="post" action="/cart/" className="grouped_form cart">

@@ -1,52 +1,125 @@
-import { useEffect, useId, useState } from 'react';
-import { findMatchingVariation } from '../../shared/catalog/findMatchingVariation';
+import { useEffect, useMemo, useState } from 'react';
 import { attributeFieldName, type ProductAttribute, type Variation } from '../../shared/catalog/types';
+import { chooseValue, isBlocked } from '../../shared/catalog/variations/chooseValue';
+import { describeValueState } from '../../shared/catalog/variations/describeValueState';
+import { matchVariations, toMatchAttributes } from '../../shared/catalog/variations/matchVariations';
+import type { Choices } from '../../shared/catalog/variations/selectVariation';
 import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
+import { SwatchGroup, type SwatchValueView } from './SwatchGroup';
+import { useProductGalleryUpdate } from './useProductGalleryUpdate';
+import { useVariationsLoader } from './useVariationsLoader';
 
 export interface VariationFormProps {
   productId: number;
   productName: string;
+  /** The product's own address, without choices: where "Clear" leads when scripts are off. */
+  productUrl: string;
   attributes: ProductAttribute[];
+  /** Inlined variations; empty when the product has more than `swatches.lazyVariationsThreshold`. */
   variations: Variation[];
+  /** The variations are not inlined: fetch them from `/?wc-ajax=get_variations` when first needed. */
+  lazy: boolean;
+  /** Preselected from the address (`?attribute_pa_color=blue`), already validated by the server. */
+  initialChoices: Choices;
 }
 
+const UNKNOWN: SwatchValueView = { noStock: false, unavailable: false, inert: false, description: null };
+
 /**
- * The add-to-cart form of a variable product with one plain select per attribute. Without JavaScript it posts the
- * chosen values and the server finds the variation; once hydrated it shows the chosen variation's price and
- * stock and refuses an incomplete or impossible choice before sending. The swatches issue enhances the selects.
+ * The add-to-cart form of a variable product. Without JavaScript it is one select per attribute and the server
+ * picks the variation from the posted values. Once hydrated each attribute becomes a radio group of swatches
+ * (SPEC.md §2 "Product page", §4 "Swatches"), the select stays in the form, hidden, and follows every choice; the
+ * chosen variation's price, stock, image and SKU show, the address reflects the choices so it can be shared, and
+ * an incomplete or impossible choice is refused before sending.
  */
 export default function VariationForm({
   productId,
   productName,
+  productUrl,
   attributes,
-  variations,
+  variations: inlineVariations,
+  lazy,
+  initialChoices,
 }: VariationFormProps) {
-  const { i18n } = useShopSettings();
+  const { i18n, swatches: rules } = useShopSettings();
   const format = useFormatMoney();
-  const id = useId();
-  const [choices, setChoices] = useState<Record<string, string>>({});
+  // Not useId: the server renders the island inside the whole page and the browser hydrates it alone, so their
+  // useId values differ; ids from the product are the same on both sides.
+  const id = `variation-form-${productId}`;
+  const [choices, setChoices] = useState<Choices>(initialChoices);
   const [tried, setTried] = useState(false);
-  // Until hydrated the form posts as it is and the server decides, so the button must not look disabled.
+  // Until hydrated the form posts as it is and the server decides, so the selects show and nothing looks disabled.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const loader = useVariationsLoader(productId, lazy ? null : inlineVariations);
+  const variations = loader.variations;
+
+  const matchAttributes = useMemo(() => toMatchAttributes(attributes), [attributes]);
+  const match = useMemo(
+    () => (variations ? matchVariations(matchAttributes, variations, choices) : null),
+    [matchAttributes, variations, choices],
+  );
   const complete = attributes.every((attribute) => choices[attributeFieldName(attribute.slug)]);
-  const variation = complete ? findMatchingVariation(variations, choices) : null;
-  const canBuy = variation?.is_in_stock && variation.price !== null;
+  const variation = match?.variation ?? null;
+  const canBuy = Boolean(variation?.is_in_stock && variation.price !== null);
+
+  // A shared address preselects; load the variations at once so its availability shows without a first click.
+  const { load } = loader;
+  useEffect(() => {
+    if (lazy && Object.keys(initialChoices).length > 0) load();
+  }, [lazy, initialChoices, load]);
+
+  useChoicesInAddress(hydrated, attributes, choices);
+  useProductGalleryUpdate(hydrated ? variation : null);
+
+  function activate(field: string, value: string) {
+    loader.load();
+    setTried(false);
+    setChoices((previous) => {
+      if (!variations) {
+        // Not loaded yet: take the choice as it is; availability shows as soon as the variations arrive.
+        if (previous[field] !== value) return { ...previous, [field]: value };
+        if (!rules.clearOnReselect) return previous;
+        const { [field]: _cleared, ...rest } = previous;
+        return rest;
+      }
+      return chooseValue(matchAttributes, variations, previous, field, value, rules);
+    });
+  }
+
+  function viewOf(field: string, value: string): SwatchValueView {
+    const state = match?.values[field]?.[value];
+    if (!state) return UNKNOWN;
+    const blocked = isBlocked(state, rules);
+    return {
+      noStock: state.status === 'outofstock' && !blocked,
+      unavailable: blocked,
+      inert: blocked && !rules.deselectUnavailable,
+      description: describeValueState(state, attributes, choices, field, i18n.outOfStock),
+    };
+  }
 
   let status: string | null = null;
-  if (complete && !variation) status = i18n.unavailable;
+  if (match && complete && !variation) status = i18n.unavailable;
   else if (variation && !variation.is_in_stock) status = i18n.outOfStock;
   else if (tried && !complete)
     status = 'Please select some product options before adding this product to your cart.';
+
+  const threshold = rules.stockLeftThreshold;
+  const stockLeft = variation?.variation_stock_left ?? null;
 
   return (
     <form
       method="post"
       action="/cart/"
       className="variations_form cart"
+      aria-busy={loader.loading || undefined}
+      onPointerEnter={lazy ? loader.load : undefined}
+      onFocus={lazy ? loader.load : undefined}
       onSubmit={(event) => {
-        if (!canBuy) {
+        // Without the variations yet (a large product), the server decides, as it does without JavaScript.
+        if (variations && !canBuy) {
           event.preventDefault();
           setTried(true);
         }
@@ -57,19 +130,45 @@ export default function VariationForm({
           {attributes.map((attribute) => {
             const field = attributeFieldName(attribute.slug);
             const selectId = `${id}-${attribute.slug}`;
+            const labelId = `${selectId}-label`;
+            const chosen = choices[field] ?? '';
+            const chosenName = attribute.options.find((option) => option.slug === chosen)?.name;
             return (
               <tr key={attribute.slug}>
                 <th scope="row">
-                  <label htmlFor={selectId}>{attribute.name}</label>
+                  <label id={labelId} htmlFor={selectId}>
+                    {attribute.name}
+                  </label>
+                  {hydrated && chosenName && (
+                    <span className="swatches__chosen" aria-hidden="true">
+                      : {chosenName}
+                    </span>
+                  )}
                 </th>
                 <td>
+                  {hydrated && (
+                    <SwatchGroup
+                      attribute={attribute}
+                      labelId={labelId}
+                      idPrefix={selectId}
+                      selected={chosen}
+                      views={Object.fromEntries(
+                        attribute.options.map((option) => [option.slug, viewOf(field, option.slug)]),
+                      )}
+                      onActivate={(value) => activate(field, value)}
+                    />
+                  )}
                   <select
                     id={selectId}
                     name={field}
-                    value={choices[field] ?? ''}
+                    value={chosen}
+                    hidden={hydrated}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
-                      setChoices((previous) => ({ ...previous, [field]: value }));
+                      setChoices((previous) => {
+                        const { [field]: _replaced, ...rest } = previous;
+                        return value ? { ...rest, [field]: value } : rest;
+                      });
                     }}
                   >
                     <option value="">{i18n.chooseAnOption}</option>
@@ -85,6 +184,19 @@ export default function VariationForm({
           })}
         </tbody>
       </table>
+      {Object.keys(choices).length > 0 && (
+        <a
+          className="reset_variations"
+          href={productUrl}
+          onClick={(event) => {
+            event.preventDefault();
+            setTried(false);
+            setChoices({});
+          }}
+        >
+          Clear
+        </a>
+      )}
       <div className="single_variation" aria-live="polite">
         {variation && variation.price !== null && (
           <p className="price">
@@ -101,9 +213,11 @@ export default function VariationForm({
         )}
         {variation?.is_in_stock && (
           <p className="stock in-stock">
-            {variation.variation_stock_left !== null
-              ? `${variation.variation_stock_left} in stock`
-              : i18n.inStock}
+            {stockLeft === null
+              ? i18n.inStock
+              : threshold !== null && stockLeft <= threshold
+                ? `Only ${stockLeft} left in stock`
+                : `${stockLeft} in stock`}
           </p>
         )}
         {status && <p className="woocommerce-variation-availability notice notice--info">{status}</p>}
@@ -126,7 +240,7 @@ export default function VariationForm({
         <button
           type="submit"
           className="button single_add_to_cart_button"
-          aria-disabled={hydrated ? !canBuy : undefined}
+          aria-disabled={hydrated && variations ? !canBuy : undefined}
         >
           {i18n.addToCart}
           <span className="screen-reader-text"> – {productName}</span>
@@ -134,4 +248,22 @@ export default function VariationForm({
       </div>
     </form>
   );
+}
+
+/**
+ * Mirrors the choices in the address (`?attribute_pa_color=blue`) without a reload, so the page can be shared
+ * and reloaded as it is; other parameters stay.
+ */
+function useChoicesInAddress(active: boolean, attributes: ProductAttribute[], choices: Choices) {
+  useEffect(() => {
+    if (!active) return;
+    const url = new URL(window.location.href);
+    for (const attribute of attributes) {
+      const field = attributeFieldName(attribute.slug);
+      const value = choices[field];
+      if (value) url.searchParams.set(field, value);
+      else url.searchParams.delete(field);
+    }
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+  }, [active, attributes, choices]);
 }

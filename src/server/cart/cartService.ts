@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type CartView, type CartViewLine, EMPTY_CART, MAX_LINE_QUANTITY } from '../../shared/cart/cartTypes';
-import { findMatchingVariation } from '../../shared/catalog/findMatchingVariation';
 import { attributeFieldName, type ProductDetail, type Variation } from '../../shared/catalog/types';
 import { productUrl } from '../../shared/catalog/urls';
+import { selectVariation } from '../../shared/catalog/variations/selectVariation';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { CartLine, CatalogRepository } from '../db/repositories';
 
@@ -186,7 +186,11 @@ export class CartService {
     const variation =
       request.variationId !== null
         ? (product.variations.find((each) => each.id === request.variationId) ?? null)
-        : findMatchingVariation(product.variations, chosen);
+        : selectVariation(
+            product.variations,
+            variationAttributes.map((attribute) => attributeFieldName(attribute.slug)),
+            chosen,
+          );
     if (!variation) {
       const missing = variationAttributes.filter((attribute) => !chosen[attributeFieldName(attribute.slug)]);
       throw new ShopError(

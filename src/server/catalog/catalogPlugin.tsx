@@ -9,6 +9,7 @@ import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { ProductListQuery, Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
+import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';
 import { renderPlaceholderSvg } from './renderPlaceholderSvg';
 import { toPlainText } from './sanitizeRichText';
 
@@ -54,6 +55,7 @@ export async function catalogPlugin(app: FastifyInstance, { repositories, config
     });
     if (page > 1 && list.items.length === 0)
       throw new ShopError('not_found', 'There is no such page of products.');
+    if (config.swatches.showOnArchive) list.items = await withArchiveSwatches(catalog, list.items);
     const keep: Record<string, string> = {};
     if (query.s !== undefined) {
       keep.s = query.s;
@@ -202,7 +204,7 @@ export async function catalogPlugin(app: FastifyInstance, { repositories, config
       title: product.name,
       description: toPlainText(product.shortDescription).slice(0, 160),
       canonical: productUrl(product.slug),
-      body: <ProductPage product={product} />,
+      body: <ProductPage product={product} query={request.query as Record<string, unknown>} />,
     });
   });
 

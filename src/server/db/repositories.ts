@@ -53,6 +53,8 @@ export interface CatalogRepository {
   getPostBySlug(slug: string): Promise<(Post & { passwordHash: string | null }) | null>;
   listPosts(type: Post['type'], limit: number): Promise<Post[]>;
   getImagePlaceholder(imageId: number): Promise<ImagePlaceholder | null>;
+  /** The placeholder drawn for an attribute term's swatch image (its id is in `AttributeOption.image`). */
+  getSwatchImagePlaceholder(termId: number): Promise<ImagePlaceholder | null>;
   /** Writes a whole import in one transaction: a failure leaves the catalog as it was. */
   importCatalog(
     catalog: CatalogImport,

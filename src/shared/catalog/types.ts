@@ -55,13 +55,30 @@ export interface ProductSummary {
   ratingAverage: number;
   ratingCount: number;
   totalSales: number;
+  /** Swatches of a variable product's card on archives, when `swatches.showOnArchive` asks for them. */
+  archiveSwatches?: ArchiveSwatches;
+}
+
+/** One attribute of a variable product shown on its archive card; each value carries what the card shows for it. */
+export interface ArchiveSwatches {
+  attribute: ProductAttribute;
+  values: {
+    slug: string;
+    /** The image of the first in-stock variation with this value (else the first one), if any. */
+    image: ProductImage | null;
+    price: { min: number; max: number } | null;
+    inStock: boolean;
+  }[];
 }
 
 export interface AttributeOption {
   slug: string;
   name: string;
   color: string | null;
+  /** A local address of the term's swatch image (drawn like product images), or null. */
   image: string | null;
+  /** This term's own swatch type, overriding its attribute's; null keeps the attribute's. */
+  swatchType: SwatchType | null;
 }
 
 export interface ProductAttribute {

@@ -41,6 +41,7 @@ export const siteSidecarSchema = z.strictObject({
                 .regex(/^#[0-9a-fA-F]{3,8}$/)
                 .optional(),
               image: z.string().optional(),
+              swatchType: z.enum(['color', 'image', 'label', 'radio', 'select']).optional(),
             }),
           )
           .default({}),

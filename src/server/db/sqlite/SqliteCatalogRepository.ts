@@ -18,6 +18,7 @@ import {
   type Vendor,
 } from '../../../shared/catalog/types';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
+import { placeholderColor } from '../../catalog/placeholderColor';
 import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../repositories';
 import { writeCatalogImport } from './writeCatalogImport';
 
@@ -197,6 +198,13 @@ export class SqliteCatalogRepository implements CatalogRepository {
     return row ?? null;
   }
 
+  async getSwatchImagePlaceholder(termId: number): Promise<ImagePlaceholder | null> {
+    const row = this.#db
+      .prepare('SELECT name, image FROM attribute_terms WHERE id = ? AND image IS NOT NULL')
+      .get(termId) as { name: string; image: string } | undefined;
+    return row ? { label: row.name, color: placeholderColor(row.image, row.name) } : null;
+  }
+
   async importCatalog(
     catalog: CatalogImport,
     onProgress: (done: number, total: number) => void = () => {},
@@ -313,7 +321,7 @@ export class SqliteCatalogRepository implements CatalogRepository {
       for_variations: number;
     }[];
     const options = this.#db.prepare(
-      `SELECT t.slug, t.name, t.color, t.image FROM product_attribute_terms pat
+      `SELECT t.id, t.slug, t.name, t.color, t.image, t.swatch_type FROM product_attribute_terms pat
        JOIN attribute_terms t ON t.id = pat.term_id WHERE pat.product_id = ? AND pat.attribute_id = ? ORDER BY pat.position`,
     );
     return rows.map((row) => ({
@@ -323,7 +331,7 @@ export class SqliteCatalogRepository implements CatalogRepository {
       swatchType: row.swatch_type,
       visible: row.visible === 1,
       forVariations: row.for_variations === 1,
-      options: options.all(productId, row.id) as AttributeOption[],
+      options: (options.all(productId, row.id) as AttributeTermRow[]).map(toAttributeOption),
     }));
   }
 
@@ -430,6 +438,26 @@ function toPost(row: PostRow): Post {
     content: row.content,
     protected: row.password_hash !== null,
     publishedAt: row.published_at,
+  };
+}
+
+interface AttributeTermRow {
+  id: number;
+  slug: string;
+  name: string;
+  color: string | null;
+  image: string | null;
+  swatch_type: SwatchType | null;
+}
+
+/** A term's image is drawn locally like product images (never loaded from its original host). */
+function toAttributeOption(row: AttributeTermRow): AttributeOption {
+  return {
+    slug: row.slug,
+    name: row.name,
+    color: row.color,
+    image: row.image === null ? null : `/swatch-images/${row.id}.svg`,
+    swatchType: row.swatch_type,
   };
 }
 

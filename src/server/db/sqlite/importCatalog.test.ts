@@ -101,9 +101,9 @@ describe('importCatalog (SQLite)', () => {
   describe('the demo catalog', () => {
     it('creates every row and reports the counts', async () => {
       const summary = await importDemo();
-      expect(summary).toMatchObject({ created: 41, updated: 0, variations: 17, posts: 6 });
+      expect(summary).toMatchObject({ created: 84, updated: 0, variations: 58, posts: 6 });
       expect(summary.categories).toBeGreaterThanOrEqual(14);
-      expect(await repositories.catalog.countProducts()).toBe(24);
+      expect(await repositories.catalog.countProducts()).toBe(26);
       const byType = Object.fromEntries(
         (
           db.prepare('SELECT type, COUNT(*) AS n FROM products GROUP BY type').all() as {
@@ -112,7 +112,7 @@ describe('importCatalog (SQLite)', () => {
           }[]
         ).map((row) => [row.type, row.n]),
       );
-      expect(byType).toEqual({ simple: 19, variable: 3, variation: 17, external: 1, grouped: 1 });
+      expect(byType).toEqual({ simple: 19, variable: 5, variation: 58, external: 1, grouped: 1 });
     });
 
     it('keeps the CSV IDs as product ids and reads flags and prices', async () => {
@@ -228,7 +228,7 @@ describe('importCatalog (SQLite)', () => {
       await importDemo();
       const before = dumpCatalog(db);
       const summary = await importDemo();
-      expect(summary).toMatchObject({ created: 0, updated: 41, variations: 17 });
+      expect(summary).toMatchObject({ created: 0, updated: 84, variations: 58 });
       const after = dumpCatalog(db);
       for (const table of CATALOG_TABLES)
         expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });

@@ -446,11 +446,12 @@ class AttributeWriter {
     const look = this.#settings[attributeName]?.terms[value];
     this.#db
       .prepare(
-        `INSERT INTO attribute_terms (attribute_id, slug, name, color, image) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO attribute_terms (attribute_id, slug, name, color, image, swatch_type) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (attribute_id, slug) DO UPDATE SET
-           color = COALESCE(excluded.color, color), image = COALESCE(excluded.image, image)`,
+           color = COALESCE(excluded.color, color), image = COALESCE(excluded.image, image),
+           swatch_type = COALESCE(excluded.swatch_type, swatch_type)`,
       )
-      .run(attributeId, slug, value, look?.color ?? null, look?.image ?? null);
+      .run(attributeId, slug, value, look?.color ?? null, look?.image ?? null, look?.swatchType ?? null);
     return (
       this.#db
         .prepare('SELECT id FROM attribute_terms WHERE attribute_id = ? AND slug = ?')

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { Variation } from '../types';
+import { chooseValue } from './chooseValue';
+import type { MatchAttribute } from './matchVariations';
+
+const attributes: MatchAttribute[] = [
+  { field: 'attribute_pa_color', values: ['red', 'green', 'blue'] },
+  { field: 'attribute_logo', values: ['yes', 'no'] },
+];
+const hoodie: Variation[] = [
+  ['red', 'no'],
+  ['green', 'no'],
+  ['blue', 'no'],
+  ['blue', 'yes'],
+].map(([color, logo], index) => ({
+  id: index + 1,
+  sku: null,
+  attributes: { attribute_pa_color: color as string, attribute_logo: logo as string },
+  price: 100,
+  regularPrice: 100,
+  salePrice: null,
+  is_in_stock: index !== 2,
+  max_qty: null,
+  variation_stock_left: null,
+  image: null,
+}));
+const off = { clearOnReselect: false, deselectUnavailable: false, clickableOutOfStock: false };
+
+describe('chooseValue', () => {
+  it('selects a value, and keeps a reselected one unless clear-on-reselect is on', () => {
+    const red = chooseValue(attributes, hoodie, {}, 'attribute_pa_color', 'red', off);
+    expect(red).toEqual({ attribute_pa_color: 'red' });
+    expect(chooseValue(attributes, hoodie, red, 'attribute_pa_color', 'red', off)).toBe(red);
+    expect(
+      chooseValue(attributes, hoodie, red, 'attribute_pa_color', 'red', { ...off, clearOnReselect: true }),
+    ).toEqual({});
+  });
+
+  it('ignores an impossible value, or with deselect-unavailable clears the choice that rules it out', () => {
+    const red = { attribute_pa_color: 'red' };
+    expect(chooseValue(attributes, hoodie, red, 'attribute_logo', 'yes', off)).toBe(red);
+    expect(
+      chooseValue(attributes, hoodie, red, 'attribute_logo', 'yes', { ...off, deselectUnavailable: true }),
+    ).toEqual({ attribute_logo: 'yes' });
+  });
+
+  it('treats a sold-out value as blocked unless out-of-stock values are clickable', () => {
+    // Blue/No (id 3) is sold out.
+    const blue = { attribute_pa_color: 'blue' };
+    expect(chooseValue(attributes, hoodie, blue, 'attribute_logo', 'no', off)).toBe(blue);
+    expect(
+      chooseValue(attributes, hoodie, blue, 'attribute_logo', 'no', { ...off, clickableOutOfStock: true }),
+    ).toEqual({ attribute_pa_color: 'blue', attribute_logo: 'no' });
+    // Deselecting reaches an in-stock variation: Logo No is in stock with Red and Green.
+    expect(
+      chooseValue(attributes, hoodie, blue, 'attribute_logo', 'no', { ...off, deselectUnavailable: true }),
+    ).toEqual({ attribute_logo: 'no' });
+  });
+});

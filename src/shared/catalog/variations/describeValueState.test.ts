@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductAttribute } from '../types';
+import { describeValueState } from './describeValueState';
+
+const attribute = (slug: string, name: string, options: [string, string][]): ProductAttribute => ({
+  id: 1,
+  slug,
+  name,
+  swatchType: 'label',
+  visible: true,
+  forVariations: true,
+  options: options.map(([optionSlug, optionName]) => ({
+    slug: optionSlug,
+    name: optionName,
+    color: null,
+    image: null,
+    swatchType: null,
+  })),
+});
+const attributes = [
+  attribute('pa_color', 'Color', [
+    ['red', 'Red'],
+    ['blue', 'Blue'],
+  ]),
+  attribute('logo', 'Logo', [
+    ['yes', 'Yes'],
+    ['no', 'No'],
+  ]),
+  attribute('pa_size', 'Size', [['l', 'Large']]),
+];
+const choices = { attribute_pa_color: 'red', attribute_logo: 'yes', attribute_pa_size: 'l' };
+
+describe('describeValueState', () => {
+  it('names the choices that rule a value out, by their display names', () => {
+    const state = { status: 'impossible' as const, conflicts: ['attribute_logo'] };
+    expect(describeValueState(state, attributes, choices, 'attribute_pa_color')).toBe(
+      'Not available with Logo: Yes',
+    );
+  });
+
+  it('names every other choice when only their combination rules it out', () => {
+    const state = { status: 'impossible' as const, conflicts: [] };
+    expect(describeValueState(state, attributes, choices, 'attribute_pa_color')).toBe(
+      'Not available with Logo: Yes, Size: Large',
+    );
+  });
+
+  it('says a sold-out value is out of stock, and says nothing of an available one', () => {
+    expect(
+      describeValueState({ status: 'outofstock', conflicts: [] }, attributes, choices, 'attribute_logo'),
+    ).toBe('Out of stock');
+    expect(
+      describeValueState(
+        { status: 'outofstock', conflicts: ['attribute_pa_color'] },
+        attributes,
+        choices,
+        'attribute_logo',
+      ),
+    ).toBe('Out of stock with Color: Red');
+    expect(
+      describeValueState({ status: 'available', conflicts: [] }, attributes, choices, 'attribute_logo'),
+    ).toBeNull();
+  });
+});
