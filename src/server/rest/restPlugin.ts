@@ -101,7 +101,11 @@ async function registerRestRoutes(
     },
   );
   // Raw-body uploads (`Content-Type: image/jpeg` + `Content-Disposition`), capped without buffering the excess.
-  app.addContentTypeParser('*', function collectRawBody(_request, payload, done) {
+  app.addContentTypeParser('*', function collectRawBody(request, payload, done) {
+    if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes) {
+      payload.resume();
+      return done(tooBig(maxUploadBytes), undefined);
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     function onData(chunk: Buffer) {

@@ -8,7 +8,7 @@ import { parseRestInput } from '../parseRestInput';
 import { restRoute } from '../restRoute';
 import type { MediaLibrary } from './MediaLibrary';
 import { SubsizeError } from './MediaLibrary';
-import { readUpload } from './readUpload';
+import { readUpload, tooBig } from './readUpload';
 
 /** Where the uploads folder is served (WordPress's path, so themes' URL rules keep working). */
 export const UPLOADS_URL = '/wp-content/uploads/';
@@ -94,10 +94,9 @@ export function registerMediaRoutes(
     '/wp-json/wp/v2/media',
     {
       async POST(request, reply) {
-        const length = Number(request.headers['content-length'] ?? 0);
-        if (length > maxUploadBytes + 64 * 1024) {
-          throw new ShopError('rest_upload_file_too_big', 'The file is too large.');
-        }
+        // Refused before busboy reads a byte of a multipart body that cannot fit (raw bodies: see collectRawBody).
+        if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes + 64 * 1024)
+          throw tooBig(maxUploadBytes);
         const { bytes, name } = await readUpload(request, maxUploadBytes);
         const attachment = await withAttachmentHeader(reply, () => library.upload(bytes, name));
         const body = toRestMedia(attachment, origin(request));
