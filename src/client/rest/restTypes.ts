@@ -19,5 +19,4 @@ export type RestNext = (options: RestRequest) => Promise<unknown>;
 /** A link of the chain: may change the request, answer it itself, or act on the answer (WordPress's shape). */
 export type RestMiddleware = (options: RestRequest, next: RestNext) => Promise<unknown>;
 
-/** The server-rendered answers the preloading middleware serves, keyed by path (`/wp/v2/posts?per_page=5`). */
-export type PreloadedResponses = Record<string, { body: unknown; headers?: Record<string, string> }>;
+export type { PreloadedResponses } from '../../shared/rest/preloadedResponses';
