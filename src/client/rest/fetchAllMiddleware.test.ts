@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeFetch, json } from './createFakeFetch';
 import { createRestClient } from './createRestClient';
+import { RestError } from './RestError';
 
 const ITEMS = Array.from({ length: 250 }, (_, index) => ({ id: index + 1 }));
 
@@ -64,6 +65,23 @@ describe('fetchAllMiddleware (per_page=-1)', () => {
     expect(await client({ path: '/wp/v2/posts?per_page=-1' })).toEqual(ITEMS);
     expect(fake.calls).toHaveLength(3);
     expect(most).toBe(2);
+  });
+
+  it('fails with the server error as a RestError when a page fails', async () => {
+    const fake = createFakeFetch((call) =>
+      call.url.includes('page=2')
+        ? json({ code: 'rest_post_invalid_page_number', message: 'Too far' }, { status: 400 })
+        : json([{ id: 1 }], { headers: { 'X-WP-TotalPages': '2' } }),
+    );
+    const client = createRestClient({
+      fetch: fake.fetch,
+      root: '/wp-json/',
+      nonce: null,
+      nonceEndpoint: null,
+    });
+    const error = await client({ path: '/wp/v2/posts?per_page=-1' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RestError);
+    expect(error).toMatchObject({ code: 'rest_post_invalid_page_number', message: 'Too far' });
   });
 
   it('leaves other requests alone, and returns a non-list answer as it is', async () => {

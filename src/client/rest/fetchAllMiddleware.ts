@@ -1,4 +1,4 @@
-import { parseRestResponse } from './parseRestResponse';
+import { parseRestResponse, throwRestError } from './parseRestResponse';
 import { addQueryArgs, getQueryArg } from './queryArgs';
 import type { RestMiddleware, RestNext, RestRequest } from './restTypes';
 
@@ -26,7 +26,14 @@ async function fetchPage(
   next: RestNext,
   options: RestRequest,
 ): Promise<{ items: unknown; response: Response }> {
-  const response = (await next({ ...options, parse: false })) as Response;
+  let response: Response;
+  try {
+    response = (await next({ ...options, parse: false })) as Response;
+  } catch (error) {
+    // Pages are fetched raw for their headers, but the caller asked for parsed answers: errors too.
+    if (error instanceof Response) return throwRestError(error);
+    throw error;
+  }
   return { items: await parseRestResponse(response), response };
 }
 

@@ -155,6 +155,16 @@ describe('wp/v2/media', () => {
     expect(mediaRows(shop)).toBe(0);
   });
 
+  it('stops a multipart file just over the limit while reading it, with 413', async () => {
+    // Under the request-size precheck (limit + framing), so the file-size limit while streaming is what refuses it.
+    const justOver = Buffer.concat([await photo(10, 10), Buffer.alloc(2 * 1024 * 1024)]);
+    const response = await upload(shop, 'just-over.jpg', justOver);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'rest_upload_file_too_big' });
+    expect(uploadedFiles(shop)).toEqual([]);
+    expect(mediaRows(shop)).toBe(0);
+  });
+
   it('cleans path traversal out of file names and keeps the sniffed extension', async () => {
     const png = await sharp({ create: { width: 40, height: 40, channels: 4, background: '#fff' } })
       .png()
