@@ -128,6 +128,8 @@ describe('index and nonces', () => {
     expect(Object.keys(index.routes)).toEqual(
       expect.arrayContaining(['/wp/v2/posts', '/wp/v2/media', '/wp/v2/media/(?P<id>[^/]+)/post-process']),
     );
+    expect(index.routes['/wp/v2/posts']?.methods).toEqual(['GET']);
+    expect(index.routes['/wp/v2/media/(?P<id>[^/]+)']?.methods.sort()).toEqual(['DELETE', 'GET']);
   });
 
   it('answers a fresh nonce as text at the nonce endpoint, bound to the visitor session', async () => {

@@ -33,7 +33,8 @@ export const restPlugin = fp(
     const routes = new Map<string, Set<string>>();
     app.addHook('onRoute', function collectRestRoute(route) {
       if (!route.url.startsWith('/wp-json/') || route.url === '/wp-json/') return;
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const methods =
+        route.config?.restMethods ?? (Array.isArray(route.method) ? route.method : [route.method]);
       const known = routes.get(route.url) ?? new Set<string>();
       for (const method of methods) if (method !== 'HEAD') known.add(method);
       routes.set(route.url, known);

@@ -3,6 +3,13 @@ import { ShopError } from '../../shared/errors/ShopError';
 import { checkRestNonce } from './checkRestNonce';
 import { effectiveRestMethod, REST_METHODS, type RestMethod } from './restMethod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The methods a REST route answers (its others are `rest_no_route`), for the index at /wp-json/. */
+    restMethods?: string[];
+  }
+}
+
 type RestHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /**
@@ -20,6 +27,8 @@ export function restRoute(
     method: [...REST_METHODS],
     url,
     ...options,
+    // What the index at /wp-json/ lists: the methods the route answers, not the ones it only refuses.
+    config: { restMethods: Object.keys(handlers) },
     preHandler: checkRestNonce,
     handler: async function restDispatch(request, reply) {
       const handler = handlers[effectiveRestMethod(request) as RestMethod];
