@@ -198,6 +198,23 @@ describe('coming-soon banner dismissal (wp/v2/users/me)', () => {
     expect(await isComingSoonBannerDismissed(fakeRequest(null) as never, shop.repositories)).toBe(false);
   });
 
+  it('forgets the dismissal with the session', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/users/me',
+      headers: { host: HOST, 'x-wp-nonce': restNonce() },
+      payload: { meta: { woocommerce_coming_soon_banner_dismissed: 'yes' } },
+    });
+    const sessionId = response.cookies.find((each) => each.name === SESSION_COOKIE)?.value as string;
+    expect(
+      await shop.repositories.visitorMeta.get(sessionId, 'woocommerce_coming_soon_banner_dismissed'),
+    ).toBe('yes');
+    await shop.repositories.sessions.deleteExpired(Date.now() + 365 * 24 * 60 * 60 * 1000);
+    expect(
+      await shop.repositories.visitorMeta.get(sessionId, 'woocommerce_coming_soon_banner_dismissed'),
+    ).toBeNull();
+  });
+
   it('accepts the dismissal as PUT through X-HTTP-Method-Override and rejects unknown meta', async () => {
     const overridden = await shop.app.inject({
       method: 'POST',

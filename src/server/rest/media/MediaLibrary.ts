@@ -15,6 +15,9 @@ export const SUBSIZES = [
 
 export type MediaFault = 'image-subsizes';
 
+/** Largest canvas accepted (a 10,000 × 10,000 photo); above it, decoding alone would cost gigabytes. */
+export const MAX_PIXELS = 100_000_000;
+
 export interface MediaLibraryOptions {
   uploadsDir: string;
   media: MediaRepository;
@@ -54,11 +57,19 @@ export class MediaLibrary {
         'Sorry, this file type is not permitted: upload a JPEG, PNG, GIF or WebP image.',
       );
     }
-    const metadata = await sharp(bytes)
+    // Header only, so the pixel limit is ours to apply below with a clear message, not a decode failure.
+    const metadata = await sharp(bytes, { limitInputPixels: false })
       .metadata()
       .catch(() => null);
     if (!metadata?.width || !metadata.height) {
       throw new ShopError('rest_upload_invalid_type', 'The file is not a valid image.');
+    }
+    // A small file can declare a huge canvas (a decompression bomb): refuse it before anything is stored.
+    if (metadata.width * metadata.height > MAX_PIXELS) {
+      throw new ShopError(
+        'rest_upload_file_too_big',
+        `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels. Please scale it down and try again.`,
+      );
     }
 
     const now = this.#options.now?.() ?? new Date();

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/createTestApp';
@@ -161,6 +162,33 @@ describe('wp/v2/media', () => {
     const response = await upload(shop, 'just-over.jpg', justOver);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'rest_upload_file_too_big' });
+    expect(uploadedFiles(shop)).toEqual([]);
+    expect(mediaRows(shop)).toBe(0);
+  });
+
+  it('refuses a small file that declares a huge canvas (decompression bomb) with 413', async () => {
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(20_000, 0);
+    header.writeUInt32BE(20_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    const response = await upload(shop, 'bomb.png', bomb);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'rest_upload_file_too_big' });
+    expect(response.json().message).toContain('megapixels');
     expect(uploadedFiles(shop)).toEqual([]);
     expect(mediaRows(shop)).toBe(0);
   });
