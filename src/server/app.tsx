@@ -19,6 +19,7 @@ import type { Repositories } from './db/repositories';
 import { ERROR_STATUS } from './http/errorStatus';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
+import { restPlugin } from './rest/restPlugin';
 import { sessionPlugin } from './session/sessionPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
 
@@ -28,6 +29,8 @@ export interface AppOptions {
   /** The HMAC secret for nonces and signatures (from the settings, or generated once and kept in the database). */
   secret: string;
   assets: ClientAssets;
+  /** DATA_DIR: the folder of the SQLite file and of uploaded media. */
+  dataDir: string;
   logger?: boolean | object;
 }
 
@@ -37,6 +40,7 @@ export async function buildApp({
   repositories,
   secret,
   assets,
+  dataDir,
   logger = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -88,6 +92,8 @@ export async function buildApp({
   await app.register(checkoutPlugin, { repositories, config });
   await app.register(contentPlugin, { repositories, secret });
   await app.register(swatchesPlugin, { repositories });
+
+  await app.register(restPlugin, { config, repositories, dataDir });
 
   app.get('/healthz', async function healthz(_request, reply) {
     try {

@@ -14,6 +14,7 @@ export async function buildBenchApp(dataDir: string) {
     repositories,
     secret: 'b'.repeat(40),
     assets: readClientAssets(),
+    dataDir,
   });
   return {
     app,

@@ -33,6 +33,7 @@ async function main() {
     repositories,
     secret,
     assets: readClientAssets(),
+    dataDir,
     logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
   });
   await app.listen({ port, host });

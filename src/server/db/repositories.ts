@@ -111,11 +111,70 @@ export interface OptionRepository {
   setIfAbsent(key: string, value: string): Promise<string>;
 }
 
+export interface PostListQuery {
+  type: Post['type'];
+  page: number;
+  perPage: number;
+  /** Matched against title, excerpt and content, as WordPress's `search` parameter is. */
+  search?: string;
+}
+
+/** Posts and pages as the REST API lists them (wp/v2/posts, wp/v2/pages): newest first, paginated. */
+export interface PostRepository {
+  listPage(query: PostListQuery): Promise<{ items: Post[]; total: number }>;
+  getById(type: Post['type'], id: number): Promise<Post | null>;
+}
+
+export interface MediaSize {
+  /** Path under the uploads folder, `YYYY/MM/name-WxH.ext`. */
+  file: string;
+  width: number;
+  height: number;
+  mimeType: string;
+  filesize: number;
+}
+
+export interface MediaAttachment {
+  id: number;
+  slug: string;
+  title: string;
+  altText: string;
+  mimeType: string;
+  /** The original's path under the uploads folder, `YYYY/MM/name.ext`. */
+  file: string;
+  filesize: number;
+  width: number;
+  height: number;
+  sizes: Record<string, MediaSize>;
+  /** False until every sub-size exists: the upload still needs its post-processing. */
+  subsizesDone: boolean;
+  createdAt: string;
+}
+
+export type NewMediaAttachment = Omit<MediaAttachment, 'id' | 'sizes' | 'subsizesDone' | 'createdAt'>;
+
+export interface MediaRepository {
+  create(attachment: NewMediaAttachment): Promise<MediaAttachment>;
+  get(id: number): Promise<MediaAttachment | null>;
+  setSizes(id: number, sizes: Record<string, MediaSize>, done: boolean): Promise<void>;
+  update(id: number, changes: { title?: string; altText?: string }): Promise<void>;
+  delete(id: number): Promise<boolean>;
+}
+
+/** WordPress's user meta for anonymous visitors: kept with their session and deleted with it. */
+export interface VisitorMetaRepository {
+  get(sessionId: string, key: string): Promise<string | null>;
+  set(sessionId: string, key: string, value: string): Promise<void>;
+}
+
 export interface Repositories {
   catalog: CatalogRepository;
   sessions: SessionRepository;
   orders: OrderRepository;
   options: OptionRepository;
+  posts: PostRepository;
+  media: MediaRepository;
+  visitorMeta: VisitorMetaRepository;
   /** Answers when the database is reachable (GET /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

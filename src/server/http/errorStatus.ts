@@ -19,4 +19,15 @@ export const ERROR_STATUS: Record<ShopErrorCode, number> = {
   cart_changed: 409,
   import_failed: 400,
   internal_error: 500,
+  rest_no_route: 404,
+  rest_invalid_param: 400,
+  rest_invalid_json: 400,
+  rest_post_invalid_id: 404,
+  rest_post_invalid_page_number: 400,
+  rest_upload_no_data: 400,
+  rest_upload_invalid_type: 415,
+  rest_upload_file_too_big: 413,
+  // Sub-size creation failed after the attachment row exists: the client resumes it with post-process.
+  rest_upload_image_error: 500,
+  rest_trash_not_supported: 501,
 };

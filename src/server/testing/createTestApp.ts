@@ -45,6 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       repositories,
       secret: options.secret ?? TEST_SECRET,
       assets: { scripts: [], styles: [], preloads: [] },
+      dataDir,
     });
     await app.ready();
     return {

@@ -20,6 +20,17 @@ export const SHOP_ERROR_CODES = [
   'cart_changed',
   'import_failed',
   'internal_error',
+  // REST API (WordPress's codes, so a client written for WordPress reads ours unchanged)
+  'rest_no_route',
+  'rest_invalid_param',
+  'rest_invalid_json',
+  'rest_post_invalid_id',
+  'rest_post_invalid_page_number',
+  'rest_upload_no_data',
+  'rest_upload_invalid_type',
+  'rest_upload_file_too_big',
+  'rest_upload_image_error',
+  'rest_trash_not_supported',
 ] as const;
 
 export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];

@@ -189,6 +189,12 @@ const restSchema = z
     /** Per-page value: a fresh REST nonce. */
     nonce: nullableString,
     nonceEndpoint: z.string().default('/ajax?action=rest-nonce'),
+    /** Largest media upload accepted by wp/v2/media, in bytes (the client may check before sending). */
+    maxUploadBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(10 * 1024 * 1024),
   })
   .prefault({});
 
@@ -245,6 +251,8 @@ const serverSchema = z
     ownerToken: nullableString,
     sessionTtlHours: z.number().positive().default(48),
     trustProxy: flag(false),
+    /** Test-only fault injection, off by default: `image-subsizes` fails sub-sizes after the thumbnail (README). */
+    testFaults: z.array(z.enum(['image-subsizes'])).default([]),
   })
   .prefault({});
 

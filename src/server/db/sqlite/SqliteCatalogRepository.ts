@@ -413,7 +413,7 @@ interface VendorRow {
   city: string | null;
 }
 
-interface PostRow {
+export interface PostRow {
   id: number;
   type: Post['type'];
   slug: string;
@@ -428,7 +428,7 @@ function toVendor(row: VendorRow): Vendor {
   return { id: row.id, slug: row.slug, name: row.name, storeUrl: row.store_url, city: row.city };
 }
 
-function toPost(row: PostRow): Post {
+export function toPost(row: PostRow): Post {
   return {
     id: row.id,
     type: row.type,

@@ -1,8 +1,11 @@
 import type { SqliteDatabase } from '../openDatabase';
 import type { OptionRepository, Repositories } from '../repositories';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
+import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
+import { SqlitePostRepository } from './SqlitePostRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
+import { SqliteVisitorMetaRepository } from './SqliteVisitorMetaRepository';
 
 export function createSqliteRepositories(db: SqliteDatabase): Repositories {
   const options: OptionRepository = {
@@ -21,6 +24,9 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     sessions: new SqliteSessionRepository(db),
     orders: new SqliteOrderRepository(db),
     options,
+    posts: new SqlitePostRepository(db),
+    media: new SqliteMediaRepository(db),
+    visitorMeta: new SqliteVisitorMetaRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

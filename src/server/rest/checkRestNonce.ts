@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import { ShopError } from '../../shared/errors/ShopError';
+import { effectiveRestMethod } from './restMethod';
+
+/** The nonce action of the page settings' `rest.nonce`, WordPress's name for it. */
+export const REST_NONCE_ACTION = 'wp_rest';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * preHandler for every `/wp-json/` route (other plugins' too: `preHandler: checkRestNonce`). A state change needs
+ * a valid `X-WP-Nonce` (or `_wpnonce`) bound to the visitor's session; a read needs none, but a nonce that is
+ * sent must be valid, as in WordPress, so a stale page learns it must refresh. 403 `rest_cookie_invalid_nonce`
+ * is what the REST client reacts to by fetching a new nonce and retrying once.
+ */
+export async function checkRestNonce(request: FastifyRequest): Promise<void> {
+  const header = request.headers['x-wp-nonce'];
+  const query = (request.query as Record<string, unknown> | undefined)?._wpnonce;
+  const nonce = typeof header === 'string' ? header : typeof query === 'string' ? query : undefined;
+  if (nonce === undefined && SAFE_METHODS.has(effectiveRestMethod(request))) return;
+  if (!request.server.nonces.verify(nonce, REST_NONCE_ACTION, request.visitor.id)) {
+    throw new ShopError('rest_cookie_invalid_nonce', 'Cookie check failed');
+  }
+}

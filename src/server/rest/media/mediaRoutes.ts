@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ShopError } from '../../../shared/errors/ShopError';
+import { flag } from '../../../shared/settings/flag';
+import type { MediaAttachment, Repositories } from '../../db/repositories';
+import { filterFields, parseFieldsParam } from '../filterFields';
+import { parseRestInput } from '../parseRestInput';
+import { restRoute } from '../restRoute';
+import type { MediaLibrary } from './MediaLibrary';
+import { SubsizeError } from './MediaLibrary';
+import { readUpload, tooBig } from './readUpload';
+
+/** Where the uploads folder is served (WordPress's path, so themes' URL rules keep working). */
+export const UPLOADS_URL = '/wp-content/uploads/';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const postProcessBody = z.object({
+  action: z.literal('create-image-subsizes', { error: 'action must be create-image-subsizes' }),
+});
+const deleteQuery = z.object({ force: flag(false) });
+
+function toRestMedia(attachment: MediaAttachment, origin: string) {
+  const url = (file: string) => `${origin}${UPLOADS_URL}${file}`;
+  const date = attachment.createdAt.replace(/\.\d+Z$|Z$/, '');
+  return {
+    id: attachment.id,
+    date,
+    date_gmt: date,
+    slug: attachment.slug,
+    status: 'inherit',
+    type: 'attachment',
+    link: url(attachment.file),
+    title: { rendered: attachment.title },
+    alt_text: attachment.altText,
+    media_type: 'image',
+    mime_type: attachment.mimeType,
+    source_url: url(attachment.file),
+    media_details: {
+      width: attachment.width,
+      height: attachment.height,
+      file: attachment.file,
+      filesize: attachment.filesize,
+      sizes: Object.fromEntries(
+        Object.entries(attachment.sizes).map(([name, size]) => [
+          name,
+          {
+            file: size.file.split('/').pop(),
+            width: size.width,
+            height: size.height,
+            filesize: size.filesize,
+            mime_type: size.mimeType,
+            source_url: url(size.file),
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+/** wp/v2/media: upload (with sub-sizes), read, post-process (resume sub-sizes) and delete with force=true. */
+export function registerMediaRoutes(
+  app: FastifyInstance,
+  {
+    repositories,
+    library,
+    maxUploadBytes,
+  }: { repositories: Repositories; library: MediaLibrary; maxUploadBytes: number },
+) {
+  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const fields = (request: FastifyRequest) =>
+    parseFieldsParam((request.query as Record<string, unknown>)._fields);
+  async function find(request: FastifyRequest) {
+    const { id } = parseRestInput(idParams, request.params);
+    const attachment = await repositories.media.get(id);
+    if (!attachment) throw new ShopError('rest_post_invalid_id', 'Invalid post ID.');
+    return attachment;
+  }
+  async function withAttachmentHeader<T>(
+    reply: { header(name: string, value: string): unknown },
+    work: () => Promise<T>,
+  ) {
+    try {
+      return await work();
+    } catch (error) {
+      // CONTRACT.md: a 5xx after the row exists names it, so the client can post-process or delete it.
+      if (error instanceof SubsizeError)
+        reply.header('X-WP-Upload-Attachment-ID', String(error.attachmentId));
+      throw error;
+    }
+  }
+
+  restRoute(
+    app,
+    '/wp-json/wp/v2/media',
+    {
+      async POST(request, reply) {
+        // Refused before busboy reads a byte of a multipart body that cannot fit (raw bodies: see collectRawBody).
+        if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes + 64 * 1024)
+          throw tooBig(maxUploadBytes);
+        const { bytes, name } = await readUpload(request, maxUploadBytes);
+        const attachment = await withAttachmentHeader(reply, () => library.upload(bytes, name));
+        const body = toRestMedia(attachment, origin(request));
+        return reply
+          .status(201)
+          .header('Location', `${origin(request)}/wp-json/wp/v2/media/${attachment.id}`)
+          .send(filterFields(body, fields(request)));
+      },
+    },
+    // Multipart framing on top of the largest file; the raw-body parser enforces the file limit itself.
+    { bodyLimit: maxUploadBytes + 64 * 1024 },
+  );
+
+  restRoute(app, '/wp-json/wp/v2/media/:id', {
+    async GET(request) {
+      return filterFields(toRestMedia(await find(request), origin(request)), fields(request));
+    },
+    async DELETE(request) {
+      const attachment = await find(request);
+      const { force } = parseRestInput(deleteQuery, request.query);
+      if (!force) {
+        throw new ShopError(
+          'rest_trash_not_supported',
+          "Media does not support trashing. Set 'force=true' to delete.",
+        );
+      }
+      const previous = toRestMedia(attachment, origin(request));
+      await library.delete(attachment);
+      return { deleted: true, previous };
+    },
+  });
+
+  restRoute(app, '/wp-json/wp/v2/media/:id/post-process', {
+    async POST(request, reply) {
+      const attachment = await find(request);
+      parseRestInput(postProcessBody, { ...(request.query as object), ...((request.body as object) ?? {}) });
+      const done = await withAttachmentHeader(reply, () => library.createMissingSubsizes(attachment));
+      return filterFields(toRestMedia(done, origin(request)), fields(request));
+    },
+  });
+}
