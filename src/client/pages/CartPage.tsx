@@ -1,10 +1,12 @@
 import type { CartView } from '../../shared/cart/cartTypes';
+import { QuantityInput } from '../cart/QuantityInput';
 import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
 
 /**
  * The cart page: one form whose quantity inputs are named `cart[{key}][qty]` (SPEC.md §3), an update button and a
- * remove button per line, all working without JavaScript.
+ * remove button per line, all working without JavaScript; with it, `bindCartPage` sends the same posts without a
+ * reload and fires `updated_wc_div`.
  */
 export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
   const { i18n } = useShopSettings();
@@ -56,19 +58,13 @@ export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
                 </td>
                 <td>{format(line.unitPrice)}</td>
                 <td>
-                  <label htmlFor={`qty-${line.key}`} className="screen-reader-text">
-                    {i18n.quantity}: {line.name}
-                  </label>
-                  <input
-                    id={`qty-${line.key}`}
-                    type="number"
+                  <QuantityInput
                     name={`cart[${line.key}][qty]`}
                     defaultValue={line.quantity}
                     min={0}
-                    max={line.maxQuantity ?? undefined}
-                    step={1}
-                    inputMode="numeric"
-                    className="qty"
+                    max={line.maxQuantity}
+                    itemName={line.name}
+                    hideLabel
                   />
                 </td>
                 <td>{format(line.lineTotal)}</td>
