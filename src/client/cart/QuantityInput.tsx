@@ -18,7 +18,8 @@ export interface QuantityInputProps {
 /**
  * The quantity control of the cart page, the mini-cart and the product page (CONTRACT.md "Accessibility"): an
  * input labelled "Quantity" between "Decrease quantity" and "Increase quantity" buttons, which
- * `bindQuantityButtons` drives (with delegated listeners, so it also works in fragments React never sees).
+ * `bindQuantityButtons` drives with delegated listeners (so it also works in fragments React never sees). The
+ * buttons are named by hidden text rather than `aria-label`, so a label lookup for "Quantity" finds only the input.
  * `cart.quantityButtons: none` leaves the plain number input.
  */
 export function QuantityInput({
@@ -45,12 +46,12 @@ export function QuantityInput({
         <button
           type="button"
           className="quantity__button quantity__minus"
-          aria-label={i18n.decreaseQuantity}
           data-quantity-step="-1"
           aria-controls={id}
           disabled={disabled}
         >
-          −
+          <span aria-hidden="true">−</span>
+          <span className="screen-reader-text">{i18n.decreaseQuantity}</span>
         </button>
       )}
       <input
@@ -69,12 +70,12 @@ export function QuantityInput({
         <button
           type="button"
           className="quantity__button quantity__plus"
-          aria-label={i18n.increaseQuantity}
           data-quantity-step="1"
           aria-controls={id}
           disabled={disabled}
         >
-          +
+          <span aria-hidden="true">+</span>
+          <span className="screen-reader-text">{i18n.increaseQuantity}</span>
         </button>
       )}
     </div>
