@@ -102,7 +102,7 @@ describe('set_cart_item_quantity refuses bad input and leaves the cart unchanged
     expect(before).toHaveLength(1);
   });
 
-  it.each([
+  it.each<[string, () => [string, string, string], number, string]>([
     ['a forged nonce', () => ['2', 'A'.repeat(22), key], 403, 'invalid_nonce'],
     ['no nonce', () => ['2', '', key], 403, 'invalid_nonce'],
     ['an unknown key', () => ['2', nonce, 'f'.repeat(32)], 400, 'unknown_cart_item'],
@@ -111,7 +111,7 @@ describe('set_cart_item_quantity refuses bad input and leaves the cart unchanged
     ['quantity abc', () => ['abc', nonce, key], 400, 'invalid_quantity'],
     ['quantity 2.5 with step 1', () => ['2.5', nonce, key], 400, 'invalid_quantity'],
     ['quantity 10000', () => ['10000', nonce, key], 400, 'invalid_quantity'],
-  ] as const)('%s', async (_name, input, status, code) => {
+  ])('%s', async (_name, input, status, code) => {
     const [quantity, qtyNonce, hash] = input();
     const cookieHash = visitor.cookies.get('woocommerce_cart_hash');
     const response = await visitor.setQuantity(hash, quantity, qtyNonce);
