@@ -146,12 +146,30 @@ test('typing a mini-cart quantity sends exactly one update, 500 ms after the las
       updates.push(request.postData() ?? '');
     }
   });
+  // Page-side clocks: when the last keystroke landed and when the update left.
+  await page.evaluate(() => {
+    const w = window as Window & { lastInputAt?: number; sentAt?: number[] };
+    w.sentAt = [];
+    document.addEventListener('input', () => {
+      w.lastInputAt = performance.now();
+    });
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (String(init?.body ?? '').includes('set_cart_item_quantity')) w.sentAt?.push(performance.now());
+      return original(input, init);
+    };
+  });
   const input = drawer.getByLabel(/Quantity/);
   await input.fill('');
-  await input.pressSequentially('12', { delay: 150 });
-  await page.waitForTimeout(300);
-  expect(updates).toHaveLength(0); // still within 500 ms of the last keystroke
+  await input.pressSequentially('12', { delay: 100 });
   await expect.poll(() => updates.length).toBe(1);
+  const clocks = await page.evaluate(() => {
+    const w = window as Window & { lastInputAt?: number; sentAt?: number[] };
+    return { lastInputAt: w.lastInputAt ?? 0, sentAt: w.sentAt ?? [] };
+  });
+  expect(clocks.sentAt).toHaveLength(1);
+  // Timers never fire early: the update left at least 500 ms after the last keystroke.
+  expect((clocks.sentAt[0] ?? 0) - clocks.lastInputAt).toBeGreaterThanOrEqual(499);
   const sent = new URLSearchParams(updates[0]);
   expect(sent.get('quantity')).toBe('12');
   expect(sent.get('hash')).toMatch(/^[a-f0-9]{32}$/);
@@ -174,6 +192,56 @@ test('typing a mini-cart quantity sends exactly one update, 500 ms after the las
   await drawer.getByRole('button', { name: /^Remove Café au Lait Mug/ }).click();
   await expect(drawer.getByText('No products in the cart.')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Cart 0 items/ })).toBeVisible();
+});
+
+test('adding gives feedback in the same frame, before the server answers', async ({ page }) => {
+  await openHydrated(page, '/shop/');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/?wc-ajax=add_to_cart', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const button = page.getByRole('button', { name: 'Add “Café au Lait Mug” to your cart' });
+  const count = page.locator('a.cart-contents .cart-contents__count');
+  await expect(count).toHaveText('0');
+  await button.click();
+  // The request is still held: the button is busy and the count already shows the addition.
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(count).toHaveText('1');
+  release();
+  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+  await expect(button).not.toHaveAttribute('aria-busy');
+  await expect(button).toHaveClass(/added/);
+});
+
+test('the mini-cart is blocked while a quantity update is in flight, and freed 500 ms after', async ({
+  page,
+}) => {
+  await openHydrated(page, '/product/cafe-au-lait-mug/');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Cart' });
+  await expect(drawer).toBeVisible();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/ajax', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await drawer.getByRole('button', { name: 'Increase quantity' }).click();
+  const body = page.locator('.cart-drawer__body');
+  await expect(body).toHaveAttribute('aria-busy', 'true', { timeout: 2000 });
+  await expect(body.locator('.blockOverlay')).toHaveCSS('z-index', '1000');
+  await page.waitForTimeout(600);
+  await expect(body).toHaveAttribute('aria-busy', 'true'); // still in flight
+  release();
+  await expect(page.getByRole('link', { name: /^Cart 2 items/ })).toBeVisible();
+  await expect(body).not.toHaveAttribute('aria-busy');
+  await expect(body.locator('.blockOverlay')).toHaveCount(0);
 });
 
 test('on small screens with the redirect setting the cart control goes to the cart page', async ({
@@ -199,5 +267,29 @@ test('on small screens with the redirect setting the cart control goes to the ca
   } finally {
     await context.close();
     await redirecting.stop();
+  }
+});
+
+test('the dropdown layout, no quantity buttons and no drawer on add are honoured', async ({ browser }) => {
+  const variant = await startShop({
+    cart: { layout: 'dropdown', quantityButtons: 'none', openDrawerOnAdd: false },
+  });
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${variant.url}/product/cafe-au-lait-mug/`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Increase quantity' })).toHaveCount(0);
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('link', { name: /^Cart 2 items/ })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Cart' });
+    await expect(dialog).toBeHidden();
+    await page.getByRole('link', { name: /^Cart/ }).click();
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('.cart-drawer')).toHaveClass(/cart-drawer--dropdown/);
+    await expect(dialog.getByLabel(/Quantity/)).toHaveValue('2');
+  } finally {
+    await page.close();
+    await variant.stop();
   }
 });
