@@ -32,7 +32,7 @@ export function MiniCartContent({ cart }: { cart: CartView }) {
                     </span>
                   )}
                   <span className="mini_cart_item__price">
-                    {format(line.unitPrice)} ·{' '}
+                    {format(line.unitPrice)} each ·{' '}
                     <span className="mini_cart_item__total">{format(line.lineTotal)}</span>
                   </span>
                 </div>
