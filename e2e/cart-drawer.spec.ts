@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shopPerSpecFile, startShop } from './support/startShop';
+import { shopPerSpecFile } from './support/startShop';
 
 /* The mini-cart drawer, quantity controls and add to cart without a page load (issue 3). */
 
@@ -244,39 +244,43 @@ test('the mini-cart is blocked while a quantity update is in flight, and freed 5
   await expect(body.locator('.blockOverlay')).toHaveCount(0);
 });
 
-test('on small screens with the redirect setting the cart control goes to the cart page', async ({
-  browser,
-}) => {
-  const redirecting = await startShop({ cart: { redirectToCartOnMobile: true } });
-  const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${redirecting.url}/shop/`);
-    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
-    await page.getByRole('link', { name: /^Cart/ }).click();
-    await expect(page).toHaveURL(/\/cart\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
-
-    // Wider than the breakpoint, the same setting opens the drawer.
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${redirecting.url}/shop/`);
-    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
-    await page.getByRole('link', { name: /^Cart/ }).click();
-    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
-    await expect(page).toHaveURL(/\/shop\/$/);
-  } finally {
-    await context.close();
-    await redirecting.stop();
-  }
-});
-
-test('the dropdown layout, no quantity buttons and no drawer on add are honoured', async ({ browser }) => {
-  const variant = await startShop({
-    cart: { layout: 'dropdown', quantityButtons: 'none', openDrawerOnAdd: false },
+test.describe('with the other cart settings', () => {
+  // One more shop for every non-default setting, so the file starts two servers, not three.
+  const variant = shopPerSpecFile({
+    cart: {
+      redirectToCartOnMobile: true,
+      layout: 'dropdown',
+      quantityButtons: 'none',
+      openDrawerOnAdd: false,
+    },
   });
-  const page = await browser.newPage();
-  try {
-    await page.goto(`${variant.url}/product/cafe-au-lait-mug/`);
+
+  test('on small screens with the redirect setting the cart control goes to the cart page', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${variant().url}/shop/`);
+      await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+      await page.getByRole('link', { name: /^Cart/ }).click();
+      await expect(page).toHaveURL(/\/cart\/$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
+
+      // Wider than the breakpoint, the same setting opens the mini-cart.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${variant().url}/shop/`);
+      await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+      await page.getByRole('link', { name: /^Cart/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+      await expect(page).toHaveURL(/\/shop\/$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the dropdown layout, no quantity buttons and no drawer on add are honoured', async ({ page }) => {
+    await page.goto(`${variant().url}/product/cafe-au-lait-mug/`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     await expect(page.getByRole('button', { name: 'Increase quantity' })).toHaveCount(0);
     await page.getByLabel('Quantity').fill('2');
@@ -288,8 +292,5 @@ test('the dropdown layout, no quantity buttons and no drawer on add are honoured
     await expect(dialog).toBeVisible();
     await expect(page.locator('.cart-drawer')).toHaveClass(/cart-drawer--dropdown/);
     await expect(dialog.getByLabel(/Quantity/)).toHaveValue('2');
-  } finally {
-    await page.close();
-    await variant.stop();
-  }
+  });
 });

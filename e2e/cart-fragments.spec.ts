@@ -110,6 +110,11 @@ test('the cart page updates and removes without a reload, then fires updated_wc_
   await expect(main.getByLabel(/Quantity/)).toHaveValue('3');
   // updated_wc_div refreshed the fragments: the header agrees.
   await expect(page.getByRole('link', { name: /^Cart 3 items/ })).toBeVisible();
+  // Enter in a quantity updates the cart (it does not press the first line's Remove).
+  await main.getByLabel(/Quantity/).fill('4');
+  await main.getByLabel(/Quantity/).press('Enter');
+  await expect(page.getByRole('link', { name: /^Cart 4 items/ })).toBeVisible();
+  await expect(main.getByLabel(/Quantity/)).toHaveValue('4');
   await main.getByRole('button', { name: /^Remove Café au Lait Mug/ }).click();
   await expect(main.getByText('Your cart is currently empty.')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Cart 0 items/ })).toBeVisible();
@@ -117,7 +122,7 @@ test('the cart page updates and removes without a reload, then fires updated_wc_
     const w = window as Window & { notReloaded?: boolean; updated?: number };
     return { notReloaded: w.notReloaded, updated: w.updated };
   });
-  expect(state).toEqual({ notReloaded: true, updated: 2 });
+  expect(state).toEqual({ notReloaded: true, updated: 3 });
 });
 
 test.describe('with the back-forward cache on', () => {

@@ -29,6 +29,18 @@ export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
       <h1>Cart</h1>
       <form method="post" action="/cart/" className="woocommerce-cart-form">
         <input type="hidden" name="_wpnonce" value={nonce} />
+        {/* Enter in a quantity submits the form with its first submit button: make that "Update cart", not the
+            first line's Remove. Hidden from everyone; the visible "Update cart" below is the one people use. */}
+        <button
+          type="submit"
+          name="update_cart"
+          value="1"
+          className="cart-default-submit"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          Update cart
+        </button>
         <table className="shop_table cart">
           <thead>
             <tr>
