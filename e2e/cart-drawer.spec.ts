@@ -41,6 +41,7 @@ test('adding from the shop opens the drawer without a page load, and the cart ha
   await expect(drawer.getByRole('button', { name: /^Remove Café au Lait Mug/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Cart 1 item/ })).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Close' })).toBeFocused();
+  await expect(page.locator('a.cart-contents')).toHaveAttribute('aria-expanded', 'true');
   expect(await stillSamePage(page)).toBe(true);
   expect(new URL(page.url()).pathname).toBe('/shop/');
   expect(events).toEqual(['adding_to_cart', 'added_to_cart']);

@@ -112,14 +112,20 @@ export function createCartDrawer(document: Document, window: Window, options: Ca
   };
 
   const onAdded = (event: Event) => {
+    setExpanded(isOpen());
     if (!options.openOnAdd) return;
     const button = (event as CustomEvent<{ button?: Element | null } | undefined>).detail?.button ?? null;
     open(button);
   };
 
+  // A refresh replaces the header control with server markup that knows nothing of the drawer's state.
+  const onFragmentsApplied = () => setExpanded(isOpen());
+  const fragmentEvents = ['wc_fragments_loaded', 'wc_fragments_refreshed', 'removed_from_cart'];
+
   document.addEventListener('click', onClick);
   document.addEventListener('keydown', onKeyDown);
   document.addEventListener('added_to_cart', onAdded);
+  for (const name of fragmentEvents) document.addEventListener(name, onFragmentsApplied);
   window.addEventListener('resize', onResize);
 
   return {
@@ -130,6 +136,7 @@ export function createCartDrawer(document: Document, window: Window, options: Ca
       document.removeEventListener('click', onClick);
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('added_to_cart', onAdded);
+      for (const name of fragmentEvents) document.removeEventListener(name, onFragmentsApplied);
       window.removeEventListener('resize', onResize);
       clearTimeout(resizeTimer);
     },
