@@ -1,6 +1,7 @@
 import { type ComponentType, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PageSettings } from '../shared/settings/settingsSchema';
+import { startCart } from './cart/startCart';
 import { type IslandName, islandLoaders } from './islands';
 import { ShopSettingsContext } from './ShopSettingsContext';
 import './styles/shop.css';
@@ -14,6 +15,7 @@ function readSettings(): PageSettings | null {
 /** Hydrates the islands the server rendered on this page, loading each island's chunk only when present. */
 async function hydrateIslands() {
   const settings = readSettings();
+  if (settings) startCart(settings);
   const containers = document.querySelectorAll<HTMLElement>('[data-island]');
   await Promise.all(
     Array.from(containers, async (container) => {

@@ -2,17 +2,26 @@ import type { CartView } from '../../shared/cart/cartTypes';
 import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
 
-/** The header's cart control; also sent as the `a.cart-contents` fragment so other pages' headers stay right. */
+/**
+ * The header's cart control (its name starts with "Cart": CONTRACT.md "Accessibility"); also the `a.cart-contents`
+ * fragment, so every page's header shows the count and total. A link, so it reaches the cart page without
+ * JavaScript and on small screens with `redirectToCartOnMobile`; elsewhere the cart script opens the drawer.
+ */
 export function HeaderCartLink({ cart }: { cart: CartView }) {
-  const { i18n } = useShopSettings();
+  const { i18n, cart: cartSettings } = useShopSettings();
   const format = useFormatMoney();
   const items = cart.itemCount === 1 ? 'item' : 'items';
   return (
-    <a href="/cart/" className="cart-contents">
+    <a
+      href={cartSettings.cartUrl}
+      className="cart-contents"
+      aria-haspopup="dialog"
+      aria-controls="cart-drawer"
+    >
       {i18n.cart} <span className="cart-contents__count">{cart.itemCount}</span>
       <span className="screen-reader-text">
         {' '}
-        {items}, {format(cart.total)}
+        {items}, <span className="cart-contents__total">{format(cart.total)}</span>
       </span>
     </a>
   );

@@ -1,11 +1,18 @@
 import type { CartView } from '../../shared/cart/cartTypes';
 import { useFormatMoney } from '../catalog/Price';
+import { useShopSettings } from '../ShopSettingsContext';
+import { QuantityInput } from './QuantityInput';
 
-/** The mini-cart's contents: the `div.widget_shopping_cart_content` fragment (the drawer is the cart issue's). */
+/**
+ * The mini-cart's contents: the `div.widget_shopping_cart_content` fragment, rendered by the same component on
+ * pages and in fragments. It carries the quantity nonce of the session it was rendered for, since a cart added
+ * without a page load may have started a new session after the page's own nonce was written.
+ */
 export function MiniCartContent({ cart }: { cart: CartView }) {
   const format = useFormatMoney();
+  const { i18n, cart: cartSettings } = useShopSettings();
   return (
-    <div className="widget_shopping_cart_content">
+    <div className="widget_shopping_cart_content" data-qty-nonce={cartSettings.qtyNonce ?? undefined}>
       {cart.lines.length === 0 ? (
         <p className="woocommerce-mini-cart__empty-message">No products in the cart.</p>
       ) : (
@@ -13,18 +20,47 @@ export function MiniCartContent({ cart }: { cart: CartView }) {
           <ul className="woocommerce-mini-cart">
             {cart.lines.map((line) => (
               <li key={line.key} className="mini_cart_item" data-cart-item-key={line.key}>
-                <a href={line.permalink}>{line.name}</a>
-                <span className="quantity">
-                  {line.quantity} × {format(line.unitPrice)}
-                </span>
+                <div className="mini_cart_item__main">
+                  <a href={line.permalink} className="mini_cart_item__name">
+                    {line.name}
+                  </a>
+                  {line.attributes.length > 0 && (
+                    <span className="mini_cart_item__attributes">
+                      {line.attributes
+                        .map((attribute) => `${attribute.label}: ${attribute.value}`)
+                        .join(', ')}
+                    </span>
+                  )}
+                  <span className="mini_cart_item__price">
+                    {format(line.unitPrice)} each ·{' '}
+                    <span className="mini_cart_item__total">{format(line.lineTotal)}</span>
+                  </span>
+                </div>
+                <QuantityInput
+                  name={`cart[${line.key}][qty]`}
+                  defaultValue={line.quantity}
+                  min={0}
+                  max={line.maxQuantity}
+                  itemName={line.name}
+                  hideLabel
+                />
+                <button
+                  type="button"
+                  className="remove remove_from_cart_button"
+                  data-cart_item_key={line.key}
+                  aria-label={`${i18n.remove} ${line.name} from cart`}
+                >
+                  ×
+                </button>
               </li>
             ))}
           </ul>
           <p className="woocommerce-mini-cart__total">
-            <strong>Subtotal:</strong> {format(cart.subtotal)}
+            <strong>Subtotal:</strong>{' '}
+            <span className="woocommerce-mini-cart__subtotal">{format(cart.subtotal)}</span>
           </p>
           <p className="woocommerce-mini-cart__buttons">
-            <a href="/cart/" className="button">
+            <a href={cartSettings.cartUrl} className="button">
               View cart
             </a>{' '}
             <a href="/checkout/" className="button checkout">

@@ -39,7 +39,7 @@ export function ProductCard({ product }: { product: ProductSummary }) {
       )}
       {product.stockStatus === 'outofstock' && <p className="stock out-of-stock">{i18n.outOfStock}</p>}
       {purchasable ? (
-        <form method="post" action="/cart/" className="product-card__form">
+        <form method="post" action="/cart/" className="product-card__form" data-ajax-add-to-cart="">
           <input type="hidden" name="add-to-cart" value={product.id} />
           <input type="hidden" name="quantity" value="1" />
           <button type="submit" className="button" aria-label={`Add “${product.name}” to your cart`}>

@@ -1,10 +1,12 @@
 import type { CartView } from '../../shared/cart/cartTypes';
+import { QuantityInput } from '../cart/QuantityInput';
 import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
 
 /**
  * The cart page: one form whose quantity inputs are named `cart[{key}][qty]` (SPEC.md §3), an update button and a
- * remove button per line, all working without JavaScript.
+ * remove button per line, all working without JavaScript; with it, `bindCartPage` sends the same posts without a
+ * reload and fires `updated_wc_div`.
  */
 export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
   const { i18n } = useShopSettings();
@@ -27,6 +29,18 @@ export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
       <h1>Cart</h1>
       <form method="post" action="/cart/" className="woocommerce-cart-form">
         <input type="hidden" name="_wpnonce" value={nonce} />
+        {/* Enter in a quantity submits the form with its first submit button: make that "Update cart", not the
+            first line's Remove. Hidden from everyone; the visible "Update cart" below is the one people use. */}
+        <button
+          type="submit"
+          name="update_cart"
+          value="1"
+          className="cart-default-submit"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          Update cart
+        </button>
         <table className="shop_table cart">
           <thead>
             <tr>
@@ -56,19 +70,13 @@ export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
                 </td>
                 <td>{format(line.unitPrice)}</td>
                 <td>
-                  <label htmlFor={`qty-${line.key}`} className="screen-reader-text">
-                    {i18n.quantity}: {line.name}
-                  </label>
-                  <input
-                    id={`qty-${line.key}`}
-                    type="number"
+                  <QuantityInput
                     name={`cart[${line.key}][qty]`}
                     defaultValue={line.quantity}
                     min={0}
-                    max={line.maxQuantity ?? undefined}
-                    step={1}
-                    inputMode="numeric"
-                    className="qty"
+                    max={line.maxQuantity}
+                    itemName={line.name}
+                    hideLabel
                   />
                 </td>
                 <td>{format(line.lineTotal)}</td>

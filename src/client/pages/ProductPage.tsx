@@ -1,6 +1,8 @@
 import type { ProductDetail } from '../../shared/catalog/types';
 import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { choicesFromQuery } from '../../shared/catalog/variations/choicesFromQuery';
+
+import { QuantityInput } from '../cart/QuantityInput';
 import { Price } from '../catalog/Price';
 import { StarRating } from '../catalog/StarRating';
 import { Island } from '../Island';
@@ -229,21 +231,10 @@ function PurchaseForm({
       );
     case 'simple': {
       if (product.stockStatus === 'outofstock' || product.price.min === null) return null;
-      const max = product.soldIndividually ? 1 : (product.stockQuantity ?? undefined);
+      const max = product.soldIndividually ? 1 : product.stockQuantity;
       return (
-        <form method="post" action="/cart/" className="cart">
-          <label htmlFor="quantity">{i18n.quantity}</label>
-          <input
-            id="quantity"
-            type="number"
-            name="quantity"
-            defaultValue={1}
-            min={1}
-            max={max}
-            step={1}
-            inputMode="numeric"
-            className="qty"
-          />
+        <form method="post" action="/cart/" className="cart" data-ajax-add-to-cart="">
+          <QuantityInput name="quantity" defaultValue={1} min={1} max={max} />
           <button
             type="submit"
             name="add-to-cart"

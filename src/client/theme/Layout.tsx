@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { CartView } from '../../shared/cart/cartTypes';
 import type { Term } from '../../shared/catalog/types';
 import { termUrl } from '../../shared/catalog/urls';
+import { CartDrawer } from '../cart/CartDrawer';
 import { HeaderCartLink } from '../cart/HeaderCartLink';
 import { useShopSettings } from '../ShopSettingsContext';
 import { type Notice, Notices } from './Notices';
@@ -62,6 +63,7 @@ export function Layout({ cart, categories, searchQuery = '', notices = [], child
           <HeaderCartLink cart={cart} />
         </div>
       </header>
+      <CartDrawer cart={cart} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Notices notices={notices} />
         {children}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { z } from 'zod';
 import { HeaderCartLink } from '../../client/cart/HeaderCartLink';
 import { MiniCartContent } from '../../client/cart/MiniCartContent';
@@ -13,11 +13,11 @@ import { productUrl } from '../../shared/catalog/urls';
 import { isShopError, ShopError } from '../../shared/errors/ShopError';
 import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { PageSettings, ShopConfig } from '../../shared/settings/settingsSchema';
-import type { Repositories } from '../db/repositories';
+import type { CartLine, Repositories } from '../db/repositories';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
 import { isSameOrigin } from '../security/isSameOrigin';
-import type { AddToCartRequest, CartService } from './cartService';
+import { type AddToCartRequest, applyAdd, applyQuantity, type CartService } from './cartService';
 
 export interface CartPluginOptions {
   repositories: Repositories;
@@ -26,6 +26,8 @@ export interface CartPluginOptions {
 }
 
 const CART_NONCE_ACTION = 'cart';
+/** The nonce action of `set_cart_item_quantity`; pages carry it as `cart.qtyNonce`. */
+export const QTY_NONCE_ACTION = 'set_cart_item_quantity';
 const quantityText = z
   .string()
   .trim()
@@ -52,10 +54,23 @@ export async function cartPlugin(
     reply: FastifyReply,
     cart: Parameters<CartService['view']>[0],
   ) {
-    await request.visitor.saveCart(cart);
-    const view = await cartService.view(cart);
+    return updateCart(request, reply, () => cart);
+  }
+
+  /** Changes the cart from its latest stored state in one transaction (two tabs never undo each other). */
+  async function updateCart(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    update: (cart: CartLine[]) => CartLine[],
+  ) {
+    const view = await cartService.view(await request.visitor.updateCart(update));
     setCartCookies(reply, view, request.protocol === 'https');
     return view;
+  }
+
+  /** The fragments answer, with a quantity nonce bound to the session the request may just have created. */
+  function fragmentsFor(request: FastifyRequest, view: CartView) {
+    return fragmentsResponse(view, settings, app.nonces.create(QTY_NONCE_ACTION, request.visitor.id));
   }
 
   function requireSameOrigin(request: FastifyRequest) {
@@ -69,7 +84,7 @@ export async function cartPlugin(
   app.ajax.wcAjax('get_refreshed_fragments', {
     schema: z.looseObject({ time: z.string().optional() }),
     methods: ['GET', 'POST'],
-    handle: async (_input, request) => fragmentsResponse(await request.cartView(), settings),
+    handle: async (_input, request) => fragmentsFor(request, await request.cartView()),
   });
 
   app.ajax.wcAjax('add_to_cart', {
@@ -77,13 +92,14 @@ export async function cartPlugin(
     methods: ['POST'],
     handle: async (input, request, reply) => {
       requireSameOrigin(request);
-      const { cart } = await cartService.add(await request.visitor.cart(), {
+      const prepared = await cartService.prepareAdd({
         productId: input.product_id,
         variationId: input.variation_id ? input.variation_id : null,
         quantity: input.quantity ?? 1,
         attributes: attributeFields(input),
       });
-      return fragmentsResponse(await saveCart(request, reply, cart), settings);
+      const view = await updateCart(request, reply, (cart) => applyAdd(cart, prepared));
+      return fragmentsFor(request, view);
     },
   });
 
@@ -92,8 +108,9 @@ export async function cartPlugin(
     methods: ['POST'],
     handle: async (input, request, reply) => {
       requireSameOrigin(request);
-      const { cart } = await cartService.setQuantity(await request.visitor.cart(), input.cart_item_key, 0);
-      return fragmentsResponse(await saveCart(request, reply, cart), settings);
+      await cartService.allowedQuantity(await request.visitor.cart(), input.cart_item_key, 0);
+      const view = await updateCart(request, reply, (cart) => applyQuantity(cart, input.cart_item_key, 0));
+      return fragmentsFor(request, view);
     },
   });
 
@@ -105,20 +122,28 @@ export async function cartPlugin(
     }),
     methods: ['POST'],
     handle: async (input, request, reply) => {
-      if (!app.nonces.verify(input.qtyNonce, 'set_cart_item_quantity', request.visitor.id)) {
+      if (!app.nonces.verify(input.qtyNonce, QTY_NONCE_ACTION, request.visitor.id)) {
         throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page.');
       }
-      const quantity = Number(input.quantity.trim());
-      if (input.quantity.trim() === '' || !Number.isInteger(quantity)) {
+      // Whole numbers only: `1e9`, `2.5`, `-1` and `abc` are all refused, never coerced.
+      const text = input.quantity.trim();
+      if (!/^\d{1,6}$/.test(text)) {
         throw new ShopError(
           'invalid_quantity',
-          `Please enter a quantity between 0 and ${MAX_LINE_QUANTITY}.`,
+          `Please enter a whole quantity between 0 and ${MAX_LINE_QUANTITY}.`,
         );
       }
-      const result = await cartService.setQuantity(await request.visitor.cart(), input.hash, quantity);
-      const view = await saveCart(request, reply, result.cart);
+      // Checked against the cart as read, applied to the cart as it is when written: last write wins on a line.
+      const result = await cartService.allowedQuantity(
+        await request.visitor.cart(),
+        input.hash,
+        Number(text),
+      );
+      const view = await updateCart(request, reply, (cart) =>
+        applyQuantity(cart, input.hash, result.quantity),
+      );
       return {
-        ...fragmentsResponse(view, settings),
+        ...fragmentsFor(request, view),
         quantity: result.quantity,
         ...(result.clamped ? { clamped: true } : {}),
       };
@@ -273,9 +298,14 @@ export function setCartCookies(reply: FastifyReply, cart: CartView, secure: bool
 }
 
 /** `{fragments, cart_hash}`: selector → markup for the parts of every page that show the cart (SPEC.md §3). */
-export function fragmentsResponse(cart: CartView, settings: PageSettings) {
+export function fragmentsResponse(cart: CartView, settings: PageSettings, qtyNonce: string) {
+  const pageSettings = { ...settings, cart: { ...settings.cart, qtyNonce } };
+  // The same components render these parts of every page, so a fragment is exactly what a fresh page would show.
   const render = (node: React.ReactNode) =>
-    renderToStaticMarkup(<ShopSettingsContext value={settings}>{node}</ShopSettingsContext>);
+    renderToString(<ShopSettingsContext value={pageSettings}>{node}</ShopSettingsContext>, {
+      // Its own id prefix, so ids in a fragment never collide with the page's own.
+      identifierPrefix: 'fragment-',
+    });
   return {
     fragments: {
       'a.cart-contents': render(<HeaderCartLink cart={cart} />),

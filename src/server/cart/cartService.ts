@@ -38,6 +38,41 @@ export function maxQuantityOf(product: ProductDetail, variation: Variation | nul
   return product.stockQuantity !== null && product.stockQuantity > 0 ? product.stockQuantity : null;
 }
 
+export interface PreparedAdd {
+  product: ProductDetail;
+  /** The line to add, with the quantity to add. */
+  line: CartLine;
+  max: number | null;
+}
+
+/** Adds a prepared line to the cart as it is now; refuses a total above the stock or the product's maximum. */
+export function applyAdd(cart: CartLine[], { product, line, max }: PreparedAdd): CartLine[] {
+  const existing = cart.find((each) => each.key === line.key);
+  const wanted = (existing?.quantity ?? 0) + line.quantity;
+  if (max !== null && wanted > max) {
+    throw new ShopError(
+      'out_of_stock',
+      product.soldIndividually
+        ? `You cannot add another “${product.name}” to your cart.`
+        : `You cannot add that amount to the cart — we have ${max} in stock and you already have ${existing?.quantity ?? 0} in your cart.`,
+    );
+  }
+  const next = { ...line, quantity: wanted };
+  return existing ? cart.map((each) => (each.key === line.key ? next : each)) : [...cart, next];
+}
+
+/**
+ * Sets a line's quantity in the cart as it is now (0 removes it). The line may have gone since the quantity was
+ * checked (another tab removed it): that is an unknown item, not a resurrection.
+ */
+export function applyQuantity(cart: CartLine[], key: string, quantity: number): CartLine[] {
+  if (!cart.some((each) => each.key === key)) {
+    throw new ShopError('unknown_cart_item', 'That item is no longer in your cart.');
+  }
+  if (quantity === 0) return cart.filter((each) => each.key !== key);
+  return cart.map((each) => (each.key === key ? { ...each, quantity } : each));
+}
+
 export class CartService {
   #catalog: CatalogRepository;
   constructor(catalog: CatalogRepository) {
@@ -49,6 +84,20 @@ export class CartService {
     cart: CartLine[],
     request: AddToCartRequest,
   ): Promise<{ cart: CartLine[]; line: CartLine; product: ProductDetail }> {
+    const prepared = await this.prepareAdd(request);
+    const next = applyAdd(cart, prepared);
+    return {
+      cart: next,
+      line: next.find((each) => each.key === prepared.line.key) as CartLine,
+      product: prepared.product,
+    };
+  }
+
+  /**
+   * Everything about an addition that needs the catalog, checked before the cart is touched; `applyAdd` then
+   * applies it to whatever the cart holds at that moment (inside the session's transaction).
+   */
+  async prepareAdd(request: AddToCartRequest): Promise<PreparedAdd> {
     const product = await this.#catalog.getProductById(request.productId);
     if (!product) throw new ShopError('product_not_found', 'That product does not exist.');
     if (product.type === 'grouped' || product.type === 'external') {
@@ -68,27 +117,14 @@ export class CartService {
     if (price === null) throw new ShopError('not_purchasable', `“${product.name}” cannot be bought yet.`);
     if (!inStock) throw new ShopError('out_of_stock', `“${product.name}” is out of stock.`);
 
-    const key = cartLineKey(product.id, variation?.id ?? null, attributes);
-    const existing = cart.find((line) => line.key === key);
-    const wanted = (existing?.quantity ?? 0) + request.quantity;
-    const max = maxQuantityOf(product, variation);
-    if (max !== null && wanted > max) {
-      throw new ShopError(
-        'out_of_stock',
-        product.soldIndividually
-          ? `You cannot add another “${product.name}” to your cart.`
-          : `You cannot add that amount to the cart — we have ${max} in stock and you already have ${existing?.quantity ?? 0} in your cart.`,
-      );
-    }
     const line: CartLine = {
-      key,
+      key: cartLineKey(product.id, variation?.id ?? null, attributes),
       productId: product.id,
       variationId: variation?.id ?? null,
       attributes,
-      quantity: wanted,
+      quantity: request.quantity,
     };
-    const next = existing ? cart.map((each) => (each.key === key ? line : each)) : [...cart, line];
-    return { cart: next, line, product };
+    return { product, line, max: maxQuantityOf(product, variation) };
   }
 
   /**
@@ -100,21 +136,27 @@ export class CartService {
     key: string,
     quantity: number,
   ): Promise<{ cart: CartLine[]; quantity: number; clamped: boolean }> {
+    const result = await this.allowedQuantity(cart, key, quantity);
+    return { ...result, cart: applyQuantity(cart, key, result.quantity) };
+  }
+
+  /** The quantity a line may be set to: refuses an unknown key or an invalid value, clamps to the stock. */
+  async allowedQuantity(
+    cart: CartLine[],
+    key: string,
+    quantity: number,
+  ): Promise<{ quantity: number; clamped: boolean }> {
     const line = cart.find((each) => each.key === key);
     if (!line) throw new ShopError('unknown_cart_item', 'That item is no longer in your cart.');
     if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_LINE_QUANTITY) {
       throw new ShopError('invalid_quantity', `Please enter a quantity between 0 and ${MAX_LINE_QUANTITY}.`);
     }
-    if (quantity === 0) return { cart: cart.filter((each) => each.key !== key), quantity: 0, clamped: false };
+    if (quantity === 0) return { quantity: 0, clamped: false };
     const product = await this.#catalog.getProductById(line.productId);
     const variation = product?.variations.find((each) => each.id === line.variationId) ?? null;
     const max = product ? maxQuantityOf(product, variation) : null;
     const allowed = max !== null ? Math.min(quantity, max) : quantity;
-    return {
-      cart: cart.map((each) => (each.key === key ? { ...each, quantity: allowed } : each)),
-      quantity: allowed,
-      clamped: allowed !== quantity,
-    };
+    return { quantity: allowed, clamped: allowed !== quantity };
   }
 
   /** Prices the stored cart against the catalog; lines whose product is gone or unbuyable are left out. */

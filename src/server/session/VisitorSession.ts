@@ -49,11 +49,16 @@ export class VisitorSession {
   }
 
   async saveCart(cart: CartLine[]): Promise<void> {
+    await this.updateCart(() => cart);
+  }
+
+  /** Changes the stored cart atomically from its latest state (see SessionRepository.updateCart). */
+  async updateCart(update: (cart: CartLine[]) => CartLine[]): Promise<CartLine[]> {
     const existing = await this.load();
     const expiresAt = Date.now() + this.#ttlMs;
     if (!existing) this.id = randomBytes(24).toString('base64url');
     const id = this.id as string;
-    await this.#store.saveCart(id, cart, expiresAt);
+    const cart = await this.#store.updateCart(id, update, expiresAt);
     this.#loaded = Promise.resolve({ id, cart, expiresAt });
     this.#cookies.setCookie(SESSION_COOKIE, id, {
       path: '/',
@@ -62,5 +67,6 @@ export class VisitorSession {
       secure: this.#secure,
       maxAge: Math.floor(this.#ttlMs / 1000),
     });
+    return cart;
   }
 }

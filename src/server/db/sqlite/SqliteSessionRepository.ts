@@ -23,6 +23,30 @@ export class SqliteSessionRepository implements SessionRepository {
       .run(id, JSON.stringify(cart), Date.now(), expiresAt);
   }
 
+  async updateCart(
+    id: string,
+    update: (cart: CartLine[]) => CartLine[],
+    expiresAt: number,
+  ): Promise<CartLine[]> {
+    // IMMEDIATE takes the write lock before the read, so another process cannot write in between.
+    return this.#db
+      .transaction(() => {
+        const row = this.#db
+          .prepare('SELECT cart FROM sessions WHERE id = ? AND expires_at > ?')
+          .pluck()
+          .get(id, Date.now()) as string | undefined;
+        const cart = update(row ? (JSON.parse(row) as CartLine[]) : []);
+        this.#db
+          .prepare(
+            `INSERT INTO sessions (id, cart, created_at, expires_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET cart = excluded.cart, expires_at = excluded.expires_at`,
+          )
+          .run(id, JSON.stringify(cart), Date.now(), expiresAt);
+        return cart;
+      })
+      .immediate();
+  }
+
   async deleteExpired(now: number): Promise<number> {
     return this.#db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now).changes;
   }

@@ -1,0 +1,164 @@
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { findChromium } from '../scripts/ensure-chromium.mjs';
+import { shopPerSpecFile } from './support/startShop';
+
+/* Cart fragments across pages, tabs and the back-forward cache (SPEC.md §4 "Cart fragments", issue 3). */
+
+const shop = shopPerSpecFile();
+
+/** Every cart request a page sends (fragments, add, remove, quantity). */
+function recordCartRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const name = url.searchParams.get('wc-ajax');
+    if (name) seen.push(name);
+    if (url.pathname === '/ajax' && request.postData()?.includes('cart')) seen.push('ajax');
+  });
+  return seen;
+}
+
+async function openHydrated(page: Page, path: string) {
+  await page.goto(`${shop().url}${path}`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+}
+
+async function addMugFromShop(page: Page) {
+  await openHydrated(page, '/shop/');
+  await page.getByRole('button', { name: 'Add “Café au Lait Mug” to your cart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+}
+
+test('a visitor with no cart makes no cart request at all', async ({ page }) => {
+  const requests = recordCartRequests(page);
+  await openHydrated(page, '/');
+  await openHydrated(page, '/shop/');
+  await openHydrated(page, '/product/cafe-au-lait-mug/');
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Cart' }).getByText('No products in the cart.'),
+  ).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(requests).toEqual([]);
+});
+
+test('stored fragments are used on the next page without a request, and a changed cart refetches', async ({
+  page,
+}) => {
+  await addMugFromShop(page);
+  const requests = recordCartRequests(page);
+  await page.addInitScript(() => {
+    document.addEventListener('wc_fragments_loaded', () => {
+      (window as Window & { fragmentsLoaded?: boolean }).fragmentsLoaded = true;
+    });
+  });
+  await openHydrated(page, '/product/speckled-stoneware-bowl/');
+  await expect
+    .poll(() => page.evaluate(() => (window as Window & { fragmentsLoaded?: boolean }).fragmentsLoaded))
+    .toBe(true);
+  expect(requests).toEqual([]);
+
+  // The cart changes behind this tab's back (the cookie changes, the stored hash does not): the next load refetches.
+  const response = await page.request.post(`${shop().url}/?wc-ajax=add_to_cart`, {
+    form: { product_id: '1022', quantity: '2' },
+    headers: { origin: shop().url },
+  });
+  expect(response.ok()).toBe(true);
+  await openHydrated(page, '/shop/');
+  await expect.poll(() => requests).toEqual(['get_refreshed_fragments']);
+  await expect(page.getByRole('link', { name: /^Cart 3 items/ })).toBeVisible();
+  const hashes = await page.evaluate(() => {
+    const key = JSON.parse(document.getElementById('shop-settings')?.textContent ?? '{}').cart.storageKey;
+    return { session: sessionStorage.getItem(`wc_cart_hash_${key}`), cookie: document.cookie };
+  });
+  expect(hashes.cookie).toContain(`woocommerce_cart_hash=${hashes.session}`);
+});
+
+test('a change in one tab updates the mini-cart in a second tab of the same browser', async ({ context }) => {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await addMugFromShop(first);
+  await openHydrated(second, '/product/speckled-stoneware-bowl/');
+  await expect(second.getByRole('link', { name: /^Cart 1 item/ })).toBeVisible();
+
+  // Tab one adds another mug from its drawer; tab two hears the local-storage change and refreshes.
+  await first
+    .getByRole('dialog', { name: 'Cart' })
+    .getByRole('button', { name: 'Increase quantity' })
+    .click();
+  await expect(first.getByRole('link', { name: /^Cart 2 items/ })).toBeVisible();
+  await expect(second.getByRole('link', { name: /^Cart 2 items/ })).toBeVisible();
+  await second.getByRole('link', { name: /^Cart/ }).click();
+  await expect(second.getByRole('dialog', { name: 'Cart' }).getByLabel(/Quantity/)).toHaveValue('2');
+});
+
+test('the cart page updates and removes without a reload, then fires updated_wc_div', async ({ page }) => {
+  await addMugFromShop(page);
+  await openHydrated(page, '/cart/');
+  await page.evaluate(() => {
+    (window as Window & { notReloaded?: boolean; updated?: number }).notReloaded = true;
+    document.addEventListener('updated_wc_div', () => {
+      const w = window as Window & { updated?: number };
+      w.updated = (w.updated ?? 0) + 1;
+    });
+  });
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Increase quantity' }).click();
+  await main.getByRole('button', { name: 'Increase quantity' }).click();
+  await main.getByRole('button', { name: 'Update cart' }).click();
+  await expect(main.getByRole('status')).toHaveText('Cart updated.');
+  await expect(main.getByLabel(/Quantity/)).toHaveValue('3');
+  // updated_wc_div refreshed the fragments: the header agrees.
+  await expect(page.getByRole('link', { name: /^Cart 3 items/ })).toBeVisible();
+  // Enter in a quantity updates the cart (it does not press the first line's Remove).
+  await main.getByLabel(/Quantity/).fill('4');
+  await main.getByLabel(/Quantity/).press('Enter');
+  await expect(page.getByRole('link', { name: /^Cart 4 items/ })).toBeVisible();
+  await expect(main.getByLabel(/Quantity/)).toHaveValue('4');
+  await main.getByRole('button', { name: /^Remove Café au Lait Mug/ }).click();
+  await expect(main.getByText('Your cart is currently empty.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Cart 0 items/ })).toBeVisible();
+  const state = await page.evaluate(() => {
+    const w = window as Window & { notReloaded?: boolean; updated?: number };
+    return { notReloaded: w.notReloaded, updated: w.updated };
+  });
+  expect(state).toEqual({ notReloaded: true, updated: 3 });
+});
+
+test.describe('with the back-forward cache on', () => {
+  let context: BrowserContext;
+  test.beforeAll(async () => {
+    // Playwright disables the cache by default (DESIGN.md "Testing notes").
+    const browser = await chromium.launch({
+      executablePath: findChromium() ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    context = await browser.newContext();
+  });
+  test.afterAll(async () => {
+    await context?.browser()?.close();
+  });
+
+  test('a page restored from the back-forward cache refreshes its fragments', async () => {
+    const page = await context.newPage();
+    await addMugFromShop(page);
+    await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: 'Close' }).click();
+    await page.evaluate(() => {
+      (window as Window & { restoredMarker?: boolean }).restoredMarker = true;
+    });
+    await openHydrated(page, '/product/speckled-stoneware-bowl/');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('link', { name: /^Cart 2 items/ })).toBeVisible();
+
+    const requests = recordCartRequests(page);
+    // A restored page fires no new load event: wait for the navigation to commit only.
+    await page.goBack({ waitUntil: 'commit' });
+    // The same document came back (not a reload), with its old header, and asked for fresh fragments.
+    expect(await page.evaluate(() => (window as Window & { restoredMarker?: boolean }).restoredMarker)).toBe(
+      true,
+    );
+    await expect.poll(() => requests).toContain('get_refreshed_fragments');
+    await expect(page.getByRole('link', { name: /^Cart 2 items/ })).toBeVisible();
+  });
+});

@@ -1,0 +1,119 @@
+import * as z from 'zod/mini';
+import { blockElement } from './blockOverlay';
+import { dispatchCartEvent, wcAjaxUrl } from './cartEvents';
+import { replaceFragments } from './replaceFragments';
+
+/*
+ * The mini-cart's own controls (SPEC.md §5, §7 call 1): typing a quantity sends `set_cart_item_quantity` 500 ms after
+ * the last keystroke when the field is not empty, then asks for a fragment refresh; the Remove buttons call
+ * `remove_from_cart`. Delegated, since fragments replace the mini-cart's markup. While a request is in flight the
+ * mini-cart is blocked, and the block lifts 500 ms after completion.
+ */
+
+export const QUANTITY_TYPING_DELAY_MS = 500;
+export const LOADING_CLEAR_DELAY_MS = 500;
+const CART_KEY_PATTERN = /^cart\[([^\]]+)\]\[qty\]$/;
+
+export interface MiniCartOptions {
+  ajaxUrl: string;
+  wcAjaxUrlTemplate: string;
+  /** The page's `cart.qtyNonce`, used when the mini-cart markup carries none. */
+  qtyNonce: string | null;
+}
+
+const removeAnswer = z.object({ fragments: z.record(z.string(), z.string()), cart_hash: z.string() });
+
+export function bindMiniCart(document: Document, options: MiniCartOptions): () => void {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  function block(from: Element): () => void {
+    const area =
+      from.closest<HTMLElement>('.cart-drawer__body') ??
+      from.closest<HTMLElement>('.widget_shopping_cart_content');
+    const drawer = document.querySelector<HTMLElement>('.cart-drawer');
+    drawer?.classList.add('is-loading');
+    const unblock = area ? blockElement(area) : () => {};
+    return () =>
+      setTimeout(() => {
+        unblock();
+        drawer?.classList.remove('is-loading');
+      }, LOADING_CLEAR_DELAY_MS);
+  }
+
+  async function sendQuantity(input: HTMLInputElement, key: string) {
+    const widget = input.closest<HTMLElement>('.widget_shopping_cart_content');
+    const nonce = widget?.dataset.qtyNonce ?? options.qtyNonce ?? '';
+    const done = block(input);
+    try {
+      await fetch(options.ajaxUrl, {
+        method: 'POST',
+        credentials: 'same-origin',
+        body: new URLSearchParams({
+          action: 'set_cart_item_quantity',
+          hash: key,
+          quantity: input.value.trim(),
+          qtyNonce: nonce,
+        }),
+      });
+    } catch {
+      // Whatever happened, the refresh below shows the cart as the server has it.
+    } finally {
+      dispatchCartEvent(document, 'wc_fragment_refresh');
+      done();
+    }
+  }
+
+  const onInput = (event: Event) => {
+    const input = event.target as HTMLInputElement | null;
+    if (!input?.matches?.('.widget_shopping_cart_content input.qty')) return;
+    const key = CART_KEY_PATTERN.exec(input.name)?.[1];
+    if (!key) return;
+    clearTimeout(timers.get(key));
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        if (input.value.trim() === '' || !input.isConnected) return;
+        void sendQuantity(input, key);
+      }, QUANTITY_TYPING_DELAY_MS),
+    );
+  };
+
+  const onClick = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(
+      '.widget_shopping_cart_content .remove_from_cart_button',
+    );
+    const key = button?.dataset.cart_item_key;
+    if (!button || !key) return;
+    event.preventDefault();
+    const panel = button.closest<HTMLElement>('[role="dialog"]');
+    const done = block(button);
+    void (async () => {
+      try {
+        const response = await fetch(wcAjaxUrl(options.wcAjaxUrlTemplate, 'remove_from_cart'), {
+          method: 'POST',
+          credentials: 'same-origin',
+          body: new URLSearchParams({ cart_item_key: key }),
+        });
+        const parsed = removeAnswer.safeParse(await response.json());
+        if (!response.ok || !parsed.success) throw new Error('remove_from_cart failed');
+        replaceFragments(document, parsed.data.fragments);
+        dispatchCartEvent(document, 'removed_from_cart', { ...parsed.data, button });
+      } catch {
+        dispatchCartEvent(document, 'wc_fragment_refresh');
+      } finally {
+        // The button is gone with its line: keep the focus in the dialog.
+        if (!document.activeElement || document.activeElement === document.body) panel?.focus();
+        done();
+      }
+    })();
+  };
+
+  document.addEventListener('input', onInput);
+  document.addEventListener('click', onClick);
+  return () => {
+    document.removeEventListener('input', onInput);
+    document.removeEventListener('click', onClick);
+    for (const timer of timers.values()) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,402 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CART_CREATED_KEY,
+  type CartFragments,
+  type CartFragmentsEnv,
+  createCartFragments,
+  FRAGMENTS_LIFETIME_MS,
+  type Fragments,
+  MINI_CART_SELECTOR,
+  type StorageLike,
+} from './createCartFragments';
+
+const KEY = 'abc123';
+const HASH_KEY = `wc_cart_hash_${KEY}`;
+const FRAGMENTS_KEY = `wc_fragments_${KEY}`;
+const STORED: Fragments = { [MINI_CART_SELECTOR]: '<div class="widget_shopping_cart_content">stored</div>' };
+const FRESH: Fragments = { [MINI_CART_SELECTOR]: '<div class="widget_shopping_cart_content">fresh</div>' };
+
+class FakeStorage implements StorageLike {
+  items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+/** Storage as private mode or a full quota leaves it: every call throws. */
+class ThrowingStorage implements StorageLike {
+  getItem(): string | null {
+    throw new DOMException('denied', 'SecurityError');
+  }
+  setItem() {
+    throw new DOMException('full', 'QuotaExceededError');
+  }
+  removeItem() {
+    throw new DOMException('denied', 'SecurityError');
+  }
+}
+
+interface Harness {
+  env: CartFragmentsEnv;
+  session: StorageLike;
+  local: StorageLike;
+  cookies: Map<string, string>;
+  fetch: ReturnType<typeof vi.fn>;
+  applied: Fragments[];
+  events: string[];
+  document: EventTarget;
+  window: EventTarget;
+}
+
+function harness(options: { session?: StorageLike; local?: StorageLike; answerHash?: string } = {}): Harness {
+  const session = options.session ?? new FakeStorage();
+  const local = options.local ?? new FakeStorage();
+  const cookies = new Map<string, string>();
+  const applied: Fragments[] = [];
+  const events: string[] = [];
+  const document = new EventTarget();
+  const window = new EventTarget();
+  for (const name of ['wc_fragments_loaded', 'wc_fragments_refreshed', 'wc_fragments_ajax_error']) {
+    document.addEventListener(name, () => events.push(name));
+  }
+  const fetch = vi.fn(
+    async () =>
+      new Response(JSON.stringify({ fragments: FRESH, cart_hash: options.answerHash ?? 'h-server' }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  return {
+    session,
+    local,
+    cookies,
+    fetch,
+    applied,
+    events,
+    document,
+    window,
+    env: {
+      sessionStorage: () => session,
+      localStorage: () => local,
+      readCookie: (name) => cookies.get(name) ?? '',
+      fetch,
+      now: () => Date.now(),
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      events: document,
+      window,
+      applyFragments: (fragments) => applied.push(fragments),
+    },
+  };
+}
+
+/** What a browser holds after an earlier page stored this cart at `createdAt`. */
+function storeCart(h: Harness, hash: string, createdAt: number | null, fragments: Fragments = STORED) {
+  h.session.setItem(HASH_KEY, hash);
+  h.local.setItem(HASH_KEY, hash);
+  h.session.setItem(FRAGMENTS_KEY, JSON.stringify(fragments));
+  if (createdAt !== null) h.session.setItem(CART_CREATED_KEY, String(createdAt));
+}
+
+const options = { storageKey: KEY, url: '/?wc-ajax=get_refreshed_fragments', timeout: 5000 };
+let running: CartFragments[] = [];
+const start = (h: Harness) => {
+  const fragments = createCartFragments(h.env, options);
+  running.push(fragments);
+  return fragments;
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') });
+});
+afterEach(() => {
+  for (const each of running) each.stop();
+  running = [];
+  vi.useRealTimers();
+});
+
+describe('on load', () => {
+  it('makes no request at all for a visitor with no cart cookie and no stored hash', async () => {
+    const h = harness();
+    start(h);
+    await vi.runAllTimersAsync();
+    expect(h.fetch).not.toHaveBeenCalled();
+    expect(h.applied).toEqual([]);
+    expect(h.events).toEqual([]);
+  });
+
+  it('uses fresh stored fragments whose hash equals the cookie, without a request', async () => {
+    const h = harness();
+    storeCart(h, 'h1', Date.now() - 60_000);
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).not.toHaveBeenCalled();
+    expect(h.applied).toEqual([STORED]);
+    expect(h.events).toEqual(['wc_fragments_loaded']);
+  });
+
+  it('refetches fragments older than 24 hours', async () => {
+    const h = harness();
+    storeCart(h, 'h1', Date.now() - FRAGMENTS_LIFETIME_MS - 1);
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.applied).toEqual([FRESH]);
+    expect(h.events).toEqual(['wc_fragments_refreshed']);
+  });
+
+  it('refetches when the stored hash differs from the cookie (the cart changed elsewhere)', async () => {
+    const h = harness();
+    storeCart(h, 'h1', Date.now() - 60_000);
+    h.cookies.set('woocommerce_cart_hash', 'h2');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.applied).toEqual([FRESH]);
+    expect(h.session.getItem(HASH_KEY)).toBe('h-server');
+  });
+
+  it('refetches when a cart was stored but the cookie is gone (emptied by an order)', async () => {
+    const h = harness({ answerHash: '' });
+    storeCart(h, 'h1', Date.now() - 60_000);
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.session.getItem(HASH_KEY)).toBe('');
+  });
+
+  it('refetches when the stored hash has no created time', async () => {
+    const h = harness();
+    storeCart(h, 'h1', null);
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.applied).toEqual([FRESH]);
+    // The refresh starts the 24 h clock of the stored cart.
+    expect(h.session.getItem(CART_CREATED_KEY)).toBe(String(Date.now()));
+  });
+
+  it('refetches a cookie cart when nothing was stored yet', async () => {
+    const h = harness();
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.session.getItem(FRAGMENTS_KEY)).toBe(JSON.stringify(FRESH));
+    expect(h.local.getItem(HASH_KEY)).toBe('h-server');
+  });
+
+  it('fetches on every load when storage throws, and never writes to it', async () => {
+    const h = harness({ session: new ThrowingStorage(), local: new ThrowingStorage() });
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.applied).toEqual([FRESH]);
+    expect(h.events).toEqual(['wc_fragments_refreshed']);
+    start(harnessSharing(h));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends nothing when storage throws and there is no cart cookie', async () => {
+    const h = harness({ session: new ThrowingStorage(), local: new ThrowingStorage() });
+    start(h);
+    await vi.runAllTimersAsync();
+    expect(h.fetch).not.toHaveBeenCalled();
+  });
+
+  it('treats the storage getter itself throwing (blocked storage) as unavailable', async () => {
+    const h = harness();
+    h.env.sessionStorage = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores stored fragments that are not a selector → markup map', async () => {
+    const h = harness();
+    storeCart(h, 'h1', Date.now() - 60_000);
+    h.session.setItem(FRAGMENTS_KEY, '{"div.widget_shopping_cart_content": 42');
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A second page load of the same browser: same storage and cookies, new listeners. */
+function harnessSharing(h: Harness): Harness {
+  return { ...h, env: { ...h.env } };
+}
+
+describe('the 24-hour refresh', () => {
+  it('refreshes when the stored fragments reach 24 hours, then every 24 hours after', async () => {
+    const h = harness({ answerHash: 'h1' });
+    const age = 60 * 60 * 1000;
+    storeCart(h, 'h1', Date.now() - age);
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(FRAGMENTS_LIFETIME_MS - age - 1);
+    expect(h.fetch).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(FRAGMENTS_LIFETIME_MS - 1);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('schedules nothing once the cart is empty', async () => {
+    const h = harness({ answerHash: '' });
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(3 * FRAGMENTS_LIFETIME_MS);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('refresh triggers', () => {
+  async function loaded() {
+    const h = harness();
+    storeCart(h, 'h1', Date.now());
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).not.toHaveBeenCalled();
+    return h;
+  }
+
+  it.each(['wc_fragment_refresh', 'updated_wc_div', 'customize_partial_rendered'])(
+    'refreshes on %s',
+    async (name) => {
+      const h = await loaded();
+      h.document.dispatchEvent(new CustomEvent(name));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.fetch).toHaveBeenCalledTimes(1);
+      const init = h.fetch.mock.calls[0]?.[1] as RequestInit | undefined;
+      expect(init?.method).toBe('POST');
+      expect(String(init?.body)).toBe(`time=${Date.now()}`);
+    },
+  );
+
+  it('refreshes when another tab changes the cart hash in local storage', async () => {
+    const h = await loaded();
+    h.local.setItem(HASH_KEY, 'h2');
+    h.window.dispatchEvent(Object.assign(new Event('storage'), { key: HASH_KEY }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores storage events of other keys, and its own hash echoed back', async () => {
+    const h = await loaded();
+    h.window.dispatchEvent(
+      Object.assign(new Event('storage'), { key: 'fibosearch_recently_viewed_products' }),
+    );
+    h.window.dispatchEvent(Object.assign(new Event('storage'), { key: HASH_KEY }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).not.toHaveBeenCalled();
+  });
+
+  it('refreshes a page restored from the back-forward cache, not a fresh load', async () => {
+    const h = await loaded();
+    h.window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).not.toHaveBeenCalled();
+    h.window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['added_to_cart', 'removed_from_cart'])(
+    'stores the fragments and hash %s carries',
+    async (name) => {
+      const h = harness();
+      start(h);
+      h.document.dispatchEvent(new CustomEvent(name, { detail: { fragments: FRESH, cart_hash: 'h9' } }));
+      expect(h.session.getItem(FRAGMENTS_KEY)).toBe(JSON.stringify(FRESH));
+      expect(h.session.getItem(HASH_KEY)).toBe('h9');
+      expect(h.local.getItem(HASH_KEY)).toBe('h9');
+      expect(h.session.getItem(CART_CREATED_KEY)).toBe(String(Date.now()));
+      expect(h.fetch).not.toHaveBeenCalled();
+    },
+  );
+
+  it('keeps the created time of a cart that already existed', async () => {
+    const h = await loaded();
+    const created = h.session.getItem(CART_CREATED_KEY);
+    vi.advanceTimersByTime(1000);
+    h.document.dispatchEvent(
+      new CustomEvent('added_to_cart', { detail: { fragments: FRESH, cart_hash: 'h2' } }),
+    );
+    expect(h.session.getItem(CART_CREATED_KEY)).toBe(created);
+  });
+});
+
+describe('errors and races', () => {
+  it('fires wc_fragments_ajax_error when the request fails, and stores nothing', async () => {
+    const h = harness();
+    h.fetch.mockImplementation(async () => new Response('nope', { status: 500 }));
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.events).toEqual(['wc_fragments_ajax_error']);
+    expect(h.applied).toEqual([]);
+    expect(h.session.getItem(HASH_KEY)).toBeNull();
+  });
+
+  it('fires wc_fragments_ajax_error on an answer of the wrong shape', async () => {
+    const h = harness();
+    h.fetch.mockImplementation(async () => new Response(JSON.stringify({ fragments: 'x' })));
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.events).toEqual(['wc_fragments_ajax_error']);
+  });
+
+  it('aborts a request that outlives the configured timeout', async () => {
+    const h = harness();
+    h.fetch.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(h.events).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.events).toEqual(['wc_fragments_ajax_error']);
+  });
+
+  it('drops the answer of a request a newer refresh superseded', async () => {
+    const h = harness();
+    const answers: ((value: Response) => void)[] = [];
+    h.fetch.mockImplementation(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const fragments = start(h);
+    void fragments.refresh();
+    void fragments.refresh();
+    const answer = (hash: string) =>
+      new Response(JSON.stringify({ fragments: { [MINI_CART_SELECTOR]: hash }, cart_hash: hash }));
+    answers[1]?.(answer('new'));
+    answers[0]?.(answer('old'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.applied).toEqual([{ [MINI_CART_SELECTOR]: 'new' }]);
+    expect(h.session.getItem(HASH_KEY)).toBe('new');
+    expect(h.events).toEqual(['wc_fragments_refreshed']);
+  });
+});
