@@ -13,6 +13,8 @@ export interface QuantityInputProps {
   /** Keep the label for screen readers only (cart tables, the mini-cart). */
   hideLabel?: boolean;
   disabled?: boolean;
+  /** A stable id for islands: `useId` differs between the whole-page server render and an island's hydration. */
+  id?: string;
 }
 
 /**
@@ -31,9 +33,11 @@ export function QuantityInput({
   itemName,
   hideLabel = false,
   disabled = false,
+  id: givenId,
 }: QuantityInputProps) {
   const { i18n, cart } = useShopSettings();
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   // A value below a positive minimum is raised to it (SPEC.md §5); the browser does the same on load.
   const value = min !== null && min > 0 && defaultValue < min ? min : defaultValue;
   const buttons = cart.quantityButtons === 'buttons';

@@ -129,7 +129,8 @@ function readWcAjaxUrl(document: Document): string {
 export function bindAjaxAddToCart(document: Document, options: { wcAjaxUrlTemplate: string }): () => void {
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target as HTMLFormElement | null;
-    if (!form?.matches?.('form[data-ajax-add-to-cart]')) return;
+    // A form's own handler may have refused the submission (a variable product with options missing).
+    if (event.defaultPrevented || !form?.matches?.('form[data-ajax-add-to-cart]')) return;
     const submitter = event.submitter as HTMLButtonElement | null;
     const data = new FormData(form, submitter);
     const productId = Number(data.get('add-to-cart'));

@@ -4,6 +4,7 @@ import { chooseValue, isBlocked } from '../../shared/catalog/variations/chooseVa
 import { describeValueState } from '../../shared/catalog/variations/describeValueState';
 import { matchVariations, toMatchAttributes } from '../../shared/catalog/variations/matchVariations';
 import type { Choices } from '../../shared/catalog/variations/selectVariation';
+import { QuantityInput } from '../cart/QuantityInput';
 import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
 import { SwatchGroup, type SwatchValueView } from './SwatchGroup';
@@ -114,6 +115,7 @@ export default function VariationForm({
       method="post"
       action="/cart/"
       className="variations_form cart"
+      data-ajax-add-to-cart=""
       aria-busy={loader.loading || undefined}
       onPointerEnter={lazy ? loader.load : undefined}
       onFocus={lazy ? loader.load : undefined}
@@ -225,17 +227,12 @@ export default function VariationForm({
       <input type="hidden" name="add-to-cart" value={productId} />
       <input type="hidden" name="variation_id" value={variation?.id ?? ''} />
       <div className="add-to-cart-row">
-        <label htmlFor={`${id}-quantity`}>{i18n.quantity}</label>
-        <input
+        <QuantityInput
           id={`${id}-quantity`}
-          type="number"
           name="quantity"
           defaultValue={1}
           min={1}
-          max={variation?.max_qty ?? undefined}
-          step={1}
-          inputMode="numeric"
-          className="qty"
+          max={variation?.max_qty}
         />
         <button
           type="submit"
