@@ -7,6 +7,11 @@ export const islandLoaders = {
   orderingSelect: () => import('./theme/OrderingSelect'),
   variationForm: () => import('./product/VariationForm'),
   checkoutForm: () => import('./checkout/CheckoutForm'),
+  headerMenu: () => import('./theme/HeaderMenu'),
+  headerSearchToggle: () => import('./theme/HeaderSearchToggle'),
+  scrollToTop: () => import('./theme/ScrollToTop'),
+  storeNotice: () => import('./theme/StoreNotice'),
+  comingSoonBanner: () => import('./theme/ComingSoonBanner'),
 } as const;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -202,6 +202,7 @@ export async function catalogPlugin(app: FastifyInstance, { repositories, config
       title: product.name,
       description: toPlainText(product.shortDescription).slice(0, 160),
       canonical: productUrl(product.slug),
+      objectId: product.id,
       body: <ProductPage product={product} />,
     });
   });

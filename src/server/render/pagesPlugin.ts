@@ -7,6 +7,7 @@ import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { CartService } from '../cart/cartService';
 import type { Repositories } from '../db/repositories';
+import { themePageState } from '../theme/themePageState';
 import type { ClientAssets } from './clientAssets';
 import { type PageDocument, renderPage } from './renderPage';
 
@@ -67,7 +68,13 @@ export const pagesPlugin = fp(
         ]);
         const html = renderPage(
           page,
-          { cart, categories, searchQuery: pageOptions.searchQuery, notices: pageOptions.notices },
+          {
+            cart,
+            categories,
+            searchQuery: pageOptions.searchQuery,
+            notices: pageOptions.notices,
+            theme: themePageState(request, baseSettings, page),
+          },
           settings,
           options.assets,
         );
