@@ -16,8 +16,8 @@ function focusNotice(notice: HTMLElement) {
 
 /**
  * Error and message notices receive keyboard focus after 500 ms, so screen-reader and keyboard users land on
- * them; a notice that appears after an action (an add-to-cart or checkout error) is first scrolled into view.
- * A form that moved focus to an invalid field keeps it there.
+ * them; a notice out of sight, such as one that appears after an action (an add-to-cart or checkout error), is
+ * first scrolled into view.
  */
 export function enhanceNotices(document: Document): () => void {
   const view = document.defaultView;
@@ -31,8 +31,22 @@ export function enhanceNotices(document: Document): () => void {
     timers.add(timer);
   };
 
+  // Scrolled to 100 px below the top of the viewport (always for a notice that appears after an action, as
+  // WooCommerce's scroll_to_notices does; on load only when out of sight), then focused after 500 ms.
+  const reveal = (notice: HTMLElement, always: boolean) => {
+    const box = notice.getBoundingClientRect();
+    if (always || box.top < NOTICE_SCROLL_OFFSET || box.bottom > view.innerHeight) {
+      void animateScroll(view, box.top + view.scrollY - NOTICE_SCROLL_OFFSET, NOTICE_SCROLL_MS);
+    }
+    later(() => {
+      // A form that moved focus to an invalid field keeps it there.
+      if (document.activeElement?.getAttribute('aria-invalid') === 'true') return;
+      focusNotice(notice);
+    });
+  };
+
   const first = document.querySelector<HTMLElement>(NOTICE_SELECTOR);
-  if (first) later(() => focusNotice(first));
+  if (first) reveal(first, false);
 
   const observer = new view.MutationObserver((records) => {
     for (const record of records) {
@@ -41,15 +55,7 @@ export function enhanceNotices(document: Document): () => void {
         const notice = node.matches(NOTICE_SELECTOR)
           ? node
           : node.querySelector<HTMLElement>(NOTICE_SELECTOR);
-        if (!notice) continue;
-        const top = notice.getBoundingClientRect().top + view.scrollY - NOTICE_SCROLL_OFFSET;
-        void animateScroll(view, top, NOTICE_SCROLL_MS);
-        later(() => {
-          const active = document.activeElement;
-          if (active?.getAttribute('aria-invalid') === 'true') return;
-          focusNotice(notice);
-        });
-        return;
+        if (notice) return reveal(notice, true);
       }
     }
   });
