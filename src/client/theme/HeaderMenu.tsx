@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useShopSettings } from '../ShopSettingsContext';
 import type { MenuItem } from './menuItems';
 import { getViewportStore } from './viewportStore';
@@ -28,9 +28,14 @@ function keepFocusInside(container: HTMLElement, event: KeyboardEvent) {
   }
 }
 
-function Submenu({ item }: { item: MenuItem }) {
+/*
+ * Ids are derived from the menu's structure, not `useId`: the server renders an island inside the whole page
+ * while the browser hydrates it as its own root, so `useId` would give the two different ids.
+ */
+const NAV_ID = 'site-navigation';
+
+function Submenu({ item, id }: { item: MenuItem; id: string }) {
   const [expanded, setExpanded] = useState(false);
-  const id = useId();
   return (
     <li
       className={`menu-item menu-item-has-children${expanded ? ' is-expanded' : ''}`}
@@ -55,16 +60,16 @@ function Submenu({ item }: { item: MenuItem }) {
         <span className="submenu-toggle__icon" aria-hidden="true" />
       </button>
       <ul id={id} className="sub-menu">
-        {item.children.map((child) => (
-          <MenuEntry key={child.url} item={child} />
+        {item.children.map((child, index) => (
+          <MenuEntry key={child.url} item={child} id={`${id}-${index}`} />
         ))}
       </ul>
     </li>
   );
 }
 
-function MenuEntry({ item }: { item: MenuItem }) {
-  if (item.children.length > 0) return <Submenu item={item} />;
+function MenuEntry({ item, id }: { item: MenuItem; id: string }) {
+  if (item.children.length > 0) return <Submenu item={item} id={id} />;
   return (
     <li className="menu-item">
       <a href={item.url}>{item.label}</a>
@@ -87,7 +92,7 @@ export default function HeaderMenu({ items }: HeaderMenuProps) {
     () => 'desktop' as const,
   );
   const [open, setOpen] = useState(false);
-  const navId = useId();
+  const navId = NAV_ID;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const popup = theme.mobileMenu === 'offcanvas' && mode === 'breakpoint';
@@ -126,8 +131,8 @@ export default function HeaderMenu({ items }: HeaderMenuProps) {
   const navigation = (
     <nav id={navId} className={`main-navigation${open ? ' is-open' : ''}`} aria-label="Main">
       <ul className="menu">
-        {items.map((item) => (
-          <MenuEntry key={item.url} item={item} />
+        {items.map((item, index) => (
+          <MenuEntry key={item.url} item={item} id={`submenu-${index}`} />
         ))}
       </ul>
     </nav>
