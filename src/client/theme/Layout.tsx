@@ -54,6 +54,7 @@ export function Layout({
       {/* Element-hiding data, server-rendered so nothing flashes; class names are escaped by hiddenElementsCss. */}
       {hiddenCss && <style>{hiddenCss}</style>}
       <script
+        id="header-mode"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script with a validated integer; it sets the header mode before the first paint (the rule is headerMode.ts), so small screens never see the desktop menu flash
         dangerouslySetInnerHTML={{
           __html: `document.documentElement.dataset.headerMode=innerWidth<${Number(theme.breakpoint)}?'breakpoint':'desktop'`,
