@@ -273,7 +273,7 @@ test.describe('banners', () => {
 
   const dismissButton = (page: Page) => page.getByRole('button', { name: 'Dismiss coming soon banner' });
 
-  test('the coming-soon banner posts the dismissal with the REST nonce and hides even when the route is missing', async ({
+  test('the coming-soon banner posts the dismissal with the REST nonce and hides when the call completes', async ({
     page,
   }) => {
     await open(page, `${themed().url}/`);
@@ -297,6 +297,13 @@ test.describe('banners', () => {
     await page.route('**/wp-json/wp/v2/users/me', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"internal_error"}' }),
     );
+    await open(page, `${themed().url}/`);
+    await dismissButton(page).click();
+    await expect(page.getByRole('region', { name: 'Coming soon' })).toBeHidden();
+  });
+
+  test('the coming-soon banner hides when the request fails on the network', async ({ page }) => {
+    await page.route('**/wp-json/wp/v2/users/me', (route) => route.abort('connectionrefused'));
     await open(page, `${themed().url}/`);
     await dismissButton(page).click();
     await expect(page.getByRole('region', { name: 'Coming soon' })).toBeHidden();

@@ -62,9 +62,10 @@ export const pagesPlugin = fp(
           },
           rest: { ...baseSettings.rest, nonce: app.nonces.create('wp_rest', sessionId) },
         };
-        const [cart, categories] = await Promise.all([
+        const [cart, categories, theme] = await Promise.all([
           request.cartView(),
           options.repositories.catalog.listTerms('product_cat'),
+          themePageState(request, baseSettings, page, options.repositories),
         ]);
         const html = renderPage(
           page,
@@ -73,7 +74,7 @@ export const pagesPlugin = fp(
             categories,
             searchQuery: pageOptions.searchQuery,
             notices: pageOptions.notices,
-            theme: themePageState(request, baseSettings, page),
+            theme,
           },
           settings,
           options.assets,
