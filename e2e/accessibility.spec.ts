@@ -60,13 +60,3 @@ test('no axe-core violation with the mobile menu and the search dropdown open', 
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Apparel submenu' }).click();
   await expectNoAxeViolations(page);
 });
-
-test('no axe-core violation with a desktop submenu open', async ({ page }) => {
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await open(page, '/shop/');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Apparel submenu' })
-    .click();
-  await expectNoAxeViolations(page);
-});
