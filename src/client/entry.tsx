@@ -5,6 +5,7 @@ import { startCart } from './cart/startCart';
 import { type IslandName, islandLoaders } from './islands';
 import { ShopSettingsContext } from './ShopSettingsContext';
 import './styles/shop.css';
+import './theme/theme.css';
 
 function readSettings(): PageSettings | null {
   const script = document.getElementById('shop-settings');
@@ -39,3 +40,8 @@ async function hydrateIslands() {
 }
 
 void hydrateIslands();
+
+// Theme behaviours that enhance server-rendered markup on every page (issue 4).
+const themeSettings = readSettings();
+if (themeSettings)
+  void import('./theme/startTheme').then(({ startTheme }) => startTheme(document, themeSettings));

@@ -8,6 +8,11 @@ export const islandLoaders = {
   variationForm: () => import('./product/VariationForm'),
   cardSwatches: () => import('./product/CardSwatches'),
   checkoutForm: () => import('./checkout/CheckoutForm'),
+  headerMenu: () => import('./theme/HeaderMenu'),
+  headerSearchToggle: () => import('./theme/HeaderSearchToggle'),
+  scrollToTop: () => import('./theme/ScrollToTop'),
+  storeNotice: () => import('./theme/StoreNotice'),
+  comingSoonBanner: () => import('./theme/ComingSoonBanner'),
 } as const;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -117,10 +117,18 @@ export function ProductPage({
           </ul>
         </div>
       </div>
-      <section className="product__description" aria-labelledby="description-heading">
+      <section
+        className="product__description"
+        aria-labelledby="description-heading"
+        data-description-toggle=""
+      >
         <h2 id="description-heading">Description</h2>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized when written (sanitizeRichText) */}
-        <div dangerouslySetInnerHTML={{ __html: product.description }} />
+        <div
+          id="product-description-content"
+          className="product__description-content"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized when written (sanitizeRichText)
+          dangerouslySetInnerHTML={{ __html: product.description }}
+        />
         {product.attributes.some((attribute) => attribute.visible) && (
           <table className="product__attributes">
             <caption>Additional information</caption>

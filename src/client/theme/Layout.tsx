@@ -1,65 +1,85 @@
 import type { ReactNode } from 'react';
 import type { CartView } from '../../shared/cart/cartTypes';
 import type { Term } from '../../shared/catalog/types';
-import { termUrl } from '../../shared/catalog/urls';
 import { CartDrawer } from '../cart/CartDrawer';
 import { HeaderCartLink } from '../cart/HeaderCartLink';
+import { Island } from '../Island';
 import { useShopSettings } from '../ShopSettingsContext';
+import ComingSoonBanner from './ComingSoonBanner';
+import HeaderMenu from './HeaderMenu';
+import { HeaderSearch, SearchForm } from './HeaderSearch';
+import { hiddenElementsCss } from './hiddenElementsCss';
+import { menuItems } from './menuItems';
 import { type Notice, Notices } from './Notices';
+import ScrollToTop from './ScrollToTop';
+import StoreNotice from './StoreNotice';
+
+/** What the server knows about the visitor and the page that the theme's frame needs. */
+export interface ThemePageState {
+  /** The visitor dismissed the store notice (its cookie says `hidden`). */
+  storeNoticeDismissed: boolean;
+  /** The visitor dismissed the coming-soon banner (stored by the REST route). */
+  comingSoonDismissed: boolean;
+  /** The product or page id this page shows, for the element-hiding data. */
+  objectId: number | null;
+}
 
 export interface LayoutProps {
   cart: CartView;
   categories: Term[];
   searchQuery?: string;
   notices?: Notice[];
+  theme?: ThemePageState;
   children: ReactNode;
 }
 
+const NO_THEME_STATE: ThemePageState = {
+  storeNoticeDismissed: false,
+  comingSoonDismissed: false,
+  objectId: null,
+};
+
 /** The theme's frame around every page: skip link, header with menu, search and cart, and the footer. */
-export function Layout({ cart, categories, searchQuery = '', notices = [], children }: LayoutProps) {
-  const { shop, i18n } = useShopSettings();
-  const topCategories = categories.filter((category) => category.parentId === null);
+export function Layout({
+  cart,
+  categories,
+  searchQuery = '',
+  notices = [],
+  theme: state = NO_THEME_STATE,
+  children,
+}: LayoutProps) {
+  const { shop, i18n, theme, rest } = useShopSettings();
+  const hiddenCss = hiddenElementsCss(theme.hiddenElements, state.objectId);
   return (
     <>
+      {/* Element-hiding data, server-rendered so nothing flashes; class names are escaped by hiddenElementsCss. */}
+      {hiddenCss && <style>{hiddenCss}</style>}
+      <script
+        id="header-mode"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script with a validated integer; it sets the header mode before the first paint (the rule is headerMode.ts), so small screens never see the desktop menu flash
+        dangerouslySetInnerHTML={{
+          __html: `document.documentElement.dataset.headerMode=innerWidth<${Number(theme.breakpoint)}?'breakpoint':'desktop'`,
+        }}
+      />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="site-header">
+      {theme.storeNotice.enabled && theme.storeNotice.text !== '' && !state.storeNoticeDismissed && (
+        <Island
+          name="storeNotice"
+          component={StoreNotice}
+          props={{ id: theme.storeNotice.id, text: theme.storeNotice.text }}
+        />
+      )}
+      <header className={`site-header${theme.stickyHeader ? ' site-header--sticky' : ''}`}>
         <div className="site-header__inner">
           <a href="/" className="site-title" rel="home">
             {shop.name}
           </a>
-          <nav className="main-navigation" aria-label="Main">
-            <ul>
-              <li>
-                <a href="/shop/">Shop</a>
-              </li>
-              {topCategories.map((category) => (
-                <li key={category.id}>
-                  <a href={termUrl(category)}>{category.name}</a>
-                </li>
-              ))}
-              <li>
-                <a href="/about/">About</a>
-              </li>
-            </ul>
-          </nav>
-          <search>
-            <form method="get" action="/" className="search-form">
-              <label htmlFor="site-search" className="screen-reader-text">
-                Search products
-              </label>
-              <input
-                id="site-search"
-                type="search"
-                name="s"
-                defaultValue={searchQuery}
-                placeholder="Search products…"
-              />
-              <input type="hidden" name="post_type" value="product" />
-              <button type="submit">{i18n.search}</button>
-            </form>
-          </search>
+          <Island name="headerMenu" component={HeaderMenu} props={{ items: menuItems(categories) }} />
+          <HeaderSearch>
+            <SearchForm query={searchQuery} submitLabel={i18n.search} />
+          </HeaderSearch>
           <HeaderCartLink cart={cart} />
         </div>
       </header>
@@ -68,7 +88,7 @@ export function Layout({ cart, categories, searchQuery = '', notices = [], child
         <Notices notices={notices} />
         {children}
       </main>
-      <footer className="site-footer">
+      <footer className="site-footer" id="colophon">
         <p>
           © {shop.name} · {shop.tagline}
         </p>
@@ -86,6 +106,14 @@ export function Layout({ cart, categories, searchQuery = '', notices = [], child
           </ul>
         </nav>
       </footer>
+      {theme.comingSoon.enabled && !state.comingSoonDismissed && (
+        <Island
+          name="comingSoonBanner"
+          component={ComingSoonBanner}
+          props={{ restUrl: `${rest.root.replace(/\/?$/, '/')}wp/v2/users/me` }}
+        />
+      )}
+      <Island name="scrollToTop" component={ScrollToTop} props={{}} />
     </>
   );
 }

@@ -201,6 +201,7 @@ export async function catalogPlugin(app: FastifyInstance, { repositories, config
     if (!product)
       throw new ShopError('product_not_found', 'That product does not exist or is no longer available.');
     return reply.sendPage({
+      objectId: product.id,
       title: product.name,
       description: toPlainText(product.shortDescription).slice(0, 160),
       canonical: productUrl(product.slug),

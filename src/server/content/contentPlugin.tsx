@@ -35,6 +35,7 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
         title: post.title,
         description: post.excerpt,
         noindex: post.passwordHash !== null,
+        objectId: post.id,
         body: (
           <ContentPage
             post={post}

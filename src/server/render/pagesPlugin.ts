@@ -7,6 +7,7 @@ import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { CartService } from '../cart/cartService';
 import type { Repositories } from '../db/repositories';
+import { themePageState } from '../theme/themePageState';
 import type { ClientAssets } from './clientAssets';
 import { type PageDocument, renderPage } from './renderPage';
 
@@ -61,13 +62,20 @@ export const pagesPlugin = fp(
           },
           rest: { ...baseSettings.rest, nonce: app.nonces.create('wp_rest', sessionId) },
         };
-        const [cart, categories] = await Promise.all([
+        const [cart, categories, theme] = await Promise.all([
           request.cartView(),
           options.repositories.catalog.listTerms('product_cat'),
+          themePageState(request, baseSettings, page, options.repositories),
         ]);
         const html = renderPage(
           page,
-          { cart, categories, searchQuery: pageOptions.searchQuery, notices: pageOptions.notices },
+          {
+            cart,
+            categories,
+            searchQuery: pageOptions.searchQuery,
+            notices: pageOptions.notices,
+            theme,
+          },
           settings,
           options.assets,
         );

@@ -11,6 +11,8 @@ export interface PageDocument {
   /** Pages that must never be indexed: cart, checkout, order received, errors. */
   noindex?: boolean;
   canonical?: string;
+  /** The product or page this page shows (the theme's element-hiding data is per object). */
+  objectId?: number;
   body: ReactNode;
 }
 

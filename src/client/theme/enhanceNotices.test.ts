@@ -1,0 +1,42 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enhanceNotices } from './enhanceNotices';
+
+describe('enhanceNotices', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('moves keyboard focus to the page notice after 500 ms', () => {
+    document.body.innerHTML =
+      '<button id="other">x</button><div class="notice notice--error" role="alert">Wrong password</div>';
+    const stop = enhanceNotices(document);
+    const notice = document.querySelector('.notice') as HTMLElement;
+    vi.advanceTimersByTime(499);
+    expect(document.activeElement).not.toBe(notice);
+    vi.advanceTimersByTime(1);
+    expect(document.activeElement).toBe(notice);
+    expect(notice.tabIndex).toBe(-1);
+    stop();
+  });
+
+  it('focuses a notice that appears later, unless a form put focus on an invalid field', async () => {
+    document.body.innerHTML = '<form><input id="email" aria-invalid="true"></form><div id="slot"></div>';
+    const stop = enhanceNotices(document);
+    (document.getElementById('email') as HTMLElement).focus();
+    (document.getElementById('slot') as HTMLElement).innerHTML =
+      '<div class="notice notice--error">Bad</div>';
+    await vi.advanceTimersByTimeAsync(600);
+    expect(document.activeElement?.id).toBe('email');
+
+    (document.getElementById('email') as HTMLElement).removeAttribute('aria-invalid');
+    (document.getElementById('slot') as HTMLElement).innerHTML =
+      '<div class="woocommerce-message">Added</div>';
+    await vi.advanceTimersByTimeAsync(600);
+    expect(document.activeElement?.className).toBe('woocommerce-message');
+    stop();
+  });
+});

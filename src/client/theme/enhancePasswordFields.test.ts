@@ -1,0 +1,33 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { enhancePasswordFields } from './enhancePasswordFields';
+
+const labels = { showPassword: 'Show password', hidePassword: 'Hide password' };
+
+describe('enhancePasswordFields', () => {
+  it('gives every password field a toggle between masked and shown', () => {
+    document.body.innerHTML = '<form><input id="pw" type="password" name="pw"></form>';
+    const stop = enhancePasswordFields(document, labels);
+    const input = document.getElementById('pw') as HTMLInputElement;
+    const button = input.nextElementSibling as HTMLButtonElement;
+    expect(button.getAttribute('aria-label')).toBe('Show password');
+    expect(button.getAttribute('aria-controls')).toBe('pw');
+    button.click();
+    expect(input.type).toBe('text');
+    expect(button.getAttribute('aria-label')).toBe('Hide password');
+    button.click();
+    expect(input.type).toBe('password');
+    expect(button.getAttribute('aria-label')).toBe('Show password');
+    stop();
+  });
+
+  it('enhances fields added later, once each', async () => {
+    document.body.innerHTML = '<div id="later"></div>';
+    const stop = enhancePasswordFields(document, labels);
+    (document.getElementById('later') as HTMLElement).innerHTML = '<input type="password">';
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    enhancePasswordFields(document, labels)();
+    expect(document.querySelectorAll('button.show-password-input')).toHaveLength(1);
+    stop();
+  });
+});
