@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import type { PageSettings } from '../shared/settings/settingsSchema';
 import { type IslandName, islandLoaders } from './islands';
 import { ShopSettingsContext } from './ShopSettingsContext';
+import { startTracking } from './tracking/startTracking';
 import './styles/shop.css';
 
 function readSettings(): PageSettings | null {
@@ -36,4 +37,5 @@ async function hydrateIslands() {
   document.documentElement.dataset.hydrated = 'true';
 }
 
+startTracking(readSettings());
 void hydrateIslands();

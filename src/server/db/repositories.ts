@@ -1,3 +1,4 @@
+import type { OrderAttribution } from '../../shared/attribution/orderAttribution';
 import type {
   CatalogVisibility,
   Post,
@@ -91,6 +92,8 @@ export interface NewOrder {
   customerNote: string;
   sessionId: string;
   lines: NewOrderLine[];
+  /** Where the buyer came from (issue 6), written in the order's transaction; null without tracking. */
+  attribution?: OrderAttribution | null;
 }
 
 export interface OrderRepository {
@@ -109,11 +112,35 @@ export interface OptionRepository {
   setIfAbsent(key: string, value: string): Promise<string>;
 }
 
+/** ISO timestamps: `from` inclusive, `to` exclusive. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+export interface AttributionReportRow {
+  sourceType: string;
+  source: string;
+  medium: string;
+  campaign: string;
+  currency: string;
+  orders: number;
+  /** Minor units. */
+  revenue: number;
+}
+
+export interface AttributionRepository {
+  getOrderAttribution(orderId: number): Promise<OrderAttribution | null>;
+  /** Orders and revenue by source type, source, medium and campaign over a date range (`npm run report -- attribution`). */
+  summarize(range: DateRange): Promise<AttributionReportRow[]>;
+}
+
 export interface Repositories {
   catalog: CatalogRepository;
   sessions: SessionRepository;
   orders: OrderRepository;
   options: OptionRepository;
+  attribution: AttributionRepository;
   /** Answers when the database is reachable (GET /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -179,7 +179,10 @@ const statsSchema = z
 const consentSchema = z
   .strictObject({
     mode: z.enum(['none', 'api', 'banner']).default('none'),
+    /** The consent-API category statistics need (WP Statistics' default). */
     category: z.string().default('statistics'),
+    /** The consent-API category order attribution needs (WooCommerce asks for marketing). */
+    attributionCategory: z.string().default('marketing'),
   })
   .prefault({});
 

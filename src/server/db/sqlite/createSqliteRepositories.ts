@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from '../openDatabase';
 import type { OptionRepository, Repositories } from '../repositories';
+import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
@@ -21,6 +22,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     sessions: new SqliteSessionRepository(db),
     orders: new SqliteOrderRepository(db),
     options,
+    attribution: new SqliteAttributionRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
