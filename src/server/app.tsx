@@ -20,6 +20,7 @@ import { ERROR_STATUS } from './http/errorStatus';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
 import { sessionPlugin } from './session/sessionPlugin';
+import { statsPlugin } from './stats/statsPlugin';
 
 export interface AppOptions {
   config: ShopConfig;
@@ -86,6 +87,7 @@ export async function buildApp({
   await app.register(cartPlugin, { repositories, cartService, config });
   await app.register(checkoutPlugin, { repositories, config });
   await app.register(contentPlugin, { repositories, secret });
+  await app.register(statsPlugin, { repositories, config, secret });
 
   app.get('/healthz', async function healthz(_request, reply) {
     try {

@@ -6,6 +6,7 @@ import { mountConsentBanner } from './mountConsentBanner';
 afterEach(() => {
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: clearing the test document's cookies between tests
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   }
   document.body.innerHTML = '';

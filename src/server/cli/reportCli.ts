@@ -3,10 +3,12 @@ import { isShopError } from '../../shared/errors/ShopError';
 import { openDatabase } from '../db/openDatabase';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
 import { attributionReport, type ReportContext } from '../reports/attributionReport';
+import { statsReport } from '../reports/statsReport';
 
 /** `npm run report -- NAME [options]`: one entry per report; each lives in src/server/reports/<name>Report.ts. */
 const reports: Record<string, (args: string[], context: ReportContext) => Promise<void>> = {
   attribution: attributionReport,
+  stats: statsReport,
 };
 
 async function main() {

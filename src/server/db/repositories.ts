@@ -10,6 +10,7 @@ import type {
   Vendor,
 } from '../../shared/catalog/types';
 import type { BillingDetails, NewOrderLine, Order } from '../../shared/orders/orderTypes';
+import type { OnlineEntry, StatsRecord, StatsReport } from '../../shared/stats/statsTypes';
 import type { CatalogImport, ImportSummary } from '../catalog/import/catalogImport';
 
 /*
@@ -135,12 +136,25 @@ export interface AttributionRepository {
   summarize(range: DateRange): Promise<AttributionReportRow[]>;
 }
 
+export interface StatsRepository {
+  /** The day's random salt for visitor hashes, created by the first process that asks (first writer wins). */
+  daySalt(day: string): Promise<string>;
+  /** Writes hits (and their visitors), events and exclusions in one transaction: the group commit's batch. */
+  writeBatch(records: StatsRecord[]): Promise<void>;
+  /** Online presence flushed from memory: one upsert per visitor. */
+  writeOnline(entries: OnlineEntry[]): Promise<void>;
+  report(range: DateRange, options: { onlineSince: number }): Promise<StatsReport>;
+  /** Retention: deletes hits, visitors, events and exclusions of days before `day`; salts and presence apart. */
+  deleteBefore(day: string, options: { saltsBefore: string; onlineBefore: number }): Promise<void>;
+}
+
 export interface Repositories {
   catalog: CatalogRepository;
   sessions: SessionRepository;
   orders: OrderRepository;
   options: OptionRepository;
   attribution: AttributionRepository;
+  stats: StatsRepository;
   /** Answers when the database is reachable (GET /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

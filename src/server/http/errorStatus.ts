@@ -18,5 +18,9 @@ export const ERROR_STATUS: Record<ShopErrorCode, number> = {
   invalid_checkout: 400,
   cart_changed: 409,
   import_failed: 400,
+  invalid_signature: 400,
+  invalid_timestamp: 400,
+  rate_limited: 429,
+  unauthorized: 401,
   internal_error: 500,
 };

@@ -173,6 +173,8 @@ const statsSchema = z
       ]),
     /** Per-page value: the signed hit parameters the server writes into the page. */
     hitParams: z.record(z.string(), z.string()).nullable().default(null),
+    /** Without statistics consent, still send hits, stored with no visitor identity (WP Statistics' anonymous tracking). */
+    anonymousTracking: flag(false),
   })
   .prefault({});
 
@@ -248,6 +250,22 @@ const serverSchema = z
     ownerToken: nullableString,
     sessionTtlHours: z.number().positive().default(48),
     trustProxy: flag(false),
+    /** Visitor statistics, server side (issue 7). */
+    stats: z
+      .strictObject({
+        /** Days hits, visitors, events and exclusions are kept. */
+        retentionDays: z.number().int().positive().default(180),
+        /** Paths not counted (recorded as exclusions): `*` matches any characters, e.g. `/wp-admin/*`. */
+        excludedUrls: z.array(z.string()).default([]),
+        /** Hits per visitor per minute before 429; a person browsing never comes near it. */
+        rateLimitPerMinute: z.number().int().positive().default(120),
+        /** Group commit: the longest a hit waits for its batch, and the largest batch. */
+        batchDelayMs: z.number().int().nonnegative().default(5),
+        batchSize: z.number().int().positive().default(500),
+        /** How often the in-memory online presence is written to the database. */
+        onlineFlushMs: z.number().int().positive().default(10_000),
+      })
+      .prefault({}),
   })
   .prefault({});
 

@@ -4,6 +4,7 @@ import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
+import { SqliteStatsRepository } from './SqliteStatsRepository';
 
 export function createSqliteRepositories(db: SqliteDatabase): Repositories {
   const options: OptionRepository = {
@@ -23,6 +24,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     orders: new SqliteOrderRepository(db),
     options,
     attribution: new SqliteAttributionRepository(db),
+    stats: new SqliteStatsRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
