@@ -27,16 +27,18 @@ function watchHits(page: Page): Request[] {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/wp-json/stats/v1/hit')
       hits.push(request);
   });
-  page.on('response', async (response) => {
-    if (new URL(response.url()).pathname !== '/wp-json/stats/v1/hit') return;
-    const body = (await response.json().catch(() => ({}))) as { status?: boolean; excluded?: string };
-    if (response.status() === 200 && body.status === true && !body.excluded) countedHits += 1;
-  });
   return hits;
 }
 
-const hitResponse = (page: Page) =>
-  page.waitForResponse((response) => new URL(response.url()).pathname === '/wp-json/stats/v1/hit');
+/** The next hit's answer; a counted one adds to `countedHits`. Every hit this file causes is awaited through it. */
+async function hitResponse(page: Page): Promise<unknown> {
+  const response = await page.waitForResponse(
+    (each) => new URL(each.url()).pathname === '/wp-json/stats/v1/hit',
+  );
+  const body = (await response.json()) as { status?: boolean; excluded?: string };
+  if (response.status() === 200 && body.status === true && !body.excluded) countedHits += 1;
+  return body;
+}
 
 test('a page view sends exactly one hit, and a pushState navigation another', async ({ page }) => {
   const hits = watchHits(page);
@@ -45,7 +47,7 @@ test('a page view sends exactly one hit, and a pushState navigation another', as
   await page.goto(`${shop().url}/product/cafe-au-lait-mug/?color=blue`, {
     referer: 'https://www.bing.com/search?q=mug',
   });
-  expect((await (await answered).json()) as unknown).toEqual({ status: true });
+  expect(await answered).toEqual({ status: true });
   await page.waitForTimeout(300);
   expect(hits).toHaveLength(1);
   const [hit] = hits;

@@ -195,6 +195,7 @@ export function createStatsTracker(env: StatsEnv): StatsTracker {
       if (!fields) return;
       const body = new URLSearchParams(settings.hitParams ?? {});
       body.set('action', 'stats_event');
+      if (anonymous) body.set('anonymous', '1');
       for (const [key, value] of Object.entries(fields)) body.set(key, value);
       void env
         .fetch(settings.ajaxUrl, {

@@ -71,6 +71,7 @@ export const eventSchema = z.object({
   wcdl: z.enum(['0', '1']).default('0'),
   df: text(255),
   dk: text(2048),
+  anonymous: z.enum(['0', '1']).optional(),
 });
 export type EventInput = z.output<typeof eventSchema>;
 

@@ -228,6 +228,12 @@ describe('online pings, events and the report', () => {
     expect((await event({ en: 'outbound_link', tu: 'https://example.org/' })).statusCode).toBe(200);
     expect((await event({ en: 'mystery', tu: 'https://example.org/' })).statusCode).toBe(400);
     expect((await event({ en: 'outbound_link', tu: 'javascript:alert(1)' })).statusCode).toBe(400);
+    const replayed = await event({
+      en: 'outbound_link',
+      tu: 'https://example.org/',
+      et: String(Date.now() - 3 * 3_600_000),
+    });
+    expect(replayed.statusCode).toBe(400);
     expect(shop.db.prepare('SELECT name, file_ext FROM stats_events ORDER BY id').all()).toEqual([
       { name: 'file_download', file_ext: 'pdf' },
       { name: 'outbound_link', file_ext: '' },

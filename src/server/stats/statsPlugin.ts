@@ -205,7 +205,8 @@ export const statsPlugin = fp(
 
     async function recordOnline(input: HitInput, request: FastifyRequest) {
       verify(request, input, true);
-      if (exclusionOf(request, input.page_uri)) return { status: true, excluded: true };
+      const reason = exclusionOf(request, input.page_uri);
+      if (reason) return { status: true, excluded: reason };
       const at = now();
       const hash = await visitorHash(request, new Date(at).toISOString().slice(0, 10));
       // Answered from memory: the presence map is flushed to the database in batches.
@@ -216,6 +217,9 @@ export const statsPlugin = fp(
     async function recordEvent(input: EventInput, request: FastifyRequest) {
       verify(request, input, false);
       const at = now();
+      // Events are sent with keepalive and carry their own time (`et`, ms): the same window as hits.
+      if (Math.abs(input.et - at) > TIMESTAMP_WINDOW_S * 1000)
+        throw new ShopError('invalid_timestamp', 'The event is too old or from the future.');
       const day = new Date(at).toISOString().slice(0, 10);
       const reason = exclusionOf(request, new URL(input.tu).pathname);
       if (reason === 'bot' || reason === 'owner') return { status: true, excluded: reason };
@@ -225,7 +229,7 @@ export const statsPlugin = fp(
         kind: 'event',
         createdAt: at,
         day,
-        visitorHash: hash,
+        visitorHash: input.anonymous === '1' ? null : hash,
         name: input.en,
         targetUrl: input.tu,
         linkDomain: input.df,

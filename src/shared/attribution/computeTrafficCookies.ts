@@ -137,8 +137,9 @@ export function computeTrafficCookies(
     setExtras();
     current = packSource(directSource());
   } else {
-    // An internal page view keeps its source; the write only pushes the expiry forward.
-    current = get(COOKIE.current) ?? '';
+    // An internal page view keeps its source; the write only pushes the expiry forward. (A deleted current cookie
+    // takes the first one's value, where the library would write the text `null`.)
+    current = get(COOKIE.current) ?? get(COOKIE.first) ?? '';
   }
   set(COOKIE.current, current, lifetime);
   if (!get(COOKIE.first)) set(COOKIE.first, get(COOKIE.current) ?? '', lifetime);
