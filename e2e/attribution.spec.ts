@@ -201,3 +201,41 @@ test.describe('with the consent API', () => {
     expect(extra).toContain('rf=https://podcasts.example.net/');
   });
 });
+
+test.describe('with our cookie banner', () => {
+  let bannered: RunningShop;
+  test.beforeAll(async () => {
+    bannered = await startShop({ consent: { mode: 'banner' } });
+  });
+  test.afterAll(async () => {
+    await bannered.stop();
+  });
+
+  test('nothing is tracked until Accept, which attributes the landing page; the choice is remembered', async ({
+    page,
+    context,
+  }) => {
+    const hits: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/wp-json/stats/v1/hit')) hits.push(request.url());
+    });
+    await page.goto(`${bannered.url}/?utm_source=flyer`, { referer: 'https://print.example.com/' });
+    await loaded(page);
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeVisible();
+    expect((await context.cookies()).filter((each) => each.name.startsWith('sbjs_'))).toEqual([]);
+    expect(hits).toEqual([]);
+
+    const hit = page.waitForResponse((response) => response.url().includes('/wp-json/stats/v1/hit'));
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await expect(banner).toBeHidden();
+    expect(await cookie(context, 'sbjs_current')).toMatch(/^typ=utm\|\|\|src=flyer/);
+    // Statistics share the same consent: the hit goes out once the visitor accepts.
+    expect((await hit).status()).toBe(200);
+
+    await page.goto(`${bannered.url}/shop/`);
+    await loaded(page);
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+    expect(await cookie(context, 'sbjs_session')).toMatch(/^pgs=2\|\|\|/);
+  });
+});
