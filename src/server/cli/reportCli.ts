@@ -24,8 +24,10 @@ async function main() {
   try {
     await report(args, { repositories, write: (text) => process.stdout.write(text) });
   } catch (error) {
-    if (!isShopError(error) && !(error instanceof TypeError)) throw error;
-    console.error(error.message);
+    const usage =
+      isShopError(error) || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    if (!usage) throw error;
+    console.error((error as Error).message);
     process.exitCode = 2;
   } finally {
     await repositories.close();

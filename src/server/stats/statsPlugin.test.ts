@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeBase64Text } from '../../shared/stats/base64Text';
 import type { StatsReport } from '../../shared/stats/statsTypes';
+import { statsReport } from '../reports/statsReport';
 import { createTestApp, TEST_SECRET, type TestApp } from '../testing/createTestApp';
 import { signHitParams } from './hitSignature';
 
@@ -271,5 +272,12 @@ describe('online pings, events and the report', () => {
         { sourceType: 'referral', visitors: 1 },
       ],
     });
+
+    // The CLI prints the same figures.
+    let text = '';
+    await statsReport([], { repositories: shop.repositories, write: (chunk) => void (text += chunk) });
+    expect(text).toMatch(/visitors\s+views\s+online now\n\s+2\s+3\s+0/);
+    expect(text).toMatch(/\/product\/cafe-au-lait-mug\/\?color=blue\s+2/);
+    expect(text).toMatch(/blog\.example\.org\s+1/);
   });
 });
