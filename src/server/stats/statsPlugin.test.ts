@@ -275,7 +275,12 @@ describe('online pings, events and the report', () => {
 
     // The CLI prints the same figures.
     let text = '';
-    await statsReport([], { repositories: shop.repositories, write: (chunk) => void (text += chunk) });
+    await statsReport([], {
+      repositories: shop.repositories,
+      write: (chunk) => {
+        text += chunk;
+      },
+    });
     expect(text).toMatch(/visitors\s+views\s+online now\n\s+2\s+3\s+0/);
     expect(text).toMatch(/\/product\/cafe-au-lait-mug\/\?color=blue\s+2/);
     expect(text).toMatch(/blog\.example\.org\s+1/);
