@@ -14,6 +14,7 @@ export default defineConfig({
       input: {
         main: 'src/server/main.ts',
         import: 'src/server/cli/importCli.ts',
+        report: 'src/server/cli/reportCli.ts',
         bench: 'src/server/benchApp.ts',
       },
       // Keep the bench entry's exports: nothing imports it inside the bundle.

@@ -4,6 +4,7 @@ import type { PageSettings } from '../shared/settings/settingsSchema';
 import { startCart } from './cart/startCart';
 import { type IslandName, islandLoaders } from './islands';
 import { ShopSettingsContext } from './ShopSettingsContext';
+import { startTracking } from './tracking/startTracking';
 import './styles/shop.css';
 import './theme/theme.css';
 
@@ -39,6 +40,7 @@ async function hydrateIslands() {
   document.documentElement.dataset.hydrated = 'true';
 }
 
+startTracking(readSettings());
 void hydrateIslands();
 
 // Theme behaviours that enhance server-rendered markup on every page (issue 4).

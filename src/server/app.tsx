@@ -21,6 +21,7 @@ import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clien
 import { pagesPlugin } from './render/pagesPlugin';
 import { restPlugin } from './rest/restPlugin';
 import { sessionPlugin } from './session/sessionPlugin';
+import { statsPlugin } from './stats/statsPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
 
 export interface AppOptions {
@@ -92,8 +93,9 @@ export async function buildApp({
   await app.register(checkoutPlugin, { repositories, config });
   await app.register(contentPlugin, { repositories, secret });
   await app.register(swatchesPlugin, { repositories });
-
+  // The `/wp-json/` index lists the REST routes registered after this plugin (statistics): keep it before them.
   await app.register(restPlugin, { config, repositories, dataDir });
+  await app.register(statsPlugin, { repositories, config, secret });
 
   app.get('/healthz', async function healthz(_request, reply) {
     try {

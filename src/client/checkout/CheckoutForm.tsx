@@ -1,5 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ATTRIBUTION_FIELDS } from '../../shared/attribution/attributionFields';
 import { BILLING_FIELDS, COUNTRIES, checkBilling } from '../../shared/checkout/billingSchema';
+import { getAttributionFields } from '../attribution/attributionRuntime';
+import { useShopSettings } from '../ShopSettingsContext';
 
 export interface CheckoutFormProps {
   nonce: string;
@@ -14,9 +17,26 @@ export interface CheckoutFormProps {
  */
 export default function CheckoutForm({ nonce, cartHash, values, errors: serverErrors }: CheckoutFormProps) {
   const [errors, setErrors] = useState(serverErrors);
+  const formRef = useRef<HTMLFormElement>(null);
+  const prefix = useShopSettings().attribution.fieldPrefix;
+
+  // Order attribution (SPEC.md §3): the hidden inputs are filled from the cookies when the form renders in the
+  // browser and again just before it is sent, so a page view in another tab is not lost.
+  function fillAttribution(form: HTMLFormElement) {
+    const values = getAttributionFields();
+    for (const field of ATTRIBUTION_FIELDS) {
+      const input = form.elements.namedItem(`${prefix}${field}`);
+      if (input instanceof HTMLInputElement) input.value = values[field] ?? '';
+    }
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once when hydrated; submit fills again
+  useEffect(() => {
+    if (formRef.current) fillAttribution(formRef.current);
+  }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
+    fillAttribution(form);
     const result = checkBilling(Object.fromEntries(new FormData(form)) as Record<string, string>);
     if ('errors' in result) {
       event.preventDefault();
@@ -28,7 +48,7 @@ export default function CheckoutForm({ nonce, cartHash, values, errors: serverEr
 
   const errorList = BILLING_FIELDS.filter((field) => errors[field.name]);
   return (
-    <form method="post" action="/checkout/" className="checkout" noValidate onSubmit={onSubmit}>
+    <form ref={formRef} method="post" action="/checkout/" className="checkout" noValidate onSubmit={onSubmit}>
       {errorList.length > 0 && (
         <div className="notice notice--error" role="alert">
           <p>Please correct the following:</p>
@@ -97,6 +117,9 @@ export default function CheckoutForm({ nonce, cartHash, values, errors: serverEr
       </fieldset>
       <input type="hidden" name="_wpnonce" value={nonce} />
       <input type="hidden" name="cart_hash" value={cartHash} />
+      {ATTRIBUTION_FIELDS.map((field) => (
+        <input key={field} type="hidden" name={`${prefix}${field}`} defaultValue="" />
+      ))}
       <button type="submit" className="button button--primary" id="place_order">
         Place order
       </button>

@@ -7,6 +7,7 @@ import { orderReceivedUrl } from '../../shared/catalog/urls';
 import { checkBilling } from '../../shared/checkout/billingSchema';
 import { isShopError, ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
+import { parseAttributionFields } from '../attribution/parseAttributionFields';
 import { setCartCookies } from '../cart/cartPlugin';
 import type { Repositories } from '../db/repositories';
 import { ERROR_STATUS } from '../http/errorStatus';
@@ -101,6 +102,11 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
         paymentMethod: 'cod',
         customerNote: billing.order_comments,
         sessionId,
+        attribution: parseAttributionFields(
+          body,
+          config.attribution.fieldPrefix,
+          request.headers['user-agent'],
+        ),
         billing: {
           firstName: billing.billing_first_name,
           lastName: billing.billing_last_name,

@@ -1,3 +1,4 @@
+import type { OrderAttribution } from '../../shared/attribution/orderAttribution';
 import type {
   CatalogVisibility,
   Post,
@@ -9,6 +10,7 @@ import type {
   Vendor,
 } from '../../shared/catalog/types';
 import type { BillingDetails, NewOrderLine, Order } from '../../shared/orders/orderTypes';
+import type { OnlineEntry, StatsRecord, StatsReport } from '../../shared/stats/statsTypes';
 import type { CatalogImport, ImportSummary } from '../catalog/import/catalogImport';
 
 /*
@@ -99,6 +101,8 @@ export interface NewOrder {
   customerNote: string;
   sessionId: string;
   lines: NewOrderLine[];
+  /** Where the buyer came from (issue 6), written in the order's transaction; null without tracking. */
+  attribution?: OrderAttribution | null;
 }
 
 export interface OrderRepository {
@@ -173,6 +177,41 @@ export interface VisitorMetaRepository {
   set(sessionId: string, key: string, value: string): Promise<void>;
 }
 
+/** ISO timestamps: `from` inclusive, `to` exclusive. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+export interface AttributionReportRow {
+  sourceType: string;
+  source: string;
+  medium: string;
+  campaign: string;
+  currency: string;
+  orders: number;
+  /** Minor units. */
+  revenue: number;
+}
+
+export interface AttributionRepository {
+  getOrderAttribution(orderId: number): Promise<OrderAttribution | null>;
+  /** Orders and revenue by source type, source, medium and campaign over a date range (`npm run report -- attribution`). */
+  summarize(range: DateRange): Promise<AttributionReportRow[]>;
+}
+
+export interface StatsRepository {
+  /** The day's random salt for visitor hashes, created by the first process that asks (first writer wins). */
+  daySalt(day: string): Promise<string>;
+  /** Writes hits (and their visitors), events and exclusions in one transaction: the group commit's batch. */
+  writeBatch(records: StatsRecord[]): Promise<void>;
+  /** Online presence flushed from memory: one upsert per visitor. */
+  writeOnline(entries: OnlineEntry[]): Promise<void>;
+  report(range: DateRange, options: { onlineSince: number }): Promise<StatsReport>;
+  /** Retention: deletes hits, visitors, events and exclusions of days before `day`; salts and presence apart. */
+  deleteBefore(day: string, options: { saltsBefore: string; onlineBefore: number }): Promise<void>;
+}
+
 export interface Repositories {
   catalog: CatalogRepository;
   sessions: SessionRepository;
@@ -181,6 +220,8 @@ export interface Repositories {
   posts: PostRepository;
   media: MediaRepository;
   visitorMeta: VisitorMetaRepository;
+  attribution: AttributionRepository;
+  stats: StatsRepository;
   /** Answers when the database is reachable (GET /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -61,6 +61,7 @@ export const pagesPlugin = fp(
             qtyNonce: app.nonces.create('set_cart_item_quantity', sessionId),
           },
           rest: { ...baseSettings.rest, nonce: app.nonces.create('wp_rest', sessionId) },
+          stats: { ...baseSettings.stats, ...app.statsPageSettings?.(request, pageOptions.status ?? 200) },
         };
         const [cart, categories, theme] = await Promise.all([
           request.cartView(),

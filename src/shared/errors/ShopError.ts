@@ -19,6 +19,10 @@ export const SHOP_ERROR_CODES = [
   'invalid_checkout',
   'cart_changed',
   'import_failed',
+  'invalid_signature',
+  'invalid_timestamp',
+  'rate_limited',
+  'unauthorized',
   'internal_error',
   // REST API (WordPress's codes, so a client written for WordPress reads ours unchanged)
   'rest_no_route',

@@ -173,13 +173,18 @@ const statsSchema = z
       ]),
     /** Per-page value: the signed hit parameters the server writes into the page. */
     hitParams: z.record(z.string(), z.string()).nullable().default(null),
+    /** Without statistics consent, still send hits, stored with no visitor identity (WP Statistics' anonymous tracking). */
+    anonymousTracking: flag(false),
   })
   .prefault({});
 
 const consentSchema = z
   .strictObject({
     mode: z.enum(['none', 'api', 'banner']).default('none'),
+    /** The consent-API category statistics need (WP Statistics' default). */
     category: z.string().default('statistics'),
+    /** The consent-API category order attribution needs (WooCommerce asks for marketing). */
+    attributionCategory: z.string().default('marketing'),
   })
   .prefault({});
 
@@ -253,6 +258,23 @@ const serverSchema = z
     trustProxy: flag(false),
     /** Test-only fault injection, off by default: `image-subsizes` fails sub-sizes after the thumbnail (README). */
     testFaults: z.array(z.enum(['image-subsizes'])).default([]),
+
+    /** Visitor statistics, server side (issue 7). */
+    stats: z
+      .strictObject({
+        /** Days hits, visitors, events and exclusions are kept. */
+        retentionDays: z.number().int().positive().default(180),
+        /** Paths not counted (recorded as exclusions): `*` matches any characters, e.g. `/wp-admin/*`. */
+        excludedUrls: z.array(z.string()).default([]),
+        /** Hits per visitor per minute before 429; a person browsing never comes near it. */
+        rateLimitPerMinute: z.number().int().positive().default(120),
+        /** Group commit: the longest a hit waits for its batch, and the largest batch. */
+        batchDelayMs: z.number().int().nonnegative().default(5),
+        batchSize: z.number().int().positive().default(500),
+        /** How often the in-memory online presence is written to the database. */
+        onlineFlushMs: z.number().int().positive().default(10_000),
+      })
+      .prefault({}),
   })
   .prefault({});
 

@@ -3,6 +3,7 @@ import { ShopError } from '../../../shared/errors/ShopError';
 import type { BillingDetails, Order, OrderLine } from '../../../shared/orders/orderTypes';
 import type { NewOrder, OrderRepository } from '../repositories';
 import { refreshDerivedFields } from './refreshDerivedFields';
+import { insertOrderAttribution } from './SqliteAttributionRepository';
 
 interface OrderRow {
   id: number;
@@ -108,6 +109,7 @@ export class SqliteOrderRepository implements OrderRepository {
         line.unitPrice * line.quantity,
       );
     }
+    if (order.attribution) insertOrderAttribution(this.#db, orderId, order.attribution);
     this.#db.prepare("UPDATE sessions SET cart = '[]' WHERE id = ?").run(order.sessionId);
     return orderId;
   }

@@ -1,10 +1,12 @@
 import type { SqliteDatabase } from '../openDatabase';
 import type { OptionRepository, Repositories } from '../repositories';
+import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
+import { SqliteStatsRepository } from './SqliteStatsRepository';
 import { SqliteVisitorMetaRepository } from './SqliteVisitorMetaRepository';
 
 export function createSqliteRepositories(db: SqliteDatabase): Repositories {
@@ -27,6 +29,9 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     posts: new SqlitePostRepository(db),
     media: new SqliteMediaRepository(db),
     visitorMeta: new SqliteVisitorMetaRepository(db),
+
+    attribution: new SqliteAttributionRepository(db),
+    stats: new SqliteStatsRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

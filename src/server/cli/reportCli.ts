@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import { isShopError } from '../../shared/errors/ShopError';
+import { openDatabase } from '../db/openDatabase';
+import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { attributionReport, type ReportContext } from '../reports/attributionReport';
+import { statsReport } from '../reports/statsReport';
+
+/** `npm run report -- NAME [options]`: one entry per report; each lives in src/server/reports/<name>Report.ts. */
+const reports: Record<string, (args: string[], context: ReportContext) => Promise<void>> = {
+  attribution: attributionReport,
+  stats: statsReport,
+};
+
+async function main() {
+  const [name, ...args] = process.argv.slice(2);
+  const report = name ? reports[name] : undefined;
+  if (!report) {
+    console.error(
+      `Usage: npm run report -- <${Object.keys(reports).join('|')}> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]`,
+    );
+    process.exit(2);
+  }
+  const repositories = createSqliteRepositories(openDatabase(resolve(process.env.DATA_DIR ?? 'data')));
+  try {
+    await report(args, { repositories, write: (text) => process.stdout.write(text) });
+  } catch (error) {
+    const usage =
+      isShopError(error) || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    if (!usage) throw error;
+    console.error((error as Error).message);
+    process.exitCode = 2;
+  } finally {
+    await repositories.close();
+  }
+}
+
+void main();

@@ -1,0 +1,57 @@
+import type Database from 'better-sqlite3';
+import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
+import type { AttributionReportRow, AttributionRepository, DateRange } from '../repositories';
+
+/** Writes an order's attribution row; called inside the order's transaction (SqliteOrderRepository). */
+export function insertOrderAttribution(
+  db: Database.Database,
+  orderId: number,
+  attribution: OrderAttribution,
+) {
+  db.prepare(
+    `INSERT INTO order_attribution (order_id, source_type, referrer, utm_campaign, utm_source, utm_medium,
+       utm_content, utm_id, utm_term, utm_source_platform, utm_creative_format, utm_marketing_tactic, session_entry,
+       session_start_time, session_pages, session_count, user_agent, device_type, current_page, promo_code)
+     VALUES (@orderId, @sourceType, @referrer, @utmCampaign, @utmSource, @utmMedium, @utmContent, @utmId, @utmTerm,
+       @utmSourcePlatform, @utmCreativeFormat, @utmMarketingTactic, @sessionEntry, @sessionStartTime, @sessionPages,
+       @sessionCount, @userAgent, @deviceType, @currentPage, @promoCode)`,
+  ).run({ orderId, ...attribution });
+}
+
+export class SqliteAttributionRepository implements AttributionRepository {
+  #db: Database.Database;
+  constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  async getOrderAttribution(orderId: number): Promise<OrderAttribution | null> {
+    const row = this.#db.prepare('SELECT * FROM order_attribution WHERE order_id = ?').get(orderId) as
+      | Record<string, string | number | null>
+      | undefined;
+    if (!row) return null;
+    const camel = Object.fromEntries(
+      Object.entries(row)
+        .filter(([key]) => key !== 'order_id')
+        .map(([key, value]) => [
+          key.replace(/_([a-z])/g, (_all, letter: string) => letter.toUpperCase()),
+          value,
+        ]),
+    );
+    return camel as unknown as OrderAttribution;
+  }
+
+  async summarize(range: DateRange): Promise<AttributionReportRow[]> {
+    // Orders without attribution (tracking off, no consent) are counted as `unknown`, so totals match the orders.
+    return this.#db
+      .prepare(
+        `SELECT COALESCE(a.source_type, 'unknown') AS sourceType, COALESCE(a.utm_source, '(none)') AS source,
+                COALESCE(a.utm_medium, '(none)') AS medium, COALESCE(a.utm_campaign, '(none)') AS campaign,
+                o.currency AS currency, COUNT(*) AS orders, SUM(o.total) AS revenue
+         FROM orders o LEFT JOIN order_attribution a ON a.order_id = o.id
+         WHERE o.created_at >= @from AND o.created_at < @to AND o.status != 'cancelled'
+         GROUP BY 1, 2, 3, 4, 5
+         ORDER BY orders DESC, revenue DESC, sourceType, source, medium, campaign`,
+      )
+      .all({ from: range.from, to: range.to }) as AttributionReportRow[];
+  }
+}

@@ -1,0 +1,57 @@
+import { parseArgs } from 'node:util';
+import { ShopError } from '../../shared/errors/ShopError';
+import type { DateRange } from '../db/repositories';
+
+export interface ReportOptions {
+  range: DateRange;
+  /** The range as the owner gave it, for headings: inclusive days. */
+  days: { from: string; to: string };
+  json: boolean;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `--from YYYY-MM-DD --to YYYY-MM-DD [--json]`, both days inclusive, in UTC; the default is the last 30 days
+ * through today. Shared by every report so they read ranges alike.
+ */
+export function parseReportOptions(args: string[], now = new Date()): ReportOptions {
+  const { values } = parseArgs({
+    args,
+    options: { from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  const today = now.toISOString().slice(0, 10);
+  const to = values.to ?? today;
+  const from =
+    values.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  for (const day of [from, to])
+    if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+      throw new ShopError('invalid_request', `Not a date (YYYY-MM-DD): ${day}`);
+  if (from > to) throw new ShopError('invalid_request', `--from ${from} is after --to ${to}`);
+  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString();
+  return {
+    range: { from: `${from}T00:00:00.000Z`, to: end },
+    days: { from, to },
+    json: values.json ?? false,
+  };
+}
+
+/** Plain aligned columns for the terminal; numbers right-aligned. */
+export function formatTable(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((row) => row.map(String))];
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
+  const numeric = header.map(
+    (_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number'),
+  );
+  return cells
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          numeric[column] ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+        )
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
