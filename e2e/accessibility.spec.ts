@@ -41,6 +41,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test('cart and checkout, with its error state', async ({ page }) => {
       await open(page, '/product/cafe-au-lait-mug/');
       await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: 'View cart' }).click();
       await expect(page).toHaveURL(/\/cart\//);
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       await expectNoAxeViolations(page);

@@ -59,6 +59,7 @@ test('the checkout carries the source in its hidden inputs, the order stores it 
     `${shop().url}/product/cafe-au-lait-mug/?utm_source=partner&utm_medium=banner&utm_campaign=mugs`,
   );
   await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: 'View cart' }).click();
   await expect(page).toHaveURL(/\/cart\//);
   await page.goto(`${shop().url}/checkout/`);
   await loaded(page);
@@ -114,6 +115,7 @@ test('oversized and malformed attribution cookies do not stop the order', async 
   ]);
   await page.goto(`${shop().url}/product/cafe-au-lait-mug/`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: 'View cart' }).click();
   await expect(page).toHaveURL(/\/cart\//);
   await page.goto(`${shop().url}/checkout/`);
   await loaded(page);

@@ -378,8 +378,11 @@ test.describe('shop pages', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'The password you entered is not correct.' });
     await expect(alert).toBeFocused();
 
+    // The cart page after an add without JavaScript (the form's own address) carries a message notice.
     await open(page, `${plain().url}/product/cafe-au-lait-mug/`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+    await open(page, `${plain().url}/cart/?added=1021`);
     const message = page.getByRole('status').filter({ hasText: 'has been added to your cart' });
     await expect(message).toBeFocused();
   });
