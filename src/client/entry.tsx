@@ -15,9 +15,7 @@ function readSettings(): PageSettings | null {
 }
 
 /** Hydrates the islands the server rendered on this page, loading each island's chunk only when present. */
-async function hydrateIslands() {
-  const settings = readSettings();
-  if (settings) startCart(settings);
+async function hydrateIslands(settings: PageSettings | null) {
   const containers = document.querySelectorAll<HTMLElement>('[data-island]');
   await Promise.all(
     Array.from(containers, async (container) => {
@@ -37,13 +35,19 @@ async function hydrateIslands() {
       );
     }),
   );
-  document.documentElement.dataset.hydrated = 'true';
 }
 
-startTracking(readSettings());
-void hydrateIslands();
+/** Theme behaviours that enhance server-rendered markup on every page (menus, hash links, notices…). */
+async function startThemeBehaviour(settings: PageSettings | null) {
+  if (!settings) return;
+  const { startTheme } = await import('./theme/startTheme');
+  startTheme(document, settings);
+}
 
-// Theme behaviours that enhance server-rendered markup on every page (issue 4).
-const themeSettings = readSettings();
-if (themeSettings)
-  void import('./theme/startTheme').then(({ startTheme }) => startTheme(document, themeSettings));
+const settings = readSettings();
+startTracking(settings);
+if (settings) startCart(settings);
+// `html[data-hydrated]` tells tests and integrators that every island and enhancement is live.
+void Promise.all([hydrateIslands(settings), startThemeBehaviour(settings)]).then(() => {
+  document.documentElement.dataset.hydrated = 'true';
+});
