@@ -79,6 +79,9 @@ export async function buildApp({
     // Vite names every built file by its content hash.
     immutable: true,
     maxAge: '1y',
+    // scripts/precompress.mjs writes .br/.gz siblings at build time; caches must key them by encoding.
+    preCompressed: true,
+    setHeaders: (response) => response.setHeader('vary', 'accept-encoding'),
     index: false,
   });
 
