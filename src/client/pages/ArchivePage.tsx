@@ -40,7 +40,7 @@ export function ArchivePage(props: ArchivePageProps) {
               props={{ orderby: props.orderby, keep: props.keep }}
             />
           </div>
-          <ProductGrid products={props.products} />
+          <ProductGrid products={props.products} titleLevel={2} />
           <Pagination page={props.page} pages={pages} pageUrl={props.pageUrl} />
         </>
       )}
