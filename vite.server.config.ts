@@ -1,10 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The server bundle: Node 20 cannot run .ts, so `npm start` runs this build. Dependencies stay external.
+// The server bundle: Node 20 cannot run .ts, so `npm start` runs this build. Dependencies other than React stay external.
 export default defineConfig({
   plugins: [react()],
   publicDir: false,
+  // React is bundled so its production build is chosen here, at build time: left external, it would pick its
+  // development build at run time whenever NODE_ENV is unset (as under `npm start`), rendering pages ~3× slower.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: ['react', 'react-dom', 'scheduler'] },
   build: {
     ssr: true,
     outDir: 'dist/server',

@@ -2,9 +2,13 @@
 import { readdirSync } from 'node:fs';
 
 const wanted = process.argv[2];
+// Names that stand for several benchmarks: `pages` is how fast the server renders them and how fast a phone
+// loads them (Lighthouse), issue 11's "npm run bench -- pages".
+const groups = { pages: ['pages', 'lighthouse'] };
+const names = wanted ? (groups[wanted] ?? [wanted]) : null;
 const benches = readdirSync(new URL('.', import.meta.url))
   .filter((file) => file.endsWith('.bench.mjs'))
-  .filter((file) => !wanted || file.startsWith(`${wanted}.`));
+  .filter((file) => !names || names.some((name) => file.startsWith(`${name}.`)));
 if (benches.length === 0) {
   console.error(`No benchmark named "${wanted}"`);
   process.exit(2);

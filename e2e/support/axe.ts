@@ -6,7 +6,16 @@ import { expect, type Page } from '@playwright/test';
  * a readable list (rule, impact, the offending elements) when anything is found. CONTRACT.md: no page has a
  * violation.
  */
-export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  options: {
+    exclude?: string[];
+    /** Record the failure and go on (several pages audited in one test report every page's violations). */
+    soft?: boolean;
+    /** Names the page or state in the failure, instead of its address. */
+    what?: string;
+  } = {},
+): Promise<void> {
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
@@ -16,5 +25,6 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
     help: violation.help,
     elements: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
   }));
-  expect(found, `axe-core violations on ${page.url()}`).toEqual([]);
+  const assert = options.soft ? expect.soft : expect;
+  assert(found, `axe-core violations on ${options.what ?? page.url()}`).toEqual([]);
 }

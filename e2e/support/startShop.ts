@@ -8,14 +8,17 @@ export interface RunningShop {
   url: string;
   dataDir: string;
   stop(): Promise<void>;
+  /** Kills the server without warning (SIGKILL), as a crash would, and keeps the data dir for a restart. */
+  kill(): Promise<void>;
 }
 
 /**
  * Starts the built shop (dist/server/main.js) on a free port with a fresh data dir, seeded with the demo catalog,
- * optionally with a SHOP_CONFIG settings object. Resolves once it listens.
+ * optionally with a SHOP_CONFIG settings object. Resolves once it listens. Given `existingDataDir`, it restarts a shop
+ * on that data dir instead.
  */
-export async function startShop(settings?: object): Promise<RunningShop> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+export async function startShop(settings?: object, existingDataDir?: string): Promise<RunningShop> {
+  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
   if (settings) {
     const path = join(dataDir, 'settings.json');
@@ -54,6 +57,12 @@ export async function startShop(settings?: object): Promise<RunningShop> {
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { MessagePage } from '../client/pages/MessagePage';
-import { isShopError, type ShopErrorCode } from '../shared/errors/ShopError';
+import { isShopError, ShopError, type ShopErrorCode } from '../shared/errors/ShopError';
 import type { ShopConfig } from '../shared/settings/settingsSchema';
 import { ajaxPlugin, rewriteWcAjaxUrl, WC_AJAX_PATH } from './ajax/ajaxPlugin';
 import { cartPlugin } from './cart/cartPlugin';
@@ -17,6 +17,7 @@ import { checkoutPlugin } from './checkout/checkoutPlugin';
 import { contentPlugin } from './content/contentPlugin';
 import type { Repositories } from './db/repositories';
 import { ERROR_STATUS } from './http/errorStatus';
+import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
 import { restPlugin } from './rest/restPlugin';
@@ -46,11 +47,23 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A slug may be 200 characters, several times that percent-encoded; longer segments get a 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     trustProxy: config.server.trustProxy,
     bodyLimit: 1024 * 1024,
     // `/?wc-ajax=name` becomes an ordinary route owned by the ajax plugin (CONTRACT.md "Endpoints").
-    rewriteUrl: (request) => rewriteWcAjaxUrl(request.url ?? '/'),
+    rewriteUrl: (request) => rewriteWcAjaxUrl(guardUndecodableUrl(request.url ?? '/')),
+    // What the router still refuses (an over-long path segment) gets our error format, not Fastify's JSON. No
+    // hook has run, so there is no visitor to render a page for: pages get the plain-text form of sendError.
+    frameworkErrors: function unroutable(error, request, reply) {
+      void sendError(
+        request,
+        reply,
+        'invalid_request',
+        error.statusCode ?? 400,
+        'That address is not valid.',
+      );
+    },
   });
 
   // Set before any plugin is registered: encapsulated plugins inherit the handlers their parent has then.
@@ -85,6 +98,9 @@ export async function buildApp({
     // Vite names every built file by its content hash.
     immutable: true,
     maxAge: '1y',
+    // scripts/precompress.mjs writes .br/.gz siblings at build time; caches must key them by encoding.
+    preCompressed: true,
+    setHeaders: (response) => response.setHeader('vary', 'accept-encoding'),
     index: false,
   });
 
@@ -96,6 +112,10 @@ export async function buildApp({
   // The `/wp-json/` index lists the REST routes registered after this plugin (statistics): keep it before them.
   await app.register(restPlugin, { config, repositories, dataDir });
   await app.register(statsPlugin, { repositories, config, secret });
+
+  app.all(UNDECODABLE_URL_PATH, async function undecodableUrl() {
+    throw new ShopError('invalid_request', 'That address is not valid.');
+  });
 
   app.get('/healthz', async function healthz(_request, reply) {
     try {
@@ -112,7 +132,8 @@ export async function buildApp({
 type ResponseKind = 'rest' | 'ajax' | 'page';
 
 function responseKind(request: FastifyRequest): ResponseKind {
-  const path = request.url.split('?')[0] ?? '';
+  const url = request.url.startsWith(UNDECODABLE_URL_PATH) ? request.originalUrl : request.url;
+  const path = url.split('?')[0] ?? '';
   if (path.startsWith('/wp-json/')) return 'rest';
   if (path.startsWith(WC_AJAX_PATH) || path === '/ajax' || path === '/healthz') return 'ajax';
   return 'page';

@@ -7,7 +7,9 @@ import { Price } from './Price';
 import { StarRating } from './StarRating';
 
 /** One product in a grid: image, name, rating, price and the action its type allows. */
-export function ProductCard({ product }: { product: ProductSummary }) {
+export function ProductCard({ product, titleLevel = 3 }: { product: ProductSummary; titleLevel?: 2 | 3 }) {
+  // The title sits one level under the grid's own heading: h2 under an archive's h1, h3 under a section's h2.
+  const Title = titleLevel === 2 ? 'h2' : 'h3';
   const { i18n } = useShopSettings();
   const url = productUrl(product.slug);
   const purchasable =
@@ -20,7 +22,7 @@ export function ProductCard({ product }: { product: ProductSummary }) {
         ) : (
           <span className="product-card__noimage" aria-hidden="true" />
         )}
-        <h3 className="product-card__title">{product.name}</h3>
+        <Title className="product-card__title">{product.name}</Title>
       </a>
       {product.price.onSale && <span className="badge badge--sale">Sale!</span>}
       <StarRating average={product.ratingAverage} count={product.ratingCount} />
@@ -66,11 +68,11 @@ function buttonLabel(product: ProductSummary, selectOptions: string): string {
   return 'Read more';
 }
 
-export function ProductGrid({ products }: { products: ProductSummary[] }) {
+export function ProductGrid({ products, titleLevel }: { products: ProductSummary[]; titleLevel?: 2 | 3 }) {
   return (
     <ul className="products">
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} />
+        <ProductCard key={product.id} product={product} titleLevel={titleLevel} />
       ))}
     </ul>
   );

@@ -40,9 +40,7 @@ export function ArchivePage(props: ArchivePageProps) {
               props={{ orderby: props.orderby, keep: props.keep }}
             />
           </div>
-          {/* The cards' titles are h3: a heading between them and the h1 keeps the outline whole (axe heading-order). */}
-          <h2 className="screen-reader-text">Products</h2>
-          <ProductGrid products={props.products} />
+          <ProductGrid products={props.products} titleLevel={2} />
           <Pagination page={props.page} pages={pages} pageUrl={props.pageUrl} />
         </>
       )}

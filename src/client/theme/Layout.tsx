@@ -98,7 +98,7 @@ export function Layout({
               <a href="/about/">About us</a>
             </li>
             <li>
-              <a href="/shipping-returns/">Shipping &amp; returns</a>
+              <a href="/shipping-and-returns/">Shipping &amp; returns</a>
             </li>
             <li>
               <a href="/journal/">Journal</a>

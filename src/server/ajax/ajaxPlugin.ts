@@ -63,7 +63,10 @@ export const ajaxPlugin = fp(
       reply: FastifyReply,
     ) {
       if (!handler?.methods.includes(request.method as 'GET' | 'POST')) {
-        throw new ShopError('invalid_request', `Unknown ajax action "${name}" for ${request.method}`);
+        // The name is the caller's own input: echoed only when it looks like a name, since clients may show
+        // an error message as markup.
+        const shown = /^[\w-]{1,64}$/.test(name) ? ` "${name}"` : '';
+        throw new ShopError('invalid_request', `Unknown ajax action${shown} for ${request.method}`);
       }
       const input = parseInput(handler.schema, {
         ...(request.query as object),

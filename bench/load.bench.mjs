@@ -1,0 +1,213 @@
+// Load: autocannon against the built shop in its own process, loopback only, every target bounded by a request
+// count and a time cap. Prints requests per second, p50/p99 latency and errors (which must be 0) per target, and
+// for the checkout flow the orders in the database, which must equal the order confirmations the shoppers got.
+// The peer is the same server answering /healthz (one tiny JSON response, no rendering, no session), the ceiling
+// any endpoint of this server sits under, measured in the same run.
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { cookieWithCartItem, createCookieJar, startBuiltShop } from './support/startBuiltShop.mjs';
+
+const SHOPPERS = 50;
+const TIME_CAP_SECONDS = 45;
+// A request unanswered this long counts as an error. Generous: on a machine shared with other work, 50
+// connections on 2 cores queue some requests for seconds (p99 shows it) without the server failing them.
+const REQUEST_TIMEOUT_SECONDS = 30;
+const ORDERS_PER_SHOPPER = 4;
+const BILLING = {
+  billing_first_name: 'Ada',
+  billing_last_name: 'Lovelace',
+  billing_country: 'GB',
+  billing_address_1: '12 Analytical Row',
+  billing_city: 'London',
+  billing_postcode: 'NW1 2AB',
+  billing_phone: '+44 20 7946 0000',
+  billing_email: 'ada@example.com',
+  payment_method: 'cod',
+};
+
+const shop = await startBuiltShop();
+const cartCookie = await cookieWithCartItem(shop.url);
+
+// The targets, in one table: a plain GET (its path and the headers it sends) per row. Features landing later add
+// their endpoints here; the payloads below follow CONTRACT.md and are left commented until those endpoints exist.
+const TARGETS = [
+  { name: 'peer: /healthz', path: '/healthz', amount: 10_000 },
+  { name: 'product page', path: '/product/washed-linen-shirt/', amount: 3_000 },
+  {
+    name: 'get_refreshed_fragments',
+    path: '/?wc-ajax=get_refreshed_fragments',
+    headers: { cookie: cartCookie },
+    amount: 5_000,
+  },
+  // (search, issue: search engine) { name: 'search_suggestions', path: '/?wc-ajax=search_suggestions&s=linen', amount: 5_000 },
+  // (statistics, issue: attribution/stats) the hit is a signed form POST; it needs a request whose body carries
+  // source_type, source_id, search_query, signature (read from the product page's settings), referred, page_uri
+  // and the X-WPS-TS header — add it as a `method: 'POST'` row with that body once stats_hit exists:
+  // { name: 'stats_hit', path: '/ajax', method: 'POST', body: hitBody(await productPageSettings()), headers: {…}, amount: 5_000 },
+];
+
+const rows = [];
+try {
+  for (const target of TARGETS) rows.push(await measure(target));
+  rows.push(await measureCheckoutFlow());
+} finally {
+  await shop.stop().catch(() => {});
+}
+
+console.log(`autocannon, ${SHOPPERS} connections, loopback; each target capped at ${TIME_CAP_SECONDS} s`);
+console.log(
+  'target                            requests      req/s   p50 ms   p99 ms   max ms   errors timeouts   vs peer',
+);
+const peer = rows[0];
+for (const row of rows) {
+  console.log(
+    [
+      row.name.padEnd(32),
+      String(row.requests).padStart(9),
+      row.rps.toFixed(0).padStart(10),
+      row.p50.toFixed(1).padStart(8),
+      row.p99.toFixed(1).padStart(8),
+      row.max.toFixed(1).padStart(8),
+      String(row.errors).padStart(8),
+      String(row.timeouts).padStart(8),
+      `${(row.rps / peer.rps).toFixed(2)}×`.padStart(9),
+    ].join(' '),
+  );
+}
+const flow = rows.at(-1);
+console.log(
+  `checkout: ${flow.confirmations} order confirmations, ${flow.ordersInDatabase} orders in the database` +
+    ` (${flow.confirmations === flow.ordersInDatabase ? 'equal' : 'MISMATCH'}), ${flow.ordersPerSecond.toFixed(1)} orders/s`,
+);
+const failed = rows.filter((row) => row.errors + row.timeouts > 0);
+if (failed.length > 0 || flow.confirmations !== flow.ordersInDatabase) {
+  console.error(`FAILED: errors in ${failed.map((row) => row.name).join(', ') || 'order count'}`);
+  process.exitCode = 1;
+}
+
+/** Runs autocannon with a time cap on top of its request count, so a stuck server cannot hold the bench. */
+function run(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { connections: SHOPPERS, timeout: REQUEST_TIMEOUT_SECONDS, ...options },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    const cap = setTimeout(() => instance.stop(), TIME_CAP_SECONDS * 1000);
+    instance.on('done', () => clearTimeout(cap));
+  });
+}
+
+function figures(name, result, extraErrors = 0) {
+  return {
+    name,
+    requests: result.requests.total,
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    // autocannon's `errors` includes timeouts; they are shown apart.
+    errors: result.errors - result.timeouts + result.non2xx + result.mismatches + extraErrors,
+    timeouts: result.timeouts,
+  };
+}
+
+async function measure({ name, path, headers = {}, amount, method = 'GET', body }) {
+  const result = await run({ url: `${shop.url}${path}`, method, headers, body, amount });
+  return figures(name, result);
+}
+
+/**
+ * SHOPPERS concurrent shoppers, each autocannon connection one shopper with its own cookie jar (autocannon's
+ * per-connection context, reset at each pass, so every pass is a new visitor): view a product, add it to the
+ * cart, open the checkout for its nonce and cart hash, place the order. Every step's status is checked; a
+ * confirmation is the 303 to /checkout/order-received/.
+ */
+async function measureCheckoutFlow() {
+  let confirmations = 0;
+  let wrongStatus = 0;
+  const expect = (status, wanted) => {
+    if (status !== wanted) wrongStatus++;
+  };
+  const withCookies = (request, context) => ({
+    ...request,
+    headers: { ...request.headers, cookie: context.jar?.header() ?? '' },
+  });
+  const keep = (context, headers) => {
+    context.jar ??= createCookieJar();
+    context.jar.storeLines(setCookieLines(headers));
+  };
+  const requests = [
+    {
+      method: 'GET',
+      path: '/product/waxed-canvas-tote/',
+      setupRequest: (request, context) => {
+        context.jar = createCookieJar();
+        return request;
+      },
+      onResponse: (status) => expect(status, 200),
+    },
+    {
+      method: 'POST',
+      path: '/?wc-ajax=add_to_cart',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // The tote has no stock limit, so every shopper can buy it.
+      body: 'product_id=1033&quantity=2',
+      setupRequest: withCookies,
+      onResponse: (status, _body, context, headers) => {
+        expect(status, 200);
+        keep(context, headers);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/checkout/',
+      setupRequest: withCookies,
+      onResponse: (status, body, context) => {
+        expect(status, 200);
+        context.nonce = /name="_wpnonce" value="([^"]+)"/.exec(body)?.[1] ?? '';
+        context.cartHash = /name="cart_hash" value="([^"]+)"/.exec(body)?.[1] ?? '';
+      },
+    },
+    {
+      method: 'POST',
+      path: '/checkout/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      setupRequest: (request, context) => ({
+        ...withCookies(request, context),
+        body: new URLSearchParams({
+          ...BILLING,
+          _wpnonce: context.nonce,
+          cart_hash: context.cartHash,
+        }).toString(),
+      }),
+      onResponse: (status, _body, _context, headers) => {
+        const location = headerValue(headers, 'location');
+        if (status === 303 && /^\/checkout\/order-received\/\d+\//.test(String(location))) confirmations++;
+        else wrongStatus++;
+      },
+    },
+  ];
+  const started = performance.now();
+  const result = await run({
+    url: shop.url,
+    requests,
+    amount: SHOPPERS * ORDERS_PER_SHOPPER * requests.length,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const db = new Database(`${shop.dataDir}/shop.sqlite`, { readonly: true });
+  const ordersInDatabase = db.prepare('SELECT COUNT(*) FROM orders').pluck().get();
+  db.close();
+  // autocannon counts the expected 303s as non-2xx; the per-step checks above are the real error count.
+  const row = figures(`checkout flow (${requests.length} requests)`, { ...result, non2xx: 0 }, wrongStatus);
+  return { ...row, confirmations, ordersInDatabase, ordersPerSecond: confirmations / seconds };
+}
+
+function headerValue(headers, name) {
+  const key = Object.keys(headers).find((each) => each.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
+
+function setCookieLines(headers) {
+  const value = headerValue(headers, 'set-cookie');
+  return value === undefined ? [] : [value].flat();
+}

@@ -1,0 +1,77 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { VALID_BILLING } from './support/checkout';
+import { readShopDatabase } from './support/shopDatabase';
+import { shopPerSpecFile } from './support/startShop';
+
+/*
+ * The whole purchase with the keyboard alone (CONTRACT.md "Accessibility contract": every flow works with the
+ * keyboard alone): focus moves only by Tab / Shift+Tab, and only Enter, Space and typing act. No click, no
+ * fill(), no goto() after the first page.
+ */
+
+const shop = shopPerSpecFile();
+
+/** Presses Tab until `target` has the focus, as a keyboard user would, and checks the focus is shown. */
+async function tabTo(page: Page, target: Locator, maxPresses = 120) {
+  for (let press = 0; press < maxPresses; press++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) {
+      expect(await target.evaluate((element) => element.matches(':focus-visible'))).toBe(true);
+      return;
+    }
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+async function typeInto(page: Page, target: Locator, text: string) {
+  await tabTo(page, target);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}
+
+test('home → product → cart → checkout → order received with the keyboard only', async ({ page }) => {
+  await page.goto(`${shop().url}/`);
+
+  // The skip link is the first stop and takes the focus to the content.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+
+  // (search, after the merge) type a query into the search combobox, move through the suggestions with
+  // ArrowDown and open a product with Enter, instead of tabbing to the featured product below.
+  await tabTo(page, page.getByRole('link', { name: 'Café au Lait Mug' }).first());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Café au Lait Mug' })).toBeVisible();
+
+  // (swatches, after the merge) open the Washed Linen Shirt too and choose Colour and Size with the arrow keys
+  // in each swatch radiogroup (Space selects), then add it: the order below then has two lines.
+  await typeInto(page, page.getByLabel('Quantity'), '2');
+  await tabTo(page, page.getByRole('button', { name: 'Add to cart' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cart\/\?added=1021/);
+  await expect(page.getByRole('status').filter({ hasText: 'has been added to your cart' })).toBeVisible();
+
+  await tabTo(page, page.getByRole('link', { name: 'Proceed to checkout' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+
+  // A select is changed by typing the start of an option while it has the focus.
+  await tabTo(page, page.getByLabel('Country / Region'));
+  await page.keyboard.type('United Kingdom');
+  await expect(page.getByLabel('Country / Region')).toHaveValue('GB');
+  for (const [label, value] of Object.entries(VALID_BILLING)) {
+    await typeInto(page, page.getByLabel(label, { exact: false }).first(), value);
+  }
+  await tabTo(page, page.getByRole('button', { name: 'Place order' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order received' })).toBeVisible();
+  const orderId = Number(new URL(page.url()).pathname.split('/')[3]);
+  const lines = readShopDatabase(shop().dataDir, (db) =>
+    db.prepare('SELECT name, quantity FROM order_items WHERE order_id = ?').all(orderId),
+  );
+  expect(lines).toEqual([{ name: 'Café au Lait Mug', quantity: 2 }]);
+});

@@ -1,0 +1,194 @@
+/*
+ * Every page, form and endpoint the shop answers, in one table: the bad-input and script-injection tests walk
+ * it, so an endpoint added here is fuzzed and checked for reflected markup without writing a new test.
+ * Features that land later add their rows here (search_suggestions, search_details, search_prices,
+ * get_variations, stats_hit/online/event, the REST routes under /wp-json/, /insights/).
+ */
+
+export interface SurfaceEntry {
+  name: string;
+  method: 'GET' | 'POST';
+  /** Path (and any fixed query) of the request; generated fields are appended as query (GET) or body (POST). */
+  url: string;
+  /** How a refusal looks: `json` is a 4xx `{code, message}`, `page` a readable HTML page (or a redirect). */
+  answers: 'json' | 'page';
+  /** The fields the handler reads, which the generators fill with junk (real names reach the deep code paths). */
+  fields: string[];
+  /** Fields that carry a nonce: filled with junk, with real nonces of other actions and with stale ones. */
+  nonceFields?: string[];
+  /** Sent with a cart (a session holding one line), for handlers that refuse early without one. */
+  withCart?: boolean;
+}
+
+const ARCHIVE_FIELDS = ['orderby', 's', 'post_type', 'paged'];
+const BILLING_FIELDS = [
+  'billing_first_name',
+  'billing_last_name',
+  'billing_company',
+  'billing_country',
+  'billing_address_1',
+  'billing_address_2',
+  'billing_city',
+  'billing_postcode',
+  'billing_phone',
+  'billing_email',
+  'order_comments',
+  'payment_method',
+  'cart_hash',
+];
+const ADD_TO_CART_FIELDS = [
+  'product_id',
+  'quantity',
+  'variation_id',
+  'attribute_pa_color',
+  'attribute_pa_size',
+];
+
+export const SHOP_SURFACE: SurfaceEntry[] = [
+  // Pages
+  { name: 'home', method: 'GET', url: '/', answers: 'page', fields: ARCHIVE_FIELDS },
+  {
+    name: 'search results',
+    method: 'GET',
+    url: '/?s=linen&post_type=product',
+    answers: 'page',
+    fields: ['orderby'],
+  },
+  { name: 'search results page 2', method: 'GET', url: '/page/2/', answers: 'page', fields: ARCHIVE_FIELDS },
+  { name: 'shop', method: 'GET', url: '/shop/', answers: 'page', fields: ARCHIVE_FIELDS },
+  { name: 'shop page 2', method: 'GET', url: '/shop/page/2/', answers: 'page', fields: ARCHIVE_FIELDS },
+  {
+    name: 'category',
+    method: 'GET',
+    url: '/product-category/apparel/',
+    answers: 'page',
+    fields: ARCHIVE_FIELDS,
+  },
+  { name: 'tag', method: 'GET', url: '/product-tag/linen/', answers: 'page', fields: ARCHIVE_FIELDS },
+  { name: 'brand', method: 'GET', url: '/brand/fern-and-flax/', answers: 'page', fields: ARCHIVE_FIELDS },
+  { name: 'vendor', method: 'GET', url: '/vendor/tidewater-mill/', answers: 'page', fields: ARCHIVE_FIELDS },
+  {
+    name: 'product',
+    method: 'GET',
+    url: '/product/washed-linen-shirt/',
+    answers: 'page',
+    fields: ['attribute_pa_color'],
+  },
+  { name: 'placeholder image', method: 'GET', url: '/images/1001.svg', answers: 'page', fields: [] },
+  {
+    name: 'cart',
+    method: 'GET',
+    url: '/cart/',
+    answers: 'page',
+    fields: ['added', 'updated'],
+    withCart: true,
+  },
+  { name: 'checkout', method: 'GET', url: '/checkout/', answers: 'page', fields: [], withCart: true },
+  {
+    name: 'order received',
+    method: 'GET',
+    url: '/checkout/order-received/1/',
+    answers: 'page',
+    fields: ['key'],
+  },
+  { name: 'journal', method: 'GET', url: '/journal/', answers: 'page', fields: [] },
+  { name: 'content page', method: 'GET', url: '/about/', answers: 'page', fields: [] },
+  { name: 'protected page', method: 'GET', url: '/trade-prices/', answers: 'page', fields: [] },
+  { name: 'health', method: 'GET', url: '/healthz', answers: 'json', fields: [] },
+  // Forms (they work without JavaScript)
+  {
+    name: 'add to cart form',
+    method: 'POST',
+    url: '/cart/',
+    answers: 'page',
+    fields: [
+      'add-to-cart',
+      'quantity',
+      'variation_id',
+      'attribute_pa_color',
+      'quantity[1021]',
+      'quantity[1022]',
+    ],
+  },
+  {
+    name: 'cart update form',
+    method: 'POST',
+    url: '/cart/',
+    answers: 'page',
+    fields: ['remove_item', 'cart[0123456789abcdef0123456789abcdef][qty]', 'update_cart'],
+    nonceFields: ['_wpnonce'],
+    withCart: true,
+  },
+  {
+    name: 'checkout form',
+    method: 'POST',
+    url: '/checkout/',
+    answers: 'page',
+    fields: BILLING_FIELDS,
+    nonceFields: ['_wpnonce'],
+    withCart: true,
+  },
+  {
+    name: 'page password form',
+    method: 'POST',
+    url: '/trade-prices/',
+    answers: 'page',
+    fields: ['post_password'],
+    nonceFields: ['_wpnonce'],
+  },
+  // wc-ajax and /ajax endpoints (CONTRACT.md "Endpoints")
+  {
+    name: 'get_refreshed_fragments (GET)',
+    method: 'GET',
+    url: '/?wc-ajax=get_refreshed_fragments',
+    answers: 'json',
+    fields: ['time'],
+    withCart: true,
+  },
+  {
+    name: 'get_refreshed_fragments (POST)',
+    method: 'POST',
+    url: '/?wc-ajax=get_refreshed_fragments',
+    answers: 'json',
+    fields: ['time'],
+    withCart: true,
+  },
+  {
+    name: 'add_to_cart',
+    method: 'POST',
+    url: '/?wc-ajax=add_to_cart',
+    answers: 'json',
+    fields: ADD_TO_CART_FIELDS,
+  },
+  {
+    name: 'remove_from_cart',
+    method: 'POST',
+    url: '/?wc-ajax=remove_from_cart',
+    answers: 'json',
+    fields: ['cart_item_key'],
+    withCart: true,
+  },
+  { name: 'unknown wc-ajax', method: 'POST', url: '/?wc-ajax=no_such_thing', answers: 'json', fields: ['x'] },
+  {
+    name: 'set_cart_item_quantity',
+    method: 'POST',
+    url: '/ajax?action=set_cart_item_quantity',
+    answers: 'json',
+    fields: ['hash', 'quantity'],
+    nonceFields: ['qtyNonce'],
+    withCart: true,
+  },
+  {
+    name: 'site ajax without action',
+    method: 'POST',
+    url: '/ajax',
+    answers: 'json',
+    fields: ['action', 'hash'],
+  },
+  // (search) { name: 'search_suggestions', method: 'GET', url: '/?wc-ajax=search_suggestions', answers: 'json', fields: ['s', 'l'] },
+  // (search) { name: 'search_details', method: 'POST', url: '/?wc-ajax=search_details', answers: 'json', fields: ['action', 'items'] },
+  // (search) { name: 'search_prices', method: 'POST', url: '/?wc-ajax=search_prices', answers: 'json', fields: ['action', 'items'] },
+  // (swatches) { name: 'get_variations', method: 'POST', url: '/?wc-ajax=get_variations', answers: 'json', fields: ['product_id'] },
+  // (stats) { name: 'stats_hit', method: 'POST', url: '/ajax?action=stats_hit', answers: 'json', fields: ['source_type', 'source_id', 'search_query', 'signature', 'referred', 'page_uri'] },
+  // (rest) REST routes answer `{code, message, data: {status}}`: add an `answers: 'rest'` kind with them.
+];
