@@ -49,8 +49,14 @@ test('home → product → cart → checkout → order received with the keyboar
   await typeInto(page, page.getByLabel('Quantity'), '2');
   await tabTo(page, page.getByRole('button', { name: 'Add to cart' }));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/cart\/\?added=1021/);
-  await expect(page.getByRole('status').filter({ hasText: 'has been added to your cart' })).toBeVisible();
+  // Added without a page load: the cart drawer opens with the focus inside it; its "View cart" leads on.
+  const drawer = page.getByRole('dialog', { name: 'Cart' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer).toContainText('Café au Lait Mug');
+  await tabTo(page, drawer.getByRole('link', { name: 'View cart' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cart\/$/);
+  await expect(page.getByLabel(/^Quantity/).first()).toHaveValue('2');
 
   await tabTo(page, page.getByRole('link', { name: 'Proceed to checkout' }));
   await page.keyboard.press('Enter');
