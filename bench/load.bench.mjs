@@ -5,7 +5,8 @@
 // any endpoint of this server sits under, measured in the same run.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { cookieWithCartItem, createCookieJar, startBuiltShop } from './support/startBuiltShop.mjs';
+import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';
+import { cookieWithCartItem, createCookieJar } from './support/cookieJar.mjs';
 
 const SHOPPERS = 50;
 const TIME_CAP_SECONDS = 45;
