@@ -10,7 +10,7 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { ProductListQuery, Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
 import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';
-import { renderPlaceholderSvg } from './renderPlaceholderSvg';
+import { registerPlaceholderImageRoute } from './placeholderImageRoute';
 import { toPlainText } from './sanitizeRichText';
 
 export interface CatalogPluginOptions {
@@ -209,19 +209,7 @@ export async function catalogPlugin(app: FastifyInstance, { repositories, config
     });
   });
 
-  app.get('/images/:file', async function placeholderImage(request, reply) {
-    const { file } = parseInput(
-      z.object({ file: z.string().regex(/^\d{1,12}\.svg$/, 'Unknown image') }),
-      request.params,
-    );
-    const placeholder = await catalog.getImagePlaceholder(Number(file.slice(0, -4)));
-    if (!placeholder) throw new ShopError('not_found', 'There is no such image.');
-    return reply
-      .header('content-type', 'image/svg+xml')
-      .header('cache-control', 'public, max-age=86400')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(renderPlaceholderSvg(placeholder));
-  });
+  registerPlaceholderImageRoute(app, '/images', (id) => catalog.getImagePlaceholder(id));
 }
 
 function termArchive(term: Term) {
