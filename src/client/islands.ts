@@ -7,6 +7,7 @@ export const islandLoaders = {
   orderingSelect: () => import('./theme/OrderingSelect'),
   variationForm: () => import('./product/VariationForm'),
   checkoutForm: () => import('./checkout/CheckoutForm'),
+  searchBox: () => import('./search/SearchBox'),
 } as const;
 
 export type IslandName = keyof typeof islandLoaders;

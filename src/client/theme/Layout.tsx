@@ -3,7 +3,9 @@ import type { CartView } from '../../shared/cart/cartTypes';
 import type { Term } from '../../shared/catalog/types';
 import { termUrl } from '../../shared/catalog/urls';
 import { HeaderCartLink } from '../cart/HeaderCartLink';
+import { Island } from '../Island';
 import { useShopSettings } from '../ShopSettingsContext';
+import SearchBox from '../search/SearchBox';
 import { type Notice, Notices } from './Notices';
 
 export interface LayoutProps {
@@ -16,7 +18,7 @@ export interface LayoutProps {
 
 /** The theme's frame around every page: skip link, header with menu, search and cart, and the footer. */
 export function Layout({ cart, categories, searchQuery = '', notices = [], children }: LayoutProps) {
-  const { shop, i18n } = useShopSettings();
+  const { shop } = useShopSettings();
   const topCategories = categories.filter((category) => category.parentId === null);
   return (
     <>
@@ -43,22 +45,7 @@ export function Layout({ cart, categories, searchQuery = '', notices = [], child
               </li>
             </ul>
           </nav>
-          <search>
-            <form method="get" action="/" className="search-form">
-              <label htmlFor="site-search" className="screen-reader-text">
-                Search products
-              </label>
-              <input
-                id="site-search"
-                type="search"
-                name="s"
-                defaultValue={searchQuery}
-                placeholder="Search products…"
-              />
-              <input type="hidden" name="post_type" value="product" />
-              <button type="submit">{i18n.search}</button>
-            </form>
-          </search>
+          <Island name="searchBox" component={SearchBox} props={{ initialQuery: searchQuery }} />
           <HeaderCartLink cart={cart} />
         </div>
       </header>

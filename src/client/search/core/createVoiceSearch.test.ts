@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createVoiceSearch, isVoiceSearchAvailable, type RecognitionLike } from './createVoiceSearch';
+import { createVoiceSearch, type RecognitionLike } from './createVoiceSearch';
+import { isVoiceSearchAvailable } from './isVoiceSearchAvailable';
 
 class FakeRecognition implements RecognitionLike {
   static last: FakeRecognition | null = null;
