@@ -115,6 +115,12 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
   const { state } = box;
 
   useEffect(() => startSelfRepair(mountSearchBox), []);
+
+  // The active option stays in view while the arrows move through a list taller than the dropdown.
+  useEffect(() => {
+    if (state.activeIndex < 0) return;
+    document.getElementById(box.ids.option(state.activeIndex))?.scrollIntoView({ block: 'nearest' });
+  }, [state.activeIndex, box.ids]);
   useEffect(() => () => store.destroy(), [store]);
 
   // A click outside the form, dropdown and panel hides the dropdown (they all live inside the root).
@@ -274,7 +280,13 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
                   onFocus: () => {
                     if (isMobile && !overlayOpen) openOverlay();
                   },
-                  onBlur: () => store.blurred({ keepOpen: overlayOpen && isIOS() }),
+                  onBlur: (event) =>
+                    store.blurred({
+                      // Focus moving to the box's own controls (dropdown, clear, voice) is not leaving the search.
+                      keepOpen:
+                        (overlayOpen && isIOS()) ||
+                        !!rootRef.current?.contains(event.relatedTarget as Node | null),
+                    }),
                 })}
               />
               {box.hint && state.value.toLowerCase() === state.query.toLowerCase() ? (
@@ -302,6 +314,9 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
         <div className="shop-search__results">
           <div
             ref={dropdownRef}
+            // Focusable so a scrolling list can be scrolled from the keyboard (axe scrollable-region-focusable);
+            // choosing still happens from the input with the arrows (aria-activedescendant).
+            tabIndex={0}
             className="shop-search__dropdown"
             hidden={!state.isOpen}
             style={{ maxHeight: overlayOpen ? undefined : settings.maxHeight, zIndex: settings.zIndex }}
