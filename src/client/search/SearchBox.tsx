@@ -312,9 +312,9 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
           </form>
         </search>
         <div className="shop-search__results">
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be scrollable from the keyboard (axe scrollable-region-focusable); choosing still happens from the input (aria-activedescendant) */}
           <div
             ref={dropdownRef}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be scrollable from the keyboard (axe scrollable-region-focusable); choosing still happens from the input (aria-activedescendant)
             tabIndex={0}
             className="shop-search__dropdown"
             hidden={!state.isOpen}
