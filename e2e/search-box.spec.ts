@@ -267,3 +267,72 @@ test.describe('on a phone', () => {
     await expect(dialog).toBeHidden();
   });
 });
+
+test.describe('icon layout, right to left, darkened overlay, dynamic prices and voice search', () => {
+  const iconShop = shopPerSpecFile({
+    search: {
+      layout: 'icon',
+      rtl: true,
+      darkenedOverlay: true,
+      dynamicPrices: true,
+      voiceSearch: { enabled: true, lang: 'en-GB' },
+    },
+  });
+
+  test('the icon expands into a box that searches, prices update, the overlay and voice work', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // A fake Web Speech API: hears "mug" once started.
+    await page.addInitScript(() => {
+      class FakeRecognition {
+        lang = '';
+        continuous = false;
+        interimResults = false;
+        onstart: (() => void) | null = null;
+        onend: (() => void) | null = null;
+        onresult: ((event: unknown) => void) | null = null;
+        start() {
+          (window as unknown as { heardLang: string }).heardLang = this.lang;
+          this.onstart?.();
+          setTimeout(() => {
+            this.onresult?.({ resultIndex: 0, results: [{ isFinal: true, 0: { transcript: 'mug' } }] });
+            this.onend?.();
+          }, 50);
+        }
+        abort() {}
+      }
+      // Chromium has the real, unprefixed API (which refuses a headless microphone); both names get the fake.
+      Object.assign(window, { SpeechRecognition: FakeRecognition, webkitSpeechRecognition: FakeRecognition });
+    });
+    const traffic = await routeSearch(page);
+    await page.goto(`${iconShop().url}/`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await expect(page.locator('.shop-search')).toHaveAttribute('dir', 'rtl');
+    // The icon comes before the form's own submit button, also named Search.
+    const icon = page.getByRole('button', { name: 'Search', exact: true }).first();
+    await expect(icon).toHaveAttribute('aria-expanded', 'false');
+    await expect(searchInput(page)).toBeHidden();
+    await icon.click();
+    await expect(icon).toHaveAttribute('aria-expanded', 'true');
+    await expect(searchInput(page)).toBeFocused();
+
+    await page.keyboard.type('linen');
+    const shirt = page.getByRole('option', { name: /Washed Linen Shirt/ });
+    await expect(shirt).toContainText('$61.20');
+    expect(traffic.prices).toEqual([[1001, 1025, 1011]]);
+    await expect(page.locator('.shop-search__darken')).toHaveCount(4);
+    await page.locator('.shop-search__darken--bottom').click({ position: { x: 10, y: 300 } });
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(page.locator('.shop-search__darken')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Voice search' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { heardLang?: string }).heardLang))
+      .toBe('en-GB');
+    await expect(searchInput(page)).toHaveValue('mug');
+    await expect(page.getByRole('option', { name: /Café au Lait Mug/ })).toBeVisible();
+    await searchInput(page).press('Escape');
+    await expect(icon).toHaveAttribute('aria-expanded', 'false');
+  });
+});
