@@ -114,7 +114,10 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
   });
   const { state } = box;
 
-  useEffect(() => startSelfRepair(mountSearchBox), []);
+  // The helper lives with the page, not with this box: its stop function is deliberately not returned.
+  useEffect(() => {
+    startSelfRepair(mountSearchBox);
+  }, []);
 
   // The active option stays in view while the arrows move through a list taller than the dropdown.
   useEffect(() => {

@@ -51,12 +51,17 @@ function readSettings(): PageSettings | null {
   }
 }
 
-/** Starts the helper once per page; later calls do nothing. Returns nothing to clean up (it lives with the page). */
-export function startSelfRepair(mount: Mount): void {
-  if (started || typeof document === 'undefined') return;
-  started = true;
+/**
+ * Starts the helper once per page; later calls do nothing. It lives with the page; the returned function stops
+ * it (tests, and a host page tearing the shop's scripts down).
+ */
+export function startSelfRepair(mount: Mount): () => void {
+  if (started || typeof document === 'undefined') return () => {};
   const settings = readSettings();
-  if (!settings) return;
+  if (!settings) return () => {};
+  started = true;
+  const timers: number[] = [];
+  const intervals: number[] = [];
   // Containers present now are being hydrated by entry.tsx.
   const owned = new WeakSet<Element>(Array.from(document.querySelectorAll(SELECTOR)));
 
@@ -75,22 +80,33 @@ export function startSelfRepair(mount: Mount): void {
     }
   };
 
-  new MutationObserver((records) => {
+  const observer = new MutationObserver((records) => {
     if (records.some((record) => record.addedNodes.length > 0)) scan();
-  }).observe(document.body, { childList: true, subtree: true });
-  for (const delay of LOAD_CHECKS_MS) window.setTimeout(scan, delay);
-  if (settings.search.selfRepairHardMode) window.setInterval(scan, HARD_MODE_INTERVAL_MS);
-  window.addEventListener('pageshow', (event) => {
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  for (const delay of LOAD_CHECKS_MS) timers.push(window.setTimeout(scan, delay));
+  if (settings.search.selfRepairHardMode) intervals.push(window.setInterval(scan, HARD_MODE_INTERVAL_MS));
+  const onPageShow = (event: PageTransitionEvent) => {
     if (!event.persisted) return;
     // Back arrow into a page restored from the back-forward cache: themes re-render parts of it late.
     for (let check = 1; check <= BACK_ARROW_CHECKS; check += 1) {
-      window.setTimeout(scan, check * BACK_ARROW_INTERVAL_MS);
+      timers.push(window.setTimeout(scan, check * BACK_ARROW_INTERVAL_MS));
     }
-  });
+  };
   // After add-to-cart on the checkout page with a search box present, the checkout totals must be recomputed.
-  document.addEventListener('added_to_cart', () => {
+  const onAddedToCart = () => {
     if (document.querySelector('form.checkout') && document.querySelector('.shop-search')) {
       document.dispatchEvent(new CustomEvent('update_checkout'));
     }
-  });
+  };
+  window.addEventListener('pageshow', onPageShow);
+  document.addEventListener('added_to_cart', onAddedToCart);
+  return () => {
+    started = false;
+    observer.disconnect();
+    for (const timer of timers) window.clearTimeout(timer);
+    for (const interval of intervals) window.clearInterval(interval);
+    window.removeEventListener('pageshow', onPageShow);
+    document.removeEventListener('added_to_cart', onAddedToCart);
+  };
 }
