@@ -204,10 +204,13 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
       );
     }
     if (suggestion.type === 'no-results') return null;
+    // History products show no price (SPEC.md §3: saved without it), not even a dynamic one.
     const price =
-      suggestion.post_id !== undefined
-        ? (state.prices[String(suggestion.post_id)] ?? suggestion.price)
-        : suggestion.price;
+      state.mode === 'history'
+        ? undefined
+        : suggestion.post_id !== undefined
+          ? (state.prices[String(suggestion.post_id)] ?? suggestion.price)
+          : suggestion.price;
     return (
       <li
         // biome-ignore lint/suspicious/noArrayIndexKey: the same product may appear twice (product and variation); position disambiguates

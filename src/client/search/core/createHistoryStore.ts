@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { stripTags } from './normalizeQuery';
 import { type Suggestion, suggestionSchema } from './suggestionTypes';
 
@@ -26,7 +26,7 @@ export interface HistoryStore {
   clear(): void;
 }
 
-function readList<T>(storage: KeyValueStorage | null, key: string, item: z.ZodType<T>): T[] {
+function readList<T>(storage: KeyValueStorage | null, key: string, item: z.ZodMiniType<T>): T[] {
   try {
     const raw = storage?.getItem(key);
     if (!raw) return [];

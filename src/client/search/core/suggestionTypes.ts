@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod's tree-shakable build: the search box is on every page, and the full build would triple its JavaScript.
+import * as z from 'zod/mini';
 
 /*
  * The suggestion and response formats of SPEC.md §3 ("Suggestion", "Details response", "Prices response") and
@@ -6,8 +7,14 @@ import { z } from 'zod';
  * engine can add to them.
  */
 
-const id = z.union([z.number(), z.string()]).transform((value) => Number(value));
-const text = z.union([z.string(), z.number()]).transform((value) => String(value));
+const id = z.pipe(
+  z.union([z.number(), z.string()]),
+  z.transform((value: number | string) => Number(value)),
+);
+const text = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((value: string | number) => String(value)),
+);
 
 export const suggestionSchema = z.looseObject({
   type: z.enum([
@@ -22,32 +29,32 @@ export const suggestionSchema = z.looseObject({
     'vendor',
     'post',
   ]),
-  value: text.default(''),
-  url: z.string().optional(),
-  post_id: id.optional(),
-  variation_id: id.optional(),
-  vendor_id: id.optional(),
-  post_type: z.string().optional(),
-  term_id: id.optional(),
-  taxonomy: z.string().optional(),
-  breadcrumbs: z.string().optional(),
-  image: z.string().optional(),
-  image_src: z.string().optional(),
-  thumb_html: z.string().optional(),
-  sku: text.optional(),
-  desc: z.string().optional(),
-  price: z.string().optional(),
-  on_sale: z.boolean().optional(),
-  featured: z.boolean().optional(),
-  vendor: z.string().optional(),
-  vendor_url: z.string().optional(),
-  shop_city: z.string().optional(),
-  total: id.optional(),
-  meta_before: z.string().optional(),
-  meta_after: z.string().optional(),
-  title_before: z.string().optional(),
-  title_after: z.string().optional(),
-  content_after: z.string().optional(),
+  value: z._default(text, ''),
+  url: z.optional(z.string()),
+  post_id: z.optional(id),
+  variation_id: z.optional(id),
+  vendor_id: z.optional(id),
+  post_type: z.optional(z.string()),
+  term_id: z.optional(id),
+  taxonomy: z.optional(z.string()),
+  breadcrumbs: z.optional(z.string()),
+  image: z.optional(z.string()),
+  image_src: z.optional(z.string()),
+  thumb_html: z.optional(z.string()),
+  sku: z.optional(text),
+  desc: z.optional(z.string()),
+  price: z.optional(z.string()),
+  on_sale: z.optional(z.boolean()),
+  featured: z.optional(z.boolean()),
+  vendor: z.optional(z.string()),
+  vendor_url: z.optional(z.string()),
+  shop_city: z.optional(z.string()),
+  total: z.optional(id),
+  meta_before: z.optional(z.string()),
+  meta_after: z.optional(z.string()),
+  title_before: z.optional(z.string()),
+  title_after: z.optional(z.string()),
+  content_after: z.optional(z.string()),
 });
 
 export type Suggestion = z.infer<typeof suggestionSchema>;
@@ -55,30 +62,33 @@ export type SuggestionType = Suggestion['type'];
 
 export const suggestionsResponseSchema = z.looseObject({
   suggestions: z.array(suggestionSchema),
-  time: z.unknown().optional(),
+  time: z.optional(z.unknown()),
 });
 
 const detailsObjectSchema = z.object({
-  items: z.array(z.object({ objectID: z.string(), html: z.string(), price: z.string().optional() })),
+  items: z.array(z.object({ objectID: z.string(), html: z.string(), price: z.optional(z.string()) })),
 });
 
 /** The details endpoint may answer the object itself or the object serialized as a string (CONTRACT.md). */
 export const detailsResponseSchema = z.union([
   detailsObjectSchema,
-  z.string().transform((raw, ctx) => {
-    try {
-      return detailsObjectSchema.parse(JSON.parse(raw));
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'invalid_json' });
-      return z.NEVER;
-    }
-  }),
+  z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx) => {
+      try {
+        return detailsObjectSchema.parse(JSON.parse(raw));
+      } catch {
+        ctx.issues.push({ code: 'custom', message: 'invalid_json', input: raw });
+        return z.NEVER;
+      }
+    }),
+  ),
 ]);
 export type DetailsItem = z.infer<typeof detailsObjectSchema>['items'][number];
 
 export const pricesResponseSchema = z.object({
   success: z.boolean(),
-  data: z.array(z.object({ id, price: z.string() })).default([]),
+  data: z._default(z.array(z.object({ id, price: z.string() })), []),
 });
 
 /** Headlines group the results; they are shown but never selectable (CONTRACT.md accessibility contract). */
