@@ -221,6 +221,11 @@ test('the details panel shows at 1280 px but not at 700 px, each id requested on
   await page.setViewportSize({ width: 700, height: 900 });
   await expect(panel).toBeHidden();
   await expect(page.getByRole('listbox')).toBeVisible();
+  // The dropdown follows the input when the layout changes: it stays right below it.
+  const input = await searchInput(page).boundingBox();
+  const dropdown = await page.locator('.shop-search__dropdown').boundingBox();
+  expect(Math.abs((dropdown?.x ?? 0) - (input?.x ?? 0))).toBeLessThan(2);
+  expect(dropdown?.y ?? 0).toBeGreaterThanOrEqual((input?.y ?? 0) + (input?.height ?? 0) - 1);
 });
 
 test('a search box inserted into the page later is mounted and works on its own', async ({ page }) => {
