@@ -243,6 +243,16 @@ test('a search box inserted into the page later is mounted and works on its own'
   await late.fill('mug');
   await expect(page.locator('.late-box').getByRole('option', { name: /Café au Lait Mug/ })).toBeVisible();
   await expect(page.locator('header').getByRole('listbox')).toBeHidden();
+  // This box's form is wider than the details-panel breakpoint (550 px): the panel shares the form's width.
+  const panel = page.locator('.late-box').getByRole('region', { name: 'Product details' });
+  await expect(panel).toBeVisible();
+  await expect(page.locator('.late-box .shop-search')).toHaveClass(/has-details--full/);
+  const form = await page.locator('.late-box form').boundingBox();
+  const panelBox = await panel.boundingBox();
+  expect(panelBox?.x ?? 0).toBeGreaterThan(form?.x ?? 0);
+  expect((panelBox?.x ?? 0) + (panelBox?.width ?? 0)).toBeLessThanOrEqual(
+    (form?.x ?? 0) + (form?.width ?? 0) + 2,
+  );
   const ids = await page.evaluate(() =>
     Array.from(document.querySelectorAll('[id]'), (element) => element.id),
   );
