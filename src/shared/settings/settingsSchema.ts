@@ -63,6 +63,10 @@ const searchSchema = z
     layoutBreakpoint: px.default(992),
     detailsPanelBreakpoint: px.default(550),
     darkenedOverlay: flag(false),
+    // The mini-cart widget in the search bar (issue 9); hideIfEmpty reads the woocommerce_items_in_cart cookie.
+    miniCart: z.strictObject({ enabled: flag(false), hideIfEmpty: flag(true) }).prefault({}),
+    // The self-repair helper's timer-based hard mode (SPEC.md §4): rescans every second when on.
+    selfRepairHardMode: flag(false),
     voiceSearch: z.strictObject({ enabled: flag(false), lang: nullableString }).prefault({}),
     badQueryPrevention: flag(false),
     delimiter: nullableString,
