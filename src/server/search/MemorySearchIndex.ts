@@ -1,0 +1,423 @@
+import type { Taxonomy } from '../../shared/catalog/types';
+import { analyzeText } from './analyzeText';
+import { IndexSegment } from './IndexSegment';
+import { normalizeQuery, parseSearchQuery, type QueryWord } from './parseSearchQuery';
+import {
+  DEFAULT_RULES,
+  type RelevanceRules,
+  SEARCH_FIELDS,
+  SEARCH_GROUPS,
+  type SearchDocument,
+  type SearchGroup,
+  type SearchHit,
+  type SearchIndex,
+  type SearchRequest,
+  type SearchResult,
+} from './SearchIndex';
+import { scanTypos } from './scanTypos';
+
+/*
+ * The embedded search engine: an in-memory inverted index (chosen over SQLite FTS5 by the benchmark in
+ * bench/search.bench.mjs; README "Search engine" says why). Two segments, LSM-style: a large base built by a
+ * full rebuild, and a small delta rebuilt from the documents changed since, so a catalog write costs
+ * milliseconds even at 100,000 products; a replaced document is tombstoned in the base.
+ *
+ * Ranking (issue 8): the sum over the query's words of the best field weight × match factor (title over SKU
+ * over taxonomy over attributes over content; exact over prefix over typo), then featured, then in stock,
+ * then units sold. Owner rules (synonyms, stop words, boosts, out-of-stock handling, pins) apply per query,
+ * without a rebuild.
+ */
+
+const EXACT = 1;
+const SYNONYM = 0.9;
+/** A prefix scores between 0.7 and 0.9: the closer the word is to the whole term, the higher. */
+const PREFIX_BASE = 0.7;
+const TYPO = [1, 0.45, 0.3];
+/**
+ * A word whose exact and prefix matches already reach this many documents is taken as typed correctly: its
+ * typo neighbours (hood → wood, good) would only add noise below them, and cost time.
+ */
+const TYPO_THRESHOLD = 200;
+/** A full rebuild replaces the delta once it holds this many documents. */
+const DELTA_LIMIT = 2000;
+
+const GROUP_NONE = 255;
+
+interface Match {
+  segment: IndexSegment;
+  termId: number;
+  factor: number;
+}
+
+interface Candidates {
+  docs: number[];
+  scores: Float64Array;
+}
+
+export class MemorySearchIndex implements SearchIndex {
+  #rules: RelevanceRules = DEFAULT_RULES;
+  #stopWords = new Set<string>();
+  #synonyms = new Map<string, string[]>();
+  #fieldWeights = new Float64Array(32);
+
+  // Per document number; numbers are never reused until a full rebuild.
+  #documents: (SearchDocument | null)[] = [];
+  #byKey = new Map<string, number>();
+  #base = new IndexSegment(new Map());
+  #delta = new IndexSegment(new Map());
+  #deltaDocs = new Map<number, Map<string, number>>();
+
+  // Scratch arrays for one query, sized to the document count; marks avoid clearing them per query.
+  #mark = new Uint32Array(0);
+  #clauseMark = new Uint32Array(0);
+  #score = new Float64Array(0);
+  #clauseScore = new Float64Array(0);
+  #finalScore = new Float64Array(0);
+  #generation = 0;
+  /** Which documents the last query matched: #resultMark[doc] === #resultGeneration. */
+  #resultMark = new Uint32Array(0);
+  #resultGeneration = 0;
+  #group = new Uint8Array(0);
+  #rankBase = new Float64Array(0);
+  #inStock = new Uint8Array(0);
+
+  constructor(rules: RelevanceRules = DEFAULT_RULES) {
+    this.setRules(rules);
+  }
+
+  get size(): number {
+    return this.#byKey.size;
+  }
+
+  setRules(rules: RelevanceRules): void {
+    this.#rules = rules;
+    this.#stopWords = new Set(rules.stopWords.map((word) => normalizeQuery(word)).filter(Boolean));
+    this.#synonyms = new Map();
+    for (const group of rules.synonyms) {
+      const words = group.map((word) => normalizeQuery(word).replace(/[\s-]+/g, '')).filter(Boolean);
+      for (const word of words) {
+        const others = words.filter((other) => other !== word);
+        this.#synonyms.set(word, [...(this.#synonyms.get(word) ?? []), ...others]);
+      }
+    }
+    // The weight of a posting is that of its best field: one table lookup per posting at query time.
+    for (let mask = 0; mask < 32; mask++) {
+      let best = 0;
+      for (const [bit, field] of SEARCH_FIELDS.entries()) {
+        if (mask & (1 << bit)) best = Math.max(best, rules.boosts[field]);
+      }
+      this.#fieldWeights[mask] = best;
+    }
+    // Out-of-stock handling changes the rank keys.
+    for (let doc = 0; doc < this.#documents.length; doc++) this.#setRank(doc);
+  }
+
+  replaceAll(documents: Iterable<SearchDocument>): void {
+    this.#documents = [];
+    this.#byKey = new Map();
+    this.#deltaDocs = new Map();
+    const postings = new Map<string, number[]>();
+    for (const document of documents) {
+      const doc = this.#addDocument(document);
+      for (const [term, mask] of termsOf(document)) {
+        const list = postings.get(term);
+        if (list) list.push(doc, mask);
+        else postings.set(term, [doc, mask]);
+      }
+    }
+    this.#base = new IndexSegment(postings);
+    this.#delta = new IndexSegment(new Map());
+  }
+
+  update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): void {
+    for (const key of [...removedKeys, ...upserts.map((document) => document.key)]) {
+      const doc = this.#byKey.get(key);
+      if (doc === undefined) continue;
+      this.#documents[doc] = null;
+      this.#byKey.delete(key);
+      this.#deltaDocs.delete(doc);
+    }
+    for (const document of upserts) {
+      this.#deltaDocs.set(this.#addDocument(document), termsOf(document));
+    }
+    if (this.#deltaDocs.size > DELTA_LIMIT) {
+      this.replaceAll(this.#documents.filter((document): document is SearchDocument => document !== null));
+      return;
+    }
+    const postings = new Map<string, number[]>();
+    for (const [doc, terms] of this.#deltaDocs) {
+      for (const [term, mask] of terms) {
+        const list = postings.get(term);
+        if (list) list.push(doc, mask);
+        else postings.set(term, [doc, mask]);
+      }
+    }
+    this.#delta = new IndexSegment(postings);
+  }
+
+  search(request: SearchRequest): SearchResult {
+    const limits = SEARCH_GROUPS.map((group) => request.limits[group] ?? 0);
+    const top: number[][] = SEARCH_GROUPS.map(() => []);
+    const candidates = this.#match(request.text);
+    const pinned = this.#pinned(request.text);
+    const variationParents = new Set<number>();
+    let totalProducts = 0;
+    if (candidates) {
+      const hide = this.#rules.outOfStock === 'hide';
+      for (const doc of candidates.docs) {
+        if (hide && this.#inStock[doc] === 0) continue;
+        const group = this.#group[doc] as number;
+        if (group === GROUP_NONE) continue;
+        const document = this.#documents[doc] as SearchDocument;
+        if (group === 0) {
+          if (document.kind === 'variation') {
+            // Counted as its parent, unless the parent matched too.
+            const parent = this.#byKey.get(`product__${document.parentId}`);
+            if (
+              parent !== undefined &&
+              this.#resultMark[parent] !== this.#resultGeneration &&
+              !variationParents.has(parent)
+            ) {
+              variationParents.add(parent);
+              totalProducts++;
+            }
+            if (!request.variations) continue;
+          } else totalProducts++;
+          if (pinned.has(doc)) continue;
+        }
+        const limit = limits[group] as number;
+        if (limit > 0)
+          insertTop(top[group] as number[], doc, this.#rankOf(doc, candidates.scores), limit, (d) =>
+            this.#rankOf(d, candidates.scores),
+          );
+      }
+    }
+    const hits: SearchResult['hits'] = {};
+    for (const [index, group] of SEARCH_GROUPS.entries()) {
+      if ((limits[index] as number) === 0) continue;
+      let docs = top[index] as number[];
+      if (group === 'products' && pinned.size > 0) {
+        const pins = [...pinned].filter(
+          (doc) => !(this.#rules.outOfStock === 'hide' && this.#inStock[doc] === 0),
+        );
+        totalProducts += pins.filter((doc) => this.#resultMark[doc] !== this.#resultGeneration).length;
+        docs = [...pins, ...docs].slice(0, limits[index] as number);
+      }
+      hits[group] = docs.map((doc) => this.#toHit(doc, candidates?.scores[doc] ?? 0));
+    }
+    return { hits, totalProducts };
+  }
+
+  searchProductIds(text: string): number[] {
+    const candidates = this.#match(text);
+    const pinned = this.#pinned(text);
+    const hide = this.#rules.outOfStock === 'hide';
+    const best = new Map<number, number>();
+    for (const doc of candidates?.docs ?? []) {
+      if (this.#group[doc] !== 0 || (hide && this.#inStock[doc] === 0) || pinned.has(doc)) continue;
+      const document = this.#documents[doc] as SearchDocument;
+      // A variation found by its SKU brings its parent into the results, ranked as the variation is.
+      const productDoc =
+        document.kind === 'variation' ? this.#byKey.get(`product__${document.parentId}`) : doc;
+      if (productDoc === undefined || pinned.has(productDoc)) continue;
+      const rank = this.#rankOf(doc, (candidates as Candidates).scores);
+      if (rank > (best.get(productDoc) ?? -1)) best.set(productDoc, rank);
+    }
+    const ranked = [...best].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([doc]) => doc);
+    const pins = [...pinned].filter((doc) => !(hide && this.#inStock[doc] === 0));
+    return [...pins, ...ranked].map((doc) => (this.#documents[doc] as SearchDocument).id);
+  }
+
+  #pinned(text: string): Set<number> {
+    const ids = this.#rules.pins[normalizeQuery(text)] ?? [];
+    const docs = new Set<number>();
+    for (const id of ids) {
+      const doc = this.#byKey.get(`product__${id}`);
+      if (doc !== undefined) docs.add(doc);
+    }
+    return docs;
+  }
+
+  #toHit(doc: number, score: number): SearchHit {
+    const document = this.#documents[doc] as SearchDocument;
+    return {
+      key: document.key,
+      kind: document.kind,
+      id: document.id,
+      parentId: document.parentId,
+      taxonomy: document.taxonomy,
+      postType: document.postType,
+      score,
+    };
+  }
+
+  #addDocument(document: SearchDocument): number {
+    const doc = this.#documents.length;
+    this.#documents.push(document);
+    this.#byKey.set(document.key, doc);
+    if (doc >= this.#mark.length) this.#grow(Math.max(1024, doc * 2));
+    this.#group[doc] = groupOf(document);
+    this.#inStock[doc] = document.inStock ? 1 : 0;
+    this.#setRank(doc);
+    return doc;
+  }
+
+  #grow(capacity: number): void {
+    const grow = <T extends Uint32Array | Float64Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.#mark = grow(this.#mark, (n) => new Uint32Array(n));
+    this.#clauseMark = grow(this.#clauseMark, (n) => new Uint32Array(n));
+    this.#score = grow(this.#score, (n) => new Float64Array(n));
+    this.#clauseScore = grow(this.#clauseScore, (n) => new Float64Array(n));
+    this.#finalScore = grow(this.#finalScore, (n) => new Float64Array(n));
+    this.#resultMark = grow(this.#resultMark, (n) => new Uint32Array(n));
+    this.#group = grow(this.#group, (n) => new Uint8Array(n));
+    this.#rankBase = grow(this.#rankBase, (n) => new Float64Array(n));
+    this.#inStock = grow(this.#inStock, (n) => new Uint8Array(n));
+  }
+
+  /**
+   * The part of a document's rank that does not depend on the query, in the low bits of one number:
+   * featured, in stock, units sold. `#rankOf` adds the score (and, with out-of-stock "last", the stock tier) above.
+   */
+  #setRank(doc: number): void {
+    const document = this.#documents[doc];
+    if (!document) return;
+    const sales = Math.min(Math.max(0, Math.floor(document.sales)), 2 ** 20 - 1);
+    this.#rankBase[doc] = ((document.featured ? 2 : 0) + (document.inStock ? 1 : 0)) * 2 ** 20 + sales;
+  }
+
+  #rankOf(doc: number, scores: Float64Array): number {
+    const score = Math.min(Math.round((scores[doc] as number) * 100), 2 ** 18 - 1);
+    const tier = this.#rules.outOfStock === 'last' ? (this.#inStock[doc] as number) : 0;
+    return (tier * 2 ** 18 + score) * 2 ** 22 + (this.#rankBase[doc] as number);
+  }
+
+  /** Every live document matching all the words of some reading of the query, with its score. */
+  #match(text: string): Candidates | null {
+    const finalMark = ++this.#resultGeneration;
+    const readings = parseSearchQuery(text, this.#stopWords);
+    if (readings.length === 0) return null;
+    const docs: number[] = [];
+    // Valid for the documents in `docs` until the next query (searches are synchronous).
+    const scores = this.#finalScore;
+    for (const reading of readings) {
+      for (const doc of this.#matchAll(reading)) {
+        const score = this.#score[doc] as number;
+        if (this.#resultMark[doc] !== finalMark) {
+          this.#resultMark[doc] = finalMark;
+          docs.push(doc);
+          scores[doc] = score;
+        } else if (score > (scores[doc] as number)) scores[doc] = score;
+      }
+    }
+    return { docs, scores };
+  }
+
+  /** AND over the words, rarest first; the scores land in #score. */
+  #matchAll(words: readonly QueryWord[]): number[] {
+    const clauses = words.map((word) => this.#matchesOf(word));
+    const sizes = clauses.map((matches) =>
+      matches.reduce((sum, match) => sum + match.segment.postingCount(match.termId), 0),
+    );
+    const order = clauses
+      .map((_, index) => index)
+      .sort((a, b) => (sizes[a] as number) - (sizes[b] as number));
+    let docs: number[] = [];
+    for (const [position, index] of order.entries()) {
+      const matches = clauses[index] as Match[];
+      if (matches.length === 0) return [];
+      const clause = ++this.#generation;
+      const seen: number[] = [];
+      const previous = position === 0 ? -1 : clause - 1;
+      for (const { segment, termId, factor } of matches) {
+        const end = segment.offsets[termId + 1] as number;
+        for (let at = segment.offsets[termId] as number; at < end; at++) {
+          const doc = segment.docs[at] as number;
+          if (previous !== -1 && this.#mark[doc] !== previous) continue;
+          if (this.#documents[doc] === null) continue;
+          const score = factor * (this.#fieldWeights[segment.masks[at] as number] as number);
+          if (this.#clauseMark[doc] !== clause) {
+            this.#clauseMark[doc] = clause;
+            this.#clauseScore[doc] = score;
+            seen.push(doc);
+          } else if (score > (this.#clauseScore[doc] as number)) this.#clauseScore[doc] = score;
+        }
+      }
+      for (const doc of seen) {
+        this.#score[doc] =
+          (position === 0 ? 0 : (this.#score[doc] as number)) + (this.#clauseScore[doc] as number);
+        this.#mark[doc] = clause;
+      }
+      docs = seen;
+      if (docs.length === 0) return [];
+    }
+    return docs;
+  }
+
+  /** The terms one word matches in both segments: exact, synonyms, prefix (last word), typos (4+ letters). */
+  #matchesOf(word: QueryWord): Match[] {
+    const matches: Match[] = [];
+    const maxEdits = word.text.length >= 8 ? 2 : word.text.length >= 4 ? 1 : 0;
+    for (const segment of [this.#base, this.#delta]) {
+      if (segment.terms.length === 0) continue;
+      const exact = segment.termId(word.text);
+      if (exact >= 0) matches.push({ segment, termId: exact, factor: EXACT });
+      for (const synonym of this.#synonyms.get(word.text) ?? []) {
+        const termId = segment.termId(synonym);
+        if (termId >= 0) matches.push({ segment, termId, factor: SYNONYM });
+      }
+      let reach = exact >= 0 ? segment.postingCount(exact) : 0;
+      if (word.prefix) {
+        const [from, to] = segment.prefixRange(word.text);
+        for (let termId = from; termId < to; termId++) {
+          if (termId === exact) continue;
+          const closeness = word.text.length / (segment.terms[termId] as string).length;
+          matches.push({ segment, termId, factor: PREFIX_BASE + 0.2 * closeness });
+          reach += segment.postingCount(termId);
+        }
+      }
+      if (maxEdits === 0 || reach >= TYPO_THRESHOLD) continue;
+      scanTypos(segment, word.text, maxEdits, word.prefix, (termId, distance) => {
+        if (distance === 0) return;
+        matches.push({ segment, termId, factor: TYPO[distance] as number });
+      });
+    }
+    return matches;
+  }
+}
+
+function groupOf(document: SearchDocument): number {
+  const group: SearchGroup | null =
+    document.kind === 'product' || document.kind === 'variation'
+      ? 'products'
+      : document.kind === 'term'
+        ? (document.taxonomy as Taxonomy)
+        : document.kind === 'vendor'
+          ? 'vendors'
+          : document.postType;
+  return group === null ? GROUP_NONE : SEARCH_GROUPS.indexOf(group);
+}
+
+/** Each term of a document with the bit mask of the fields it appears in. */
+function termsOf(document: SearchDocument): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const [bit, field] of SEARCH_FIELDS.entries()) {
+    const texts = document.fields[field];
+    if (!texts || texts.length === 0) continue;
+    analyzeText(texts, (term) => terms.set(term, (terms.get(term) ?? 0) | (1 << bit)));
+  }
+  return terms;
+}
+
+/** Keeps `top` the best `limit` documents by rank, best first (a short insertion sort: limits are small). */
+function insertTop(top: number[], doc: number, rank: number, limit: number, rankOf: (doc: number) => number) {
+  if (top.length === limit && rank <= rankOf(top[limit - 1] as number)) return;
+  let at = top.length;
+  while (at > 0 && rankOf(top[at - 1] as number) < rank) at--;
+  top.splice(at, 0, doc);
+  if (top.length > limit) top.pop();
+}

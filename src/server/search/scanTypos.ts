@@ -1,0 +1,81 @@
+import type { IndexSegment } from './IndexSegment';
+
+const MAX_LENGTH = 64;
+
+/**
+ * Visits every term of the sorted dictionary within `maxEdits` edits of `word` (Damerau: a swap of two
+ * neighbouring letters is one edit), or, with `prefix`, every term that has a prefix within `maxEdits` of it
+ * (the shopper is still typing). It walks the dictionary like a trie: each term reuses the edit-distance rows
+ * of the prefix it shares with the previous term, and a prefix already more than `maxEdits` away skips every
+ * term that starts with it in one binary search. So it touches a few thousand rows, not the whole vocabulary.
+ */
+export function scanTypos(
+  segment: IndexSegment,
+  word: string,
+  maxEdits: number,
+  prefix: boolean,
+  visit: (termId: number, distance: number) => void,
+): void {
+  const terms = segment.terms;
+  const m = word.length;
+  const rows: Int32Array[] = [];
+  for (let depth = 0; depth <= MAX_LENGTH; depth++) rows.push(new Int32Array(m + 1));
+  const first = rows[0] as Int32Array;
+  for (let j = 0; j <= m; j++) first[j] = j;
+  // bestAt[d]: the least distance between the word and any prefix of the current term up to length d.
+  const bestAt = new Int32Array(MAX_LENGTH + 1);
+  bestAt[0] = m;
+  let previous = '';
+  let valid = 0;
+  let index = 0;
+  while (index < terms.length) {
+    const term = terms[index] as string;
+    const length = Math.min(term.length, MAX_LENGTH);
+    let shared = 0;
+    const limit = Math.min(valid, length, previous.length);
+    while (shared < limit && term.charCodeAt(shared) === previous.charCodeAt(shared)) shared++;
+    let pruned = 0;
+    for (let depth = shared + 1; depth <= length; depth++) {
+      const row = rows[depth] as Int32Array;
+      const above = rows[depth - 1] as Int32Array;
+      const char = term.charCodeAt(depth - 1);
+      row[0] = depth;
+      let rowMin = depth;
+      for (let j = 1; j <= m; j++) {
+        const cost = word.charCodeAt(j - 1) === char ? 0 : 1;
+        let value = Math.min(
+          (above[j] as number) + 1,
+          (row[j - 1] as number) + 1,
+          (above[j - 1] as number) + cost,
+        );
+        if (
+          depth > 1 &&
+          j > 1 &&
+          char === word.charCodeAt(j - 2) &&
+          term.charCodeAt(depth - 2) === word.charCodeAt(j - 1)
+        ) {
+          value = Math.min(value, ((rows[depth - 2] as Int32Array)[j - 2] as number) + 1);
+        }
+        row[j] = value;
+        if (value < rowMin) rowMin = value;
+      }
+      bestAt[depth] = Math.min(bestAt[depth - 1] as number, row[m] as number);
+      // With a prefix, a term whose beginning already matched stays a match however it continues.
+      if (rowMin > maxEdits && !(prefix && (bestAt[depth] as number) <= maxEdits)) {
+        pruned = depth;
+        break;
+      }
+    }
+    previous = term;
+    if (pruned > 0) {
+      valid = pruned - 1;
+      // Nothing that starts with this prefix can come back within reach: jump past all of it.
+      index = segment.lowerBound(`${term.slice(0, pruned)}\uffff`, index + 1);
+      continue;
+    }
+    valid = length;
+    const distance = prefix ? (bestAt[length] as number) : ((rows[length] as Int32Array)[m] as number);
+    if (distance <= maxEdits) visit(index, distance);
+    index++;
+  }
+}
