@@ -10,6 +10,7 @@ import type {
 } from '../../shared/catalog/types';
 import type { BillingDetails, NewOrderLine, Order } from '../../shared/orders/orderTypes';
 import type { CatalogImport, ImportSummary } from '../catalog/import/catalogImport';
+import type { SearchRepository } from '../search/SearchRepository';
 
 /*
  * The storage interfaces every feature goes through. Methods are async from day one so a PostgreSQL adapter can
@@ -23,8 +24,9 @@ export interface ProductListQuery {
   /** Restrict to a term; categories include their descendants, as WooCommerce's archives do. */
   term?: Term;
   vendorId?: number;
-  /** Simple substring search until the search engine issue replaces it. */
-  text?: string;
+  /** Only these products (search results from the search index); `relevance` keeps their order. */
+  ids?: readonly number[];
+  relevance?: boolean;
   orderby: ProductOrdering;
   page: number;
   perPage: number;
@@ -114,6 +116,7 @@ export interface Repositories {
   sessions: SessionRepository;
   orders: OrderRepository;
   options: OptionRepository;
+  search: SearchRepository;
   /** Answers when the database is reachable (GET /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

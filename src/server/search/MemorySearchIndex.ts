@@ -1,5 +1,7 @@
 import type { Taxonomy } from '../../shared/catalog/types';
-import { analyzeText } from './analyzeText';
+import { foldText, splitChunks } from '../../shared/search/foldText';
+import { suggestionObjectId } from '../../shared/search/suggestionObjectId';
+import { analyzeText, MAX_TERM_LENGTH } from './analyzeText';
 import { IndexSegment } from './IndexSegment';
 import { normalizeQuery, parseSearchQuery, type QueryWord } from './parseSearchQuery';
 import {
@@ -66,6 +68,7 @@ export class MemorySearchIndex implements SearchIndex {
   #base = new IndexSegment(new Map());
   #delta = new IndexSegment(new Map());
   #deltaDocs = new Map<number, Map<string, number>>();
+  #variationKeys = new Map<number, Set<string>>();
 
   // Scratch arrays for one query, sized to the document count; marks avoid clearing them per query.
   #mark = new Uint32Array(0);
@@ -116,6 +119,7 @@ export class MemorySearchIndex implements SearchIndex {
     this.#documents = [];
     this.#byKey = new Map();
     this.#deltaDocs = new Map();
+    this.#variationKeys = new Map();
     const postings = new Map<string, number[]>();
     for (const document of documents) {
       const doc = this.#addDocument(document);
@@ -130,7 +134,16 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): void {
-    for (const key of [...removedKeys, ...upserts.map((document) => document.key)]) {
+    const keys = new Set([...removedKeys, ...upserts.map((document) => document.key)]);
+    // A product's variations go with it: the caller sends the ones that still exist.
+    for (const key of [...keys]) {
+      const doc = this.#byKey.get(key);
+      const document = doc === undefined ? null : this.#documents[doc];
+      if (document?.kind !== 'product') continue;
+      for (const variationKey of this.#variationKeys.get(document.id) ?? []) keys.add(variationKey);
+      this.#variationKeys.delete(document.id);
+    }
+    for (const key of keys) {
       const doc = this.#byKey.get(key);
       if (doc === undefined) continue;
       this.#documents[doc] = null;
@@ -172,7 +185,9 @@ export class MemorySearchIndex implements SearchIndex {
         if (group === 0) {
           if (document.kind === 'variation') {
             // Counted as its parent, unless the parent matched too.
-            const parent = this.#byKey.get(`product__${document.parentId}`);
+            const parent = this.#byKey.get(
+              suggestionObjectId({ type: 'product', postId: document.parentId as number }),
+            );
             if (
               parent !== undefined &&
               this.#resultMark[parent] !== this.#resultGeneration &&
@@ -218,7 +233,9 @@ export class MemorySearchIndex implements SearchIndex {
       const document = this.#documents[doc] as SearchDocument;
       // A variation found by its SKU brings its parent into the results, ranked as the variation is.
       const productDoc =
-        document.kind === 'variation' ? this.#byKey.get(`product__${document.parentId}`) : doc;
+        document.kind === 'variation'
+          ? this.#byKey.get(suggestionObjectId({ type: 'product', postId: document.parentId as number }))
+          : doc;
       if (productDoc === undefined || pinned.has(productDoc)) continue;
       const rank = this.#rankOf(doc, (candidates as Candidates).scores);
       if (rank > (best.get(productDoc) ?? -1)) best.set(productDoc, rank);
@@ -232,7 +249,7 @@ export class MemorySearchIndex implements SearchIndex {
     const ids = this.#rules.pins[normalizeQuery(text)] ?? [];
     const docs = new Set<number>();
     for (const id of ids) {
-      const doc = this.#byKey.get(`product__${id}`);
+      const doc = this.#byKey.get(suggestionObjectId({ type: 'product', postId: id }));
       if (doc !== undefined) docs.add(doc);
     }
     return docs;
@@ -255,6 +272,11 @@ export class MemorySearchIndex implements SearchIndex {
     const doc = this.#documents.length;
     this.#documents.push(document);
     this.#byKey.set(document.key, doc);
+    if (document.kind === 'variation' && document.parentId !== null) {
+      const siblings = this.#variationKeys.get(document.parentId) ?? new Set<string>();
+      siblings.add(document.key);
+      this.#variationKeys.set(document.parentId, siblings);
+    }
     if (doc >= this.#mark.length) this.#grow(Math.max(1024, doc * 2));
     this.#group[doc] = groupOf(document);
     this.#inStock[doc] = document.inStock ? 1 : 0;
@@ -304,9 +326,12 @@ export class MemorySearchIndex implements SearchIndex {
     const docs: number[] = [];
     // Valid for the documents in `docs` until the next query (searches are synchronous).
     const scores = this.#finalScore;
-    for (const reading of readings) {
+    for (const [index, reading] of readings.entries()) {
+      // Readings have different word counts: compare them by the mean per word, the first (whole-chunk)
+      // reading slightly ahead, since it is the more specific one (a SKU typed whole).
+      const weight = (index === 0 ? 1 : 0.9) / reading.length;
       for (const doc of this.#matchAll(reading)) {
-        const score = this.#score[doc] as number;
+        const score = (this.#score[doc] as number) * weight;
         if (this.#resultMark[doc] !== finalMark) {
           this.#resultMark[doc] = finalMark;
           docs.push(doc);
@@ -402,9 +427,20 @@ function groupOf(document: SearchDocument): number {
   return group === null ? GROUP_NONE : SEARCH_GROUPS.indexOf(group);
 }
 
-/** Each term of a document with the bit mask of the fields it appears in. */
+/**
+ * Each term of a document with the bit mask of the fields it appears in. A variation is found by its whole SKU
+ * only (exact or as a prefix): the parts of `DEMO-LINEN-SHIRT-SAGE-S` must not make every linen variation a
+ * suggestion for "linen"; its parent already answers that.
+ */
 function termsOf(document: SearchDocument): Map<string, number> {
   const terms = new Map<string, number>();
+  if (document.kind === 'variation') {
+    for (const sku of document.fields.sku ?? []) {
+      const whole = splitChunks(foldText(sku)).flat().join('').slice(0, MAX_TERM_LENGTH);
+      if (whole) terms.set(whole, 1 << SEARCH_FIELDS.indexOf('sku'));
+    }
+    return terms;
+  }
   for (const [bit, field] of SEARCH_FIELDS.entries()) {
     const texts = document.fields[field];
     if (!texts || texts.length === 0) continue;

@@ -2,6 +2,7 @@ import type { SqliteDatabase } from '../openDatabase';
 import type { OptionRepository, Repositories } from '../repositories';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
+import { SqliteSearchRepository } from './SqliteSearchRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
 
 export function createSqliteRepositories(db: SqliteDatabase): Repositories {
@@ -21,6 +22,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     sessions: new SqliteSessionRepository(db),
     orders: new SqliteOrderRepository(db),
     options,
+    search: new SqliteSearchRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
