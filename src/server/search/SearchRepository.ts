@@ -37,8 +37,13 @@ export interface QueryStat {
 
 /** Storage of the search feature: documents from committed catalog rows, the owner's rules, analytics. */
 export interface SearchRepository {
-  /** The newest change-log position and the rules' revision: cheap, asked before every search. */
-  revision(): Promise<{ catalog: number; rules: number }>;
+  /**
+   * The newest change-log position, the rules' revision and the rebuild request count: cheap, asked before every
+   * search.
+   */
+  revision(): Promise<{ catalog: number; rules: number; rebuild: number }>;
+  /** Asks every server process to rebuild its index from scratch on its next search (`npm run reindex`). */
+  requestRebuild(): Promise<void>;
   changesSince(seq: number, limit: number): Promise<SearchChanges>;
   /**
    * The searchable documents (everything, or those of the scope and the products of its terms and vendors),

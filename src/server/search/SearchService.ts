@@ -36,6 +36,7 @@ export class SearchService {
   #secret: string;
   #catalogSeq = -1;
   #rulesRevision = -1;
+  #rebuildRequests = -1;
   #refreshing: Promise<void> | null = null;
 
   constructor(options: { repository: SearchRepository; index: SearchIndex; secret: string }) {
@@ -84,11 +85,12 @@ export class SearchService {
       if (rules) this.#index.setRules(rules);
       this.#rulesRevision = revision.rules;
     }
-    if (revision.catalog === this.#catalogSeq) return;
-    if (this.#catalogSeq < 0) {
+    if (revision.rebuild !== this.#rebuildRequests) {
+      this.#rebuildRequests = revision.rebuild;
       await this.rebuild();
       return;
     }
+    if (revision.catalog === this.#catalogSeq) return;
     const changes = await this.#repository.changesSince(this.#catalogSeq, INCREMENTAL_LIMIT);
     if (changes.full) {
       await this.rebuild();

@@ -51,10 +51,26 @@ export class SqliteSearchRepository implements SearchRepository {
   async revision() {
     const catalog =
       (this.#db.prepare('SELECT max(seq) FROM search_changes').pluck().get() as number | null) ?? 0;
-    const rules = Number(
-      this.#db.prepare("SELECT value FROM search_settings WHERE key = 'revision'").pluck().get() ?? 0,
+    const counters = Object.fromEntries(
+      (
+        this.#db
+          .prepare("SELECT key, value FROM search_settings WHERE key IN ('revision', 'rebuild')")
+          .all() as {
+          key: string;
+          value: string;
+        }[]
+      ).map((row) => [row.key, Number(row.value)]),
     );
-    return { catalog, rules };
+    return { catalog, rules: counters.revision ?? 0, rebuild: counters.rebuild ?? 0 };
+  }
+
+  async requestRebuild(): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO search_settings (key, value) VALUES ('rebuild', '1')
+         ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
+      )
+      .run();
   }
 
   async changesSince(seq: number, limit: number): Promise<SearchChanges> {
