@@ -155,6 +155,7 @@ export function generateBenchCatalog({ products, seed = 42 }: BenchCatalogOption
   };
 
   const rows: ImportProduct[] = [];
+  const names = new Set<string>();
   const base = (line: number): Omit<ImportProduct, 'type' | 'sku' | 'name'> => ({
     line,
     csvId: null,
@@ -186,9 +187,16 @@ export function generateBenchCatalog({ products, seed = 42 }: BenchCatalogOption
   for (let index = 0; index < products; index++) {
     const category = pick(categories);
     const noun = pick(NOUNS[category] as string[]);
-    const model = models[zipf(models.length)] as string;
     const material = pick(MATERIALS);
-    const name = title(`${next() < 0.5 ? `${pick(ADJECTIVES)} ` : ''}${model} ${material} ${noun}`);
+    // Names repeat rarely in a real shop: a popular model first, another one if that name is taken.
+    let model = models[zipf(models.length)] as string;
+    let name = '';
+    for (let attempt = 0; attempt < 8; attempt++) {
+      name = title(`${next() < 0.5 ? `${pick(ADJECTIVES)} ` : ''}${model} ${material} ${noun}`);
+      if (!names.has(name)) break;
+      model = pick(models);
+    }
+    names.add(name);
     const sku = `BN-${String(index + 1).padStart(6, '0')}`;
     const brand = brands[zipf(brands.length)] as (typeof brands)[number];
     const vendor = vendors[zipf(vendors.length)] as (typeof vendors)[number];
