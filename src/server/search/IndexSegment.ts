@@ -11,6 +11,15 @@ export class IndexSegment {
   readonly offsets: Uint32Array;
   readonly docs: Int32Array;
   readonly masks: Uint8Array;
+  /**
+   * The forward index: the term ids of document d are forwardTerms[forwardOffsets[d - firstDoc]] … up to the
+   * next offset. When a few candidates remain and the next word has a huge posting volume (a one-letter
+   * prefix), checking the candidates' own terms is far cheaper than walking those postings.
+   */
+  readonly firstDoc: number;
+  readonly forwardOffsets: Uint32Array;
+  readonly forwardTerms: Int32Array;
+  readonly forwardMasks: Uint8Array;
 
   /** `postings` maps each term to interleaved pairs of document number and field mask. */
   constructor(postings: Map<string, number[]>) {
@@ -26,13 +35,50 @@ export class IndexSegment {
     this.docs = new Int32Array(total);
     this.masks = new Uint8Array(total);
     let at = 0;
+    let firstDoc = Number.POSITIVE_INFINITY;
+    let lastDoc = -1;
     for (const term of this.terms) {
       const pairs = postings.get(term) ?? [];
       for (let i = 0; i < pairs.length; i += 2) {
-        this.docs[at] = pairs[i] as number;
+        const doc = pairs[i] as number;
+        this.docs[at] = doc;
         this.masks[at] = pairs[i + 1] as number;
+        if (doc < firstDoc) firstDoc = doc;
+        if (doc > lastDoc) lastDoc = doc;
         at++;
       }
+    }
+    this.firstDoc = lastDoc < 0 ? 0 : firstDoc;
+    const span = lastDoc < 0 ? 0 : lastDoc - firstDoc + 1;
+    this.forwardOffsets = new Uint32Array(span + 1);
+    for (let i = 0; i < total; i++) {
+      const slot = (this.docs[i] as number) - this.firstDoc + 1;
+      this.forwardOffsets[slot] = (this.forwardOffsets[slot] as number) + 1;
+    }
+    for (let i = 1; i <= span; i++) {
+      this.forwardOffsets[i] = (this.forwardOffsets[i] as number) + (this.forwardOffsets[i - 1] as number);
+    }
+    this.forwardTerms = new Int32Array(total);
+    this.forwardMasks = new Uint8Array(total);
+    const fill = this.forwardOffsets.slice(0, span);
+    for (let termId = 0; termId < this.terms.length; termId++) {
+      for (let i = this.offsets[termId] as number; i < (this.offsets[termId + 1] as number); i++) {
+        const slot = (this.docs[i] as number) - this.firstDoc;
+        const position = fill[slot] as number;
+        this.forwardTerms[position] = termId;
+        this.forwardMasks[position] = this.masks[i] as number;
+        fill[slot] = position + 1;
+      }
+    }
+  }
+
+  /** Calls `visit` with each term id and field mask of a document held by this segment. */
+  forEachTermOf(doc: number, visit: (termId: number, mask: number) => void): void {
+    const slot = doc - this.firstDoc;
+    if (slot < 0 || slot >= this.forwardOffsets.length - 1) return;
+    const end = this.forwardOffsets[slot + 1] as number;
+    for (let i = this.forwardOffsets[slot] as number; i < end; i++) {
+      visit(this.forwardTerms[i] as number, this.forwardMasks[i] as number);
     }
   }
 

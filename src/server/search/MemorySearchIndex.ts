@@ -32,7 +32,6 @@ import { scanTypos } from './scanTypos';
 
 const EXACT = 1;
 const SYNONYM = 0.9;
-/** A prefix scores between 0.7 and 0.9: the closer the word is to the whole term, the higher. */
 const PREFIX_BASE = 0.7;
 const TYPO = [1, 0.45, 0.3];
 /**
@@ -45,11 +44,27 @@ const DELTA_LIMIT = 2000;
 
 const GROUP_NONE = 255;
 
-interface Match {
+/** What one word matches in one segment: single terms with their factor, and a prefix range of the dictionary. */
+interface SegmentMatch {
   segment: IndexSegment;
-  termId: number;
-  factor: number;
+  singles: Map<number, number>;
+  /** Terms [from, to) start with the word (exact match excluded through `singles`). */
+  from: number;
+  to: number;
+  wordLength: number;
+  postings: number;
 }
+
+/** A prefix scores between 0.7 and 0.9: the closer the word is to the whole term, the higher. */
+function prefixFactor(match: SegmentMatch, termId: number): number {
+  const single = match.singles.get(termId);
+  if (single !== undefined) return single;
+  if (termId < match.from || termId >= match.to) return 0;
+  return PREFIX_BASE + (0.2 * match.wordLength) / (match.segment.terms[termId] as string).length;
+}
+
+/** The forward check pays off when the candidates' own terms are far fewer than the word's postings. */
+const TERMS_PER_DOC_ESTIMATE = 60;
 
 interface Candidates {
   docs: number[];
@@ -345,71 +360,98 @@ export class MemorySearchIndex implements SearchIndex {
   /** AND over the words, rarest first; the scores land in #score. */
   #matchAll(words: readonly QueryWord[]): number[] {
     const clauses = words.map((word) => this.#matchesOf(word));
-    const sizes = clauses.map((matches) =>
-      matches.reduce((sum, match) => sum + match.segment.postingCount(match.termId), 0),
-    );
+    const sizes = clauses.map((matches) => matches.reduce((sum, match) => sum + match.postings, 0));
     const order = clauses
       .map((_, index) => index)
       .sort((a, b) => (sizes[a] as number) - (sizes[b] as number));
     let docs: number[] = [];
     for (const [position, index] of order.entries()) {
-      const matches = clauses[index] as Match[];
-      if (matches.length === 0) return [];
+      const matches = clauses[index] as SegmentMatch[];
+      if ((sizes[index] as number) === 0) return [];
       const clause = ++this.#generation;
       const seen: number[] = [];
-      const previous = position === 0 ? -1 : clause - 1;
-      for (const { segment, termId, factor } of matches) {
-        const end = segment.offsets[termId + 1] as number;
-        for (let at = segment.offsets[termId] as number; at < end; at++) {
-          const doc = segment.docs[at] as number;
-          if (previous !== -1 && this.#mark[doc] !== previous) continue;
-          if (this.#documents[doc] === null) continue;
-          const score = factor * (this.#fieldWeights[segment.masks[at] as number] as number);
-          if (this.#clauseMark[doc] !== clause) {
-            this.#clauseMark[doc] = clause;
-            this.#clauseScore[doc] = score;
-            seen.push(doc);
-          } else if (score > (this.#clauseScore[doc] as number)) this.#clauseScore[doc] = score;
+      const offer = (doc: number, score: number) => {
+        if (this.#clauseMark[doc] !== clause) {
+          this.#clauseMark[doc] = clause;
+          this.#clauseScore[doc] = score;
+          seen.push(doc);
+        } else if (score > (this.#clauseScore[doc] as number)) this.#clauseScore[doc] = score;
+      };
+      if (position > 0 && docs.length * TERMS_PER_DOC_ESTIMATE < (sizes[index] as number)) {
+        // Few candidates left: look their terms up instead of walking this word's postings.
+        for (const doc of docs) {
+          for (const match of matches) {
+            match.segment.forEachTermOf(doc, (termId, mask) => {
+              const factor = prefixFactor(match, termId);
+              if (factor > 0) offer(doc, factor * (this.#fieldWeights[mask] as number));
+            });
+          }
+        }
+      } else {
+        const previous = position === 0 ? -1 : clause - 1;
+        for (const match of matches) {
+          const { segment } = match;
+          const scan = (termId: number, factor: number) => {
+            const end = segment.offsets[termId + 1] as number;
+            for (let at = segment.offsets[termId] as number; at < end; at++) {
+              const doc = segment.docs[at] as number;
+              if (previous !== -1 && this.#mark[doc] !== previous) continue;
+              if (this.#documents[doc] === null) continue;
+              offer(doc, factor * (this.#fieldWeights[segment.masks[at] as number] as number));
+            }
+          };
+          for (const [termId, factor] of match.singles) scan(termId, factor);
+          for (let termId = match.from; termId < match.to; termId++) {
+            if (!match.singles.has(termId)) scan(termId, prefixFactor(match, termId));
+          }
         }
       }
       for (const doc of seen) {
+        if (this.#documents[doc] === null) continue;
         this.#score[doc] =
           (position === 0 ? 0 : (this.#score[doc] as number)) + (this.#clauseScore[doc] as number);
         this.#mark[doc] = clause;
       }
-      docs = seen;
+      docs = seen.filter((doc) => this.#mark[doc] === clause);
       if (docs.length === 0) return [];
     }
     return docs;
   }
 
   /** The terms one word matches in both segments: exact, synonyms, prefix (last word), typos (4+ letters). */
-  #matchesOf(word: QueryWord): Match[] {
-    const matches: Match[] = [];
+  #matchesOf(word: QueryWord): SegmentMatch[] {
+    const matches: SegmentMatch[] = [];
     const maxEdits = word.text.length >= 8 ? 2 : word.text.length >= 4 ? 1 : 0;
     for (const segment of [this.#base, this.#delta]) {
       if (segment.terms.length === 0) continue;
+      const match: SegmentMatch = {
+        segment,
+        singles: new Map(),
+        from: 0,
+        to: 0,
+        wordLength: word.text.length,
+        postings: 0,
+      };
       const exact = segment.termId(word.text);
-      if (exact >= 0) matches.push({ segment, termId: exact, factor: EXACT });
+      if (exact >= 0) match.singles.set(exact, EXACT);
       for (const synonym of this.#synonyms.get(word.text) ?? []) {
         const termId = segment.termId(synonym);
-        if (termId >= 0) matches.push({ segment, termId, factor: SYNONYM });
+        if (termId >= 0 && !match.singles.has(termId)) match.singles.set(termId, SYNONYM);
       }
-      let reach = exact >= 0 ? segment.postingCount(exact) : 0;
+      for (const termId of match.singles.keys()) match.postings += segment.postingCount(termId);
       if (word.prefix) {
-        const [from, to] = segment.prefixRange(word.text);
-        for (let termId = from; termId < to; termId++) {
-          if (termId === exact) continue;
-          const closeness = word.text.length / (segment.terms[termId] as string).length;
-          matches.push({ segment, termId, factor: PREFIX_BASE + 0.2 * closeness });
-          reach += segment.postingCount(termId);
-        }
+        [match.from, match.to] = segment.prefixRange(word.text);
+        match.postings += (segment.offsets[match.to] as number) - (segment.offsets[match.from] as number);
+        if (exact >= 0) match.postings -= segment.postingCount(exact);
       }
-      if (maxEdits === 0 || reach >= TYPO_THRESHOLD) continue;
-      scanTypos(segment, word.text, maxEdits, word.prefix, (termId, distance) => {
-        if (distance === 0) return;
-        matches.push({ segment, termId, factor: TYPO[distance] as number });
-      });
+      if (maxEdits > 0 && match.postings < TYPO_THRESHOLD) {
+        scanTypos(segment, word.text, maxEdits, word.prefix, (termId, distance) => {
+          if (distance === 0 || match.singles.has(termId)) return;
+          match.singles.set(termId, TYPO[distance] as number);
+          match.postings += segment.postingCount(termId);
+        });
+      }
+      matches.push(match);
     }
     return matches;
   }

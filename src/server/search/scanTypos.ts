@@ -7,7 +7,8 @@ const MAX_LENGTH = 64;
  * neighbouring letters is one edit), or, with `prefix`, every term that has a prefix within `maxEdits` of it
  * (the shopper is still typing). It walks the dictionary like a trie: each term reuses the edit-distance rows
  * of the prefix it shares with the previous term, and a prefix already more than `maxEdits` away skips every
- * term that starts with it in one binary search. So it touches a few thousand rows, not the whole vocabulary.
+ * term that starts with it in one binary search. The first letter is taken as typed (as most typo-tolerant
+ * engines assume): the walk covers only that letter's part of the dictionary.
  */
 export function scanTypos(
   segment: IndexSegment,
@@ -20,15 +21,17 @@ export function scanTypos(
   const m = word.length;
   const rows: Int32Array[] = [];
   for (let depth = 0; depth <= MAX_LENGTH; depth++) rows.push(new Int32Array(m + 1));
-  const first = rows[0] as Int32Array;
-  for (let j = 0; j <= m; j++) first[j] = j;
+  const top = rows[0] as Int32Array;
+  for (let j = 0; j <= m; j++) top[j] = j;
   // bestAt[d]: the least distance between the word and any prefix of the current term up to length d.
   const bestAt = new Int32Array(MAX_LENGTH + 1);
   bestAt[0] = m;
   let previous = '';
   let valid = 0;
-  let index = 0;
-  while (index < terms.length) {
+  const first = word.charAt(0);
+  let index = segment.lowerBound(first);
+  const end = segment.lowerBound(`${first}\uffff`, index);
+  while (index < end) {
     const term = terms[index] as string;
     const length = Math.min(term.length, MAX_LENGTH);
     let shared = 0;
