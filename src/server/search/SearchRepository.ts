@@ -1,3 +1,4 @@
+import type { PriceRange } from '../../shared/catalog/types';
 import type { RelevanceRules, SearchDocument } from './SearchIndex';
 
 /** What changed in the catalog after a change-log position (see migration 0003). */
@@ -35,6 +36,20 @@ export interface QueryStat {
   lastSeen: number;
 }
 
+/** What a product suggestion shows, read in one query for all of a response's products. */
+export interface ProductCard {
+  id: number;
+  slug: string;
+  name: string;
+  sku: string | null;
+  shortDescription: string;
+  price: PriceRange;
+  featured: boolean;
+  inStock: boolean;
+  imageSrc: string | null;
+  vendorId: number | null;
+}
+
 /** Storage of the search feature: documents from committed catalog rows, the owner's rules, analytics. */
 export interface SearchRepository {
   /**
@@ -53,6 +68,8 @@ export interface SearchRepository {
     scope?: SearchScope,
     onProgress?: (done: number, total: number) => void,
   ): Promise<{ documents: SearchDocument[]; removedKeys: string[] }>;
+  /** The cards of these products, in no particular order; unknown ids are left out. */
+  describeProducts(ids: readonly number[]): Promise<ProductCard[]>;
   /** Null until rules were saved once (the settings file seeds them). */
   getRules(): Promise<RelevanceRules | null>;
   saveRules(rules: RelevanceRules): Promise<void>;

@@ -6,6 +6,7 @@ import { toPlainText } from '../catalog/sanitizeRichText';
 import type { Repositories } from '../db/repositories';
 import { escapeHtml, priceHtml, variationPriceHtml } from './priceHtml';
 import type { SearchGroup, SearchHit, SearchResult } from './SearchIndex';
+import type { ProductCard } from './SearchRepository';
 
 /**
  * Server-side extension point for the suggestion slots (CONTRACT.md "Search box behaviour the spec leaves
@@ -37,9 +38,12 @@ interface DisplayData {
   posts: Map<number, Post>;
 }
 
-export function shortText(html: string, length = DESCRIPTION_LENGTH): string {
-  const text = toPlainText(html);
+function truncate(text: string, length = DESCRIPTION_LENGTH): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
+}
+
+export function shortText(html: string, length = DESCRIPTION_LENGTH): string {
+  return truncate(toPlainText(html), length);
 }
 
 /** Turns index hits into the suggestions of SPEC.md §3, with the display data of each hit. */
@@ -61,6 +65,13 @@ export class SuggestionBuilder {
 
   async build(text: string, result: SearchResult, revision: string): Promise<Suggestion[]> {
     const display = await this.displayData(revision);
+    // Every product card of the response in one query.
+    const productIds = (result.hits.products ?? [])
+      .filter((hit) => hit.kind === 'product')
+      .map((hit) => hit.id);
+    const cards = new Map(
+      (await this.#repositories.search.describeProducts(productIds)).map((card) => [card.id, card]),
+    );
     const { labels, show } = this.#config.search;
     const headings: Record<SearchGroup, string> = {
       products: labels.productsHeading,
@@ -77,7 +88,7 @@ export class SuggestionBuilder {
       const hits = result.hits[group] ?? [];
       const built: Suggestion[] = [];
       for (const hit of hits) {
-        const suggestion = await this.#suggestion(hit, display);
+        const suggestion = await this.#suggestion(hit, display, cards);
         if (suggestion) built.push(this.#decorate(suggestion));
       }
       if (built.length === 0) continue;
@@ -140,11 +151,15 @@ export class SuggestionBuilder {
     return decorated;
   }
 
-  async #suggestion(hit: SearchHit, display: DisplayData): Promise<Suggestion | null> {
+  async #suggestion(
+    hit: SearchHit,
+    display: DisplayData,
+    cards: Map<number, ProductCard>,
+  ): Promise<Suggestion | null> {
     switch (hit.kind) {
       case 'product': {
-        const product = await this.#repositories.catalog.getProductById(hit.id);
-        return product ? this.productSuggestion(product, display) : null;
+        const card = cards.get(hit.id);
+        return card ? this.productSuggestion(card, display) : null;
       }
       case 'variation': {
         const product = await this.#repositories.catalog.getProductById(hit.parentId as number);
@@ -192,18 +207,18 @@ export class SuggestionBuilder {
     }
   }
 
-  productSuggestion(product: ProductDetail, display: DisplayData): Suggestion {
+  productSuggestion(product: ProductCard, display: DisplayData): Suggestion {
     const currency = this.#config.shop.currency;
-    const vendor = product.vendor ? display.vendors.get(product.vendor.id) : undefined;
+    const vendor = product.vendorId === null ? undefined : display.vendors.get(product.vendorId);
     const price = priceHtml(product.price, currency);
     return {
       type: 'product',
       post_id: product.id,
       value: product.name,
       url: productUrl(product.slug),
-      ...imageFields(product.image?.src ?? null),
+      ...imageFields(product.imageSrc),
       ...(product.sku ? { sku: product.sku } : {}),
-      ...(product.shortDescription ? { desc: shortText(product.shortDescription) } : {}),
+      ...(product.shortDescription ? { desc: truncate(product.shortDescription) } : {}),
       ...(price ? { price } : {}),
       on_sale: product.price.onSale,
       featured: product.featured,
@@ -227,7 +242,21 @@ export class SuggestionBuilder {
     });
     const query = new URLSearchParams(chosen).toString();
     const price = variationPriceHtml(variation, this.#config.shop.currency);
-    const base = this.productSuggestion(product, display);
+    const base = this.productSuggestion(
+      {
+        id: product.id,
+        slug: product.slug,
+        name: product.name,
+        sku: product.sku,
+        shortDescription: toPlainText(product.shortDescription),
+        price: product.price,
+        featured: product.featured,
+        inStock: product.stockStatus !== 'outofstock',
+        imageSrc: product.image?.src ?? null,
+        vendorId: product.vendor?.id ?? null,
+      },
+      display,
+    );
     return {
       ...base,
       type: 'product_variation',

@@ -9,6 +9,7 @@ import {
   type SearchDocument,
 } from '../../search/SearchIndex';
 import type {
+  ProductCard,
   QueryStat,
   SearchChanges,
   SearchQueryRecord,
@@ -316,6 +317,61 @@ export class SqliteSearchRepository implements SearchRepository {
     }
     onProgress(products.length, products.length);
     return { documents, removedKeys };
+  }
+
+  async describeProducts(ids: readonly number[]): Promise<ProductCard[]> {
+    if (ids.length === 0) return [];
+    const rows = this.#db
+      .prepare(
+        `SELECT p.id, p.type, p.slug, p.name, p.sku, p.short_description, p.featured, p.stock_status, p.vendor_id,
+           p.price_min, p.price_max, p.regular_price, p.sale_price,
+           (SELECT i.id FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_id,
+           CASE WHEN p.type = 'variable' THEN EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id
+             AND v.status = 'publish' AND v.sale_price IS NOT NULL AND v.sale_price < v.regular_price) END AS variation_on_sale
+         FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.type <> 'variation'`,
+      )
+      .all(JSON.stringify(ids)) as {
+      id: number;
+      type: string;
+      slug: string;
+      name: string;
+      sku: string | null;
+      short_description: string;
+      featured: number;
+      stock_status: string;
+      vendor_id: number | null;
+      price_min: number | null;
+      price_max: number | null;
+      regular_price: number | null;
+      sale_price: number | null;
+      image_id: number | null;
+      variation_on_sale: number | null;
+    }[];
+    return rows.map((row) => {
+      // As the catalog's product summaries: a simple product's regular price is shown struck through on sale.
+      const simpleOnSale =
+        (row.type === 'simple' || row.type === 'external') &&
+        row.sale_price !== null &&
+        row.regular_price !== null &&
+        row.sale_price < row.regular_price;
+      return {
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        sku: row.sku,
+        shortDescription: plainText(row.short_description).replace(/\s+/g, ' ').trim(),
+        price: {
+          min: row.price_min,
+          max: row.price_max,
+          regular: simpleOnSale ? row.regular_price : null,
+          onSale: simpleOnSale || row.variation_on_sale === 1,
+        },
+        featured: row.featured === 1,
+        inStock: row.stock_status !== 'outofstock',
+        imageSrc: row.image_id === null ? null : `/images/${row.image_id}.svg`,
+        vendorId: row.vendor_id,
+      };
+    });
   }
 
   async getRules(): Promise<RelevanceRules | null> {
