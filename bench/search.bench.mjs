@@ -19,14 +19,24 @@ import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { Charset, Document } from 'flexsearch';
 import MiniSearch from 'minisearch';
 
-const { seedBenchDataDir, buildSearchBenchApp, MemorySearchIndex } = await import('../dist/server/search-bench.js');
+const { seedBenchDataDir, buildSearchBenchApp, MemorySearchIndex } = await import(
+  '../dist/server/search-bench.js'
+);
 
 const PRODUCTS = Number(process.env.SEARCH_BENCH_PRODUCTS ?? 100_000);
 const QUERIES = Number(process.env.SEARCH_BENCH_QUERIES ?? 300);
 const BUILD_BOX_MS = 90_000;
 const QUERY_BOX_MS = 30_000;
 const HTTP_PREFIXES = 1500;
-const LIMITS = { products: 7, product_cat: 3, product_tag: 3, product_brand: 3, vendors: 2, post: 2, page: 2 };
+const LIMITS = {
+  products: 7,
+  product_cat: 3,
+  product_tag: 3,
+  product_brand: 3,
+  vendors: 2,
+  post: 2,
+  page: 2,
+};
 const BOOST = { title: 10, sku: 8, taxonomy: 5, attributes: 4, content: 1 };
 const FIELDS = Object.keys(BOOST);
 
@@ -57,7 +67,9 @@ const random = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const zipf = (n) => Math.min(n - 1, Math.floor(n ** random()) - 1);
-const products = documents.filter((doc) => doc.kind === 'product').sort((a, b) => b.sales - a.sales || a.id - b.id);
+const products = documents
+  .filter((doc) => doc.kind === 'product')
+  .sort((a, b) => b.sales - a.sales || a.id - b.id);
 const letters = 'abcdefghijklmnopqrstuvwxyz';
 function typo(word) {
   const at = 1 + Math.floor(random() * (word.length - 1));
@@ -77,7 +89,12 @@ const queries = [];
 for (let i = 0; i < QUERIES; i++) {
   const roll = random();
   if (roll < 0.05) {
-    queries.push(Array.from({ length: 1 + Math.floor(random() * 2) }, () => 'zqx' + letters[Math.floor(random() * 26)] + 'vt').join(' '));
+    queries.push(
+      Array.from(
+        { length: 1 + Math.floor(random() * 2) },
+        () => 'zqx' + letters[Math.floor(random() * 26)] + 'vt',
+      ).join(' '),
+    );
     continue;
   }
   const words = products[zipf(products.length)].fields.title[0].toLowerCase().split(/\s+/);
@@ -92,9 +109,15 @@ for (let i = 0; i < QUERIES; i++) {
 }
 const prefixes = [];
 for (const query of queries) {
-  for (let end = 3; end <= query.length; end++) if (query[end - 1] !== ' ') prefixes.push(query.slice(0, end));
+  for (let end = 3; end <= query.length; end++)
+    if (query[end - 1] !== ' ') prefixes.push(query.slice(0, end));
 }
-console.log(`workload: ${queries.length} queries (e.g. ${queries.slice(0, 4).map((q) => `"${q}"`).join(', ')}), ${prefixes.length} prefixes`);
+console.log(
+  `workload: ${queries.length} queries (e.g. ${queries
+    .slice(0, 4)
+    .map((q) => `"${q}"`)
+    .join(', ')}), ${prefixes.length} prefixes`,
+);
 
 // --- measuring -------------------------------------------------------------------------------------------
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -162,7 +185,14 @@ await measure(
     return index;
   },
   (index, prefix) =>
-    index.search(prefix, { prefix: true, fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0), combineWith: 'AND', boost: BOOST }).slice(0, 10),
+    index
+      .search(prefix, {
+        prefix: true,
+        fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0),
+        combineWith: 'AND',
+        boost: BOOST,
+      })
+      .slice(0, 10),
 );
 await measure(
   'FlexSearch',
@@ -183,7 +213,13 @@ await measure(
   'Orama',
   async (feed) => {
     const db = create({ schema: Object.fromEntries(FIELDS.map((field) => [field, 'string'])) });
-    await feed(async (batch) => insertMultiple(db, batch.map(({ id, ...rest }) => ({ id: String(id), ...rest })), 2000));
+    await feed(async (batch) =>
+      insertMultiple(
+        db,
+        batch.map(({ id, ...rest }) => ({ id: String(id), ...rest })),
+        2000,
+      ),
+    );
     return db;
   },
   (db, prefix) => oramaSearch(db, { term: prefix, tolerance: 1, limit: 10, boost: BOOST, threshold: 0 }),
@@ -210,7 +246,9 @@ http.sort((a, b) => a - b);
 
 // --- report ----------------------------------------------------------------------------------------------
 const ours = results[0];
-console.log('\nengine                     build (s)  heap (MB)  indexed   prefixes  p50 (ms)  p99 (ms)  p50 ×ours  p99 ×ours');
+console.log(
+  '\nengine                     build (s)  heap (MB)  indexed   prefixes  p50 (ms)  p99 (ms)  p50 ×ours  p99 ×ours',
+);
 for (const row of results) {
   console.log(
     `${row.name.padEnd(26)}${(row.buildMs / 1000).toFixed(1).padStart(9)}${row.memory.toFixed(0).padStart(11)}${`${Math.round((100 * row.indexed || 100 * flat.length) / flat.length)}%`.padStart(9)}${String(row.done).padStart(11)}${row.p50.toFixed(3).padStart(10)}${row.p99.toFixed(3).padStart(10)}${(row.p50 / ours.p50).toFixed(1).padStart(10)}×${(row.p99 / ours.p99).toFixed(1).padStart(9)}×`,
