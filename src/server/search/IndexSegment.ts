@@ -6,6 +6,8 @@
  */
 export class IndexSegment {
   readonly terms: string[];
+  /** Term lengths apart from the strings: the prefix score needs them in hot loops, without a pointer chase. */
+  readonly termLengths: Uint8Array;
   readonly #termIndex: Map<string, number>;
   /** Postings of term i are docs[offsets[i]] … docs[offsets[i + 1] - 1]. */
   readonly offsets: Uint32Array;
@@ -21,10 +23,14 @@ export class IndexSegment {
   readonly forwardTerms: Int32Array;
   readonly forwardMasks: Uint8Array;
 
-  /** `postings` maps each term to interleaved pairs of document number and field mask. */
-  constructor(postings: Map<string, number[]>) {
+  /**
+   * `postings` maps each term to interleaved pairs of document number and field mask; the forward index keeps
+   * only the fields of `forwardFields` (a bit mask): the short fields, where a one- or two-letter prefix counts.
+   */
+  constructor(postings: Map<string, number[]>, forwardFields = 0xff) {
     this.terms = [...postings.keys()].sort();
     this.#termIndex = new Map(this.terms.map((term, index) => [term, index]));
+    this.termLengths = Uint8Array.from(this.terms, (term) => Math.min(term.length, 255));
     this.offsets = new Uint32Array(this.terms.length + 1);
     let total = 0;
     for (const [index, term] of this.terms.entries()) {
@@ -51,34 +57,29 @@ export class IndexSegment {
     this.firstDoc = lastDoc < 0 ? 0 : firstDoc;
     const span = lastDoc < 0 ? 0 : lastDoc - firstDoc + 1;
     this.forwardOffsets = new Uint32Array(span + 1);
+    let forwardTotal = 0;
     for (let i = 0; i < total; i++) {
+      if (((this.masks[i] as number) & forwardFields) === 0) continue;
       const slot = (this.docs[i] as number) - this.firstDoc + 1;
       this.forwardOffsets[slot] = (this.forwardOffsets[slot] as number) + 1;
+      forwardTotal++;
     }
     for (let i = 1; i <= span; i++) {
       this.forwardOffsets[i] = (this.forwardOffsets[i] as number) + (this.forwardOffsets[i - 1] as number);
     }
-    this.forwardTerms = new Int32Array(total);
-    this.forwardMasks = new Uint8Array(total);
+    this.forwardTerms = new Int32Array(forwardTotal);
+    this.forwardMasks = new Uint8Array(forwardTotal);
     const fill = this.forwardOffsets.slice(0, span);
     for (let termId = 0; termId < this.terms.length; termId++) {
       for (let i = this.offsets[termId] as number; i < (this.offsets[termId + 1] as number); i++) {
+        const mask = (this.masks[i] as number) & forwardFields;
+        if (mask === 0) continue;
         const slot = (this.docs[i] as number) - this.firstDoc;
         const position = fill[slot] as number;
         this.forwardTerms[position] = termId;
-        this.forwardMasks[position] = this.masks[i] as number;
+        this.forwardMasks[position] = mask;
         fill[slot] = position + 1;
       }
-    }
-  }
-
-  /** Calls `visit` with each term id and field mask of a document held by this segment. */
-  forEachTermOf(doc: number, visit: (termId: number, mask: number) => void): void {
-    const slot = doc - this.firstDoc;
-    if (slot < 0 || slot >= this.forwardOffsets.length - 1) return;
-    const end = this.forwardOffsets[slot + 1] as number;
-    for (let i = this.forwardOffsets[slot] as number; i < end; i++) {
-      visit(this.forwardTerms[i] as number, this.forwardMasks[i] as number);
     }
   }
 

@@ -57,14 +57,23 @@ interface SegmentMatch {
 
 /** A prefix scores between 0.7 and 0.9: the closer the word is to the whole term, the higher. */
 function prefixFactor(match: SegmentMatch, termId: number): number {
-  const single = match.singles.get(termId);
-  if (single !== undefined) return single;
+  if (match.singles.size > 0) {
+    const single = match.singles.get(termId);
+    if (single !== undefined) return single;
+  }
   if (termId < match.from || termId >= match.to) return 0;
-  return PREFIX_BASE + (0.2 * match.wordLength) / (match.segment.terms[termId] as string).length;
+  return PREFIX_BASE + (0.2 * match.wordLength) / (match.segment.termLengths[termId] as number);
 }
 
 /** The forward check pays off when the candidates' own terms are far fewer than the word's postings. */
-const TERMS_PER_DOC_ESTIMATE = 60;
+const TERMS_PER_DOC_ESTIMATE = 15;
+/**
+ * A last word of one or two letters matches outside the descriptions only: nearly every description has a word
+ * starting with "a" or "th", so there it would match everything and rank nothing.
+ */
+const SHORT_WORD = 2;
+const CONTENT_BIT = 1 << SEARCH_FIELDS.indexOf('content');
+const SHORT_FIELDS = 0xff & ~CONTENT_BIT;
 
 interface Candidates {
   docs: number[];
@@ -98,6 +107,8 @@ export class MemorySearchIndex implements SearchIndex {
   #group = new Uint8Array(0);
   #rankBase = new Float64Array(0);
   #inStock = new Uint8Array(0);
+  /** A variation's parent product document, -1 for everything else (or a parent not indexed). */
+  #parentDoc = new Int32Array(0);
 
   constructor(rules: RelevanceRules = DEFAULT_RULES) {
     this.setRules(rules);
@@ -144,7 +155,7 @@ export class MemorySearchIndex implements SearchIndex {
         else postings.set(term, [doc, mask]);
       }
     }
-    this.#base = new IndexSegment(postings);
+    this.#base = new IndexSegment(postings, SHORT_FIELDS);
     this.#delta = new IndexSegment(new Map());
   }
 
@@ -180,7 +191,7 @@ export class MemorySearchIndex implements SearchIndex {
         else postings.set(term, [doc, mask]);
       }
     }
-    this.#delta = new IndexSegment(postings);
+    this.#delta = new IndexSegment(postings, SHORT_FIELDS);
   }
 
   search(request: SearchRequest): SearchResult {
@@ -192,35 +203,30 @@ export class MemorySearchIndex implements SearchIndex {
     let totalProducts = 0;
     if (candidates) {
       const hide = this.#rules.outOfStock === 'hide';
+      const groups = this.#group;
+      const inStock = this.#inStock;
+      const tops = top.map(() => new BoundedTop(0));
+      for (const [index, limit] of limits.entries()) tops[index] = new BoundedTop(limit);
+      // The hot loop of a broad prefix (tens of thousands of candidates): typed arrays only, no closures.
       for (const doc of candidates.docs) {
-        if (hide && this.#inStock[doc] === 0) continue;
-        const group = this.#group[doc] as number;
+        if (hide && inStock[doc] === 0) continue;
+        const group = groups[doc] as number;
         if (group === GROUP_NONE) continue;
-        const document = this.#documents[doc] as SearchDocument;
         if (group === 0) {
-          if (document.kind === 'variation') {
-            // Counted as its parent, unless the parent matched too.
-            const parent = this.#byKey.get(
-              suggestionObjectId({ type: 'product', postId: document.parentId as number }),
-            );
-            if (
-              parent !== undefined &&
-              this.#resultMark[parent] !== this.#resultGeneration &&
-              !variationParents.has(parent)
-            ) {
+          if (this.#parentDoc[doc] !== -1) {
+            // A variation counts as its parent, unless the parent matched too.
+            const parent = this.#parentDoc[doc] as number;
+            if (this.#resultMark[parent] !== this.#resultGeneration && !variationParents.has(parent)) {
               variationParents.add(parent);
               totalProducts++;
             }
             if (!request.variations) continue;
           } else totalProducts++;
-          if (pinned.has(doc)) continue;
+          if (pinned.size > 0 && pinned.has(doc)) continue;
         }
-        const limit = limits[group] as number;
-        if (limit > 0)
-          insertTop(top[group] as number[], doc, this.#rankOf(doc, candidates.scores), limit, (d) =>
-            this.#rankOf(d, candidates.scores),
-          );
+        (tops[group] as BoundedTop).offer(doc, this.#rankOf(doc, candidates.scores));
       }
+      for (const [index, bounded] of tops.entries()) top[index] = bounded.docs;
     }
     const hits: SearchResult['hits'] = {};
     for (const [index, group] of SEARCH_GROUPS.entries()) {
@@ -294,13 +300,21 @@ export class MemorySearchIndex implements SearchIndex {
     }
     if (doc >= this.#mark.length) this.#grow(Math.max(1024, doc * 2));
     this.#group[doc] = groupOf(document);
+    this.#parentDoc[doc] =
+      document.kind === 'variation'
+        ? (this.#byKey.get(suggestionObjectId({ type: 'product', postId: document.parentId as number })) ??
+          -1)
+        : -1;
     this.#inStock[doc] = document.inStock ? 1 : 0;
     this.#setRank(doc);
     return doc;
   }
 
   #grow(capacity: number): void {
-    const grow = <T extends Uint32Array | Float64Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+    const grow = <T extends Uint32Array | Float64Array | Uint8Array | Int32Array>(
+      old: T,
+      make: (n: number) => T,
+    ): T => {
       const next = make(capacity);
       next.set(old);
       return next;
@@ -314,6 +328,7 @@ export class MemorySearchIndex implements SearchIndex {
     this.#group = grow(this.#group, (n) => new Uint8Array(n));
     this.#rankBase = grow(this.#rankBase, (n) => new Float64Array(n));
     this.#inStock = grow(this.#inStock, (n) => new Uint8Array(n));
+    this.#parentDoc = grow(this.#parentDoc, (n) => new Int32Array(n));
   }
 
   /**
@@ -377,32 +392,58 @@ export class MemorySearchIndex implements SearchIndex {
           seen.push(doc);
         } else if (score > (this.#clauseScore[doc] as number)) this.#clauseScore[doc] = score;
       };
-      if (position > 0 && docs.length * TERMS_PER_DOC_ESTIMATE < (sizes[index] as number)) {
+      const short = (words[index] as QueryWord).text.length <= SHORT_WORD;
+      if (short && position > 0 && docs.length * TERMS_PER_DOC_ESTIMATE < (sizes[index] as number)) {
         // Few candidates left: look their terms up instead of walking this word's postings.
-        for (const doc of docs) {
-          for (const match of matches) {
-            match.segment.forEachTermOf(doc, (termId, mask) => {
-              const factor = prefixFactor(match, termId);
-              if (factor > 0) offer(doc, factor * (this.#fieldWeights[mask] as number));
-            });
+        for (const match of matches) {
+          const { segment, from, to, singles } = match;
+          const { forwardOffsets, forwardTerms, forwardMasks, firstDoc } = segment;
+          const slots = forwardOffsets.length - 1;
+          for (const doc of docs) {
+            const slot = doc - firstDoc;
+            if (slot < 0 || slot >= slots) continue;
+            const end = forwardOffsets[slot + 1] as number;
+            for (let at = forwardOffsets[slot] as number; at < end; at++) {
+              const termId = forwardTerms[at] as number;
+              const factor =
+                termId >= from && termId < to
+                  ? prefixFactor(match, termId)
+                  : singles.size > 0
+                    ? (singles.get(termId) ?? 0)
+                    : 0;
+              if (factor > 0) offer(doc, factor * (this.#fieldWeights[forwardMasks[at] as number] as number));
+            }
           }
         }
       } else {
+        // The hot loop of a broad word: locals and typed arrays only.
         const previous = position === 0 ? -1 : clause - 1;
+        const mark = this.#mark;
+        const clauseMark = this.#clauseMark;
+        const clauseScore = this.#clauseScore;
+        const weights = this.#fieldWeights;
+        const fields = short ? SHORT_FIELDS : 0xff;
         for (const match of matches) {
           const { segment } = match;
-          const scan = (termId: number, factor: number) => {
-            const end = segment.offsets[termId + 1] as number;
-            for (let at = segment.offsets[termId] as number; at < end; at++) {
-              const doc = segment.docs[at] as number;
-              if (previous !== -1 && this.#mark[doc] !== previous) continue;
-              if (this.#documents[doc] === null) continue;
-              offer(doc, factor * (this.#fieldWeights[segment.masks[at] as number] as number));
+          const { docs: postingDocs, masks, offsets } = segment;
+          const walk = (termId: number, factor: number) => {
+            const end = offsets[termId + 1] as number;
+            for (let at = offsets[termId] as number; at < end; at++) {
+              const doc = postingDocs[at] as number;
+              if (previous !== -1 && mark[doc] !== previous) continue;
+              const mask = (masks[at] as number) & fields;
+              if (mask === 0) continue;
+              const score = factor * (weights[mask] as number);
+              if (clauseMark[doc] !== clause) {
+                clauseMark[doc] = clause;
+                clauseScore[doc] = score;
+                seen.push(doc);
+              } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
             }
           };
-          for (const [termId, factor] of match.singles) scan(termId, factor);
+          for (const [termId, factor] of match.singles) walk(termId, factor);
           for (let termId = match.from; termId < match.to; termId++) {
-            if (!match.singles.has(termId)) scan(termId, prefixFactor(match, termId));
+            if (!match.singles.has(termId)) walk(termId, prefixFactor(match, termId));
           }
         }
       }
@@ -491,11 +532,26 @@ function termsOf(document: SearchDocument): Map<string, number> {
   return terms;
 }
 
-/** Keeps `top` the best `limit` documents by rank, best first (a short insertion sort: limits are small). */
-function insertTop(top: number[], doc: number, rank: number, limit: number, rankOf: (doc: number) => number) {
-  if (top.length === limit && rank <= rankOf(top[limit - 1] as number)) return;
-  let at = top.length;
-  while (at > 0 && rankOf(top[at - 1] as number) < rank) at--;
-  top.splice(at, 0, doc);
-  if (top.length > limit) top.pop();
+/** The best `limit` documents by rank, best first (an insertion sort: limits are small). */
+class BoundedTop {
+  readonly docs: number[] = [];
+  readonly #ranks: number[] = [];
+  readonly #limit: number;
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  offer(doc: number, rank: number): void {
+    const ranks = this.#ranks;
+    if (this.#limit === 0 || (ranks.length === this.#limit && rank <= (ranks[this.#limit - 1] as number)))
+      return;
+    let at = ranks.length;
+    while (at > 0 && (ranks[at - 1] as number) < rank) at--;
+    ranks.splice(at, 0, rank);
+    this.docs.splice(at, 0, doc);
+    if (ranks.length > this.#limit) {
+      ranks.pop();
+      this.docs.pop();
+    }
+  }
 }
