@@ -422,11 +422,13 @@ export class MemorySearchIndex implements SearchIndex {
         const clauseMark = this.#clauseMark;
         const clauseScore = this.#clauseScore;
         const weights = this.#fieldWeights;
-        const fields = short ? SHORT_FIELDS : 0xff;
         for (const match of matches) {
           const { segment } = match;
           const { docs: postingDocs, masks, offsets } = segment;
           const walk = (termId: number, factor: number) => {
+            // Typos count outside the descriptions only: among so many words a one-letter neighbour is nearly
+            // always there (shirt → short), and it would pull in products about something else.
+            const fields = short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff;
             const end = offsets[termId + 1] as number;
             for (let at = offsets[termId] as number; at < end; at++) {
               const doc = postingDocs[at] as number;
