@@ -2,6 +2,18 @@ import type { IndexSegment } from './IndexSegment';
 
 const MAX_LENGTH = 64;
 
+/** Edit-distance rows reused across calls (searches are synchronous), one set per word length. */
+const BEST_AT = new Int32Array(MAX_LENGTH + 1);
+const rowCache = new Map<number, Int32Array[]>();
+function rowsFor(wordLength: number): Int32Array[] {
+  let rows = rowCache.get(wordLength);
+  if (!rows) {
+    rows = Array.from({ length: MAX_LENGTH + 1 }, () => new Int32Array(wordLength + 1));
+    rowCache.set(wordLength, rows);
+  }
+  return rows;
+}
+
 /**
  * Visits every term of the sorted dictionary within `maxEdits` edits of `word` (Damerau: a swap of two
  * neighbouring letters is one edit), or, with `prefix`, every term that has a prefix within `maxEdits` of it
@@ -19,12 +31,11 @@ export function scanTypos(
 ): void {
   const terms = segment.terms;
   const m = word.length;
-  const rows: Int32Array[] = [];
-  for (let depth = 0; depth <= MAX_LENGTH; depth++) rows.push(new Int32Array(m + 1));
+  const rows = rowsFor(m);
   const top = rows[0] as Int32Array;
   for (let j = 0; j <= m; j++) top[j] = j;
   // bestAt[d]: the least distance between the word and any prefix of the current term up to length d.
-  const bestAt = new Int32Array(MAX_LENGTH + 1);
+  const bestAt = BEST_AT;
   bestAt[0] = m;
   let previous = '';
   let valid = 0;
