@@ -35,10 +35,12 @@ const SYNONYM = 0.9;
 const PREFIX_BASE = 0.7;
 const TYPO = [1, 0.45, 0.3];
 /**
- * A word whose exact and prefix matches already reach this many documents is taken as typed correctly: its
- * typo neighbours (hood → wood, good) would only add noise below them, and cost time.
+ * Typos are looked for only when the word as typed (exactly, or as a prefix) reaches fewer documents than this:
+ * a word that completes to real terms is taken as typed correctly (as Typesense's typo_tokens_threshold does).
+ * Otherwise every prefix would also match its one-edit neighbourhood (vilh → every vil… term), flooding the
+ * results and costing time.
  */
-const TYPO_THRESHOLD = 200;
+const TYPO_THRESHOLD = 10;
 /** A full rebuild replaces the delta once it holds this many documents. */
 const DELTA_LIMIT = 2000;
 
