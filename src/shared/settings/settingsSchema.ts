@@ -90,6 +90,42 @@ const searchSchema = z
         detailsPanel: flag(false),
       })
       .prefault({}),
+    /** Suggestions per group (issue 8); 0 leaves a group out. */
+    limits: z
+      .strictObject({
+        products: z.number().int().min(0).max(50).default(7),
+        categories: z.number().int().min(0).max(20).default(3),
+        tags: z.number().int().min(0).max(20).default(3),
+        brands: z.number().int().min(0).max(20).default(3),
+        vendors: z.number().int().min(0).max(20).default(2),
+        posts: z.number().int().min(0).max(20).default(2),
+        pages: z.number().int().min(0).max(20).default(2),
+      })
+      .prefault({}),
+    /** Variations found by their own SKU appear among the products. */
+    variations: flag(true),
+    /**
+     * The owner's relevance rules as first seeded into the database (later edits live there): synonym groups
+     * (`["hoodie", "sweatshirt"]` or `"hoodie = sweatshirt"`), stop words, per-field weights, out-of-stock
+     * products as usual, last or hidden, and product ids pinned first for a query.
+     */
+    relevance: z
+      .strictObject({
+        synonyms: z.array(z.union([z.string(), z.array(z.string())])).default([]),
+        stopWords: z.array(z.string()).default([]),
+        boosts: z
+          .strictObject({
+            title: z.number().min(0).max(100).default(10),
+            sku: z.number().min(0).max(100).default(8),
+            taxonomy: z.number().min(0).max(100).default(5),
+            attributes: z.number().min(0).max(100).default(4),
+            content: z.number().min(0).max(100).default(1),
+          })
+          .prefault({}),
+        outOfStock: z.enum(['normal', 'last', 'hide']).default('normal'),
+        pins: z.record(z.string(), z.array(z.number().int().positive())).default({}),
+      })
+      .prefault({}),
     dynamicPrices: flag(false),
     analytics: z
       .strictObject({ enabled: flag(false), modules: z.array(z.enum(['ga4', 'gtag'])).default([]) })

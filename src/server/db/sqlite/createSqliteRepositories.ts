@@ -5,6 +5,7 @@ import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
+import { SqliteSearchRepository } from './SqliteSearchRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
 import { SqliteStatsRepository } from './SqliteStatsRepository';
 import { SqliteVisitorMetaRepository } from './SqliteVisitorMetaRepository';
@@ -32,6 +33,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
 
     attribution: new SqliteAttributionRepository(db),
     stats: new SqliteStatsRepository(db),
+    search: new SqliteSearchRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
