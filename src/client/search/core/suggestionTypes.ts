@@ -1,5 +1,6 @@
 // zod's tree-shakable build: the search box is on every page, and the full build would triple its JavaScript.
 import * as z from 'zod/mini';
+import { suggestionObjectId as buildObjectId } from '../../../shared/search/suggestionObjectId';
 
 /*
  * The suggestion and response formats of SPEC.md §3 ("Suggestion", "Details response", "Prices response") and
@@ -102,19 +103,27 @@ export function isSelectable(suggestion: Suggestion): boolean {
 }
 
 /**
- * A suggestion's object id (CONTRACT.md "Payloads"): the key of the details panel and its cache.
- * TODO(integrator): the engine helper's `src/shared/` builder is the one home; switch to it after the merge.
+ * A suggestion's object id (CONTRACT.md "Payloads"): the key of the details panel and its cache, built by the
+ * one builder the server's index uses too. Suggestion types without an object of their own (headlines,
+ * `more_products`) get a key of their type.
  */
 export function suggestionObjectId(suggestion: Suggestion): string {
+  const postId = suggestion.post_id ?? 0;
   switch (suggestion.type) {
+    case 'product':
+      return buildObjectId({ type: 'product', postId });
     case 'product_variation':
-      return `product_variation__${suggestion.post_id}__${suggestion.variation_id}`;
+      return buildObjectId({ type: 'product_variation', postId, variationId: suggestion.variation_id ?? 0 });
     case 'post':
-      return `post__${suggestion.post_id}__${suggestion.post_type}`;
+      return buildObjectId({ type: 'post', postId, postType: suggestion.post_type ?? 'post' });
     case 'taxonomy':
-      return `taxonomy__${suggestion.term_id}__${suggestion.taxonomy}`;
+      return buildObjectId({
+        type: 'taxonomy',
+        termId: suggestion.term_id ?? 0,
+        taxonomy: suggestion.taxonomy ?? '',
+      });
     case 'vendor':
-      return `vendor__${suggestion.vendor_id ?? suggestion.post_id}`;
+      return buildObjectId({ type: 'vendor', vendorId: suggestion.vendor_id ?? postId });
     default:
       return `${suggestion.type}__${suggestion.post_id ?? ''}`;
   }
