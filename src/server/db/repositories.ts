@@ -9,6 +9,7 @@ import type {
   Term,
   Vendor,
 } from '../../shared/catalog/types';
+import type { DayRange, SourcesPanel, VisitorsPanel } from '../../shared/insights/insightsTypes';
 import type { BillingDetails, NewOrderLine, Order } from '../../shared/orders/orderTypes';
 import type { OnlineEntry, StatsRecord, StatsReport } from '../../shared/stats/statsTypes';
 import type { CatalogImport, ImportSummary } from '../catalog/import/catalogImport';
@@ -212,6 +213,14 @@ export interface StatsRepository {
   deleteBefore(day: string, options: { saltsBefore: string; onlineBefore: number }): Promise<void>;
 }
 
+/** Owner insights (issue 13): closed days from the daily summaries of migration 0009, today from raw statistics. */
+export interface InsightsRepository {
+  /** Builds the missing daily summaries of days before `today`; answers how many days it summarized. */
+  summarizeBefore(today: string): Promise<number>;
+  visitors(range: DayRange, options: { today: string; onlineSince: number }): Promise<VisitorsPanel>;
+  sources(range: DayRange, options: { today: string }): Promise<SourcesPanel>;
+}
+
 export interface Repositories {
   catalog: CatalogRepository;
   sessions: SessionRepository;
@@ -222,6 +231,7 @@ export interface Repositories {
   visitorMeta: VisitorMetaRepository;
   attribution: AttributionRepository;
   stats: StatsRepository;
+  insights: InsightsRepository;
   /** Answers when the database is reachable (GET /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;
