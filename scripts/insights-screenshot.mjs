@@ -112,14 +112,18 @@ try {
     executablePath: findChromium() ?? '/usr/bin/chromium',
     args: ['--no-sandbox'],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const phone = process.env.SHOT_PHONE === '1';
+  const page = await browser.newPage({
+    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+  });
   await page.goto(`${url}/insights/`);
   await page.getByLabel('Password or token').fill(TOKEN);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForSelector('.insights-chart[data-drawn="true"]');
   await page.waitForTimeout(300);
   mkdirSync('docs', { recursive: true });
-  await page.screenshot({ path: 'docs/insights.png', fullPage: true });
+  if (phone) await page.locator('#sources').screenshot({ path: '/tmp/insights-phone.png' });
+  else await page.screenshot({ path: 'docs/insights.png', fullPage: true });
   await browser.close();
   console.log('docs/insights.png written');
 } finally {
