@@ -105,6 +105,17 @@ export async function insightsPlugin(
       repositories.insights.sources(range, { today: today() }),
   };
 
+  // Closed days are summarized in the background once an hour (and at start), so a report rarely pays for it.
+  const summarize = () => void repositories.insights.summarizeBefore(today()).catch(() => undefined);
+  const summaryTimer = setInterval(summarize, 60 * 60 * 1000);
+  summaryTimer.unref();
+  app.addHook('onReady', async function summarizeAtStart() {
+    summarize();
+  });
+  app.addHook('onClose', async function stopSummaries() {
+    clearInterval(summaryTimer);
+  });
+
   function sendLogin(request: FastifyRequest, reply: FastifyReply, error: string | null, status: number) {
     return reply.sendPage(
       {

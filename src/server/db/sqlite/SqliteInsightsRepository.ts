@@ -33,6 +33,8 @@ export class SqliteInsightsRepository implements InsightsRepository {
         .all(first, last) as string[],
     );
     const summarize = db.transaction((day: string) => {
+      // Another process may have summarized it since the read above (the write lock is held from here on).
+      if (db.prepare('SELECT 1 FROM insights_days WHERE day = ?').get(day)) return;
       const views = db.prepare('SELECT COUNT(*) FROM stats_hits WHERE day = ?').pluck().get(day) as number;
       const visitors = db
         .prepare('SELECT COUNT(*) FROM stats_visitors WHERE day = ?')
@@ -61,7 +63,7 @@ export class SqliteInsightsRepository implements InsightsRepository {
     let count = 0;
     for (let day = first; day <= last; day = nextDay(day)) {
       if (done.has(day)) continue;
-      summarize(day);
+      summarize.immediate(day);
       count += 1;
     }
     return count;
