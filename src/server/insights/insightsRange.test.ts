@@ -24,7 +24,11 @@ describe('the shared date range', () => {
   });
 
   it('round-trips through the query string links keep', () => {
-    for (const query of [{ range: '7' }, { range: 'custom', from: '2026-02-01', to: '2026-02-03' }]) {
+    const queries: Record<string, string>[] = [
+      { range: '7' },
+      { range: 'custom', from: '2026-02-01', to: '2026-02-03' },
+    ];
+    for (const query of queries) {
       const range = resolve(query);
       expect(resolve(Object.fromEntries(new URLSearchParams(rangeSearch(range))))).toEqual(range);
     }
