@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium } from '../scripts/ensure-chromium.mjs';
-import { cookieWithCartItem, startBuiltShop } from './support/startBuiltShop.mjs';
+import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';
+import { cookieWithCartItem } from './support/cookieJar.mjs';
 
 const RUNS = 3;
 let version = '';

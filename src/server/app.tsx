@@ -22,6 +22,8 @@ import { insightsPlugin } from './insights/insightsPlugin';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
 import { restPlugin } from './rest/restPlugin';
+import { createSearch } from './search/createSearch';
+import { searchPlugin } from './search/searchPlugin';
 import { sessionPlugin } from './session/sessionPlugin';
 import { statsPlugin } from './stats/statsPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
@@ -89,6 +91,7 @@ export async function buildApp({
   });
 
   const cartService = new CartService(repositories.catalog);
+  const search = await createSearch({ config, repositories, secret });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(sessionPlugin, { repositories, secret, ttlHours: config.server.sessionTtlHours });
   await app.register(ajaxPlugin);
@@ -105,7 +108,13 @@ export async function buildApp({
     index: false,
   });
 
-  await app.register(catalogPlugin, { repositories, config });
+  await app.register(catalogPlugin, { repositories, config, search: search.service });
+  await app.register(searchPlugin, {
+    repositories,
+    config,
+    search: search.service,
+    suggestions: search.suggestions,
+  });
   await app.register(cartPlugin, { repositories, cartService, config });
   await app.register(checkoutPlugin, { repositories, config });
   await app.register(contentPlugin, { repositories, secret });

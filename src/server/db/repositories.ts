@@ -13,6 +13,7 @@ import type { DayRange, SourcesPanel, VisitorsPanel } from '../../shared/insight
 import type { BillingDetails, NewOrderLine, Order } from '../../shared/orders/orderTypes';
 import type { OnlineEntry, StatsRecord, StatsReport } from '../../shared/stats/statsTypes';
 import type { CatalogImport, ImportSummary } from '../catalog/import/catalogImport';
+import type { SearchRepository } from '../search/SearchRepository';
 
 /*
  * The storage interfaces every feature goes through. Methods are async from day one so a PostgreSQL adapter can
@@ -26,8 +27,9 @@ export interface ProductListQuery {
   /** Restrict to a term; categories include their descendants, as WooCommerce's archives do. */
   term?: Term;
   vendorId?: number;
-  /** Simple substring search until the search engine issue replaces it. */
-  text?: string;
+  /** Only these products (search results from the search index); `relevance` keeps their order. */
+  ids?: readonly number[];
+  relevance?: boolean;
   orderby: ProductOrdering;
   page: number;
   perPage: number;
@@ -231,6 +233,7 @@ export interface Repositories {
   visitorMeta: VisitorMetaRepository;
   attribution: AttributionRepository;
   stats: StatsRepository;
+  search: SearchRepository;
   insights: InsightsRepository;
   /** Answers when the database is reachable (GET /healthz). */
   ping(): Promise<void>;

@@ -6,6 +6,7 @@ import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
+import { SqliteSearchRepository } from './SqliteSearchRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
 import { SqliteStatsRepository } from './SqliteStatsRepository';
 import { SqliteVisitorMetaRepository } from './SqliteVisitorMetaRepository';
@@ -33,6 +34,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
 
     attribution: new SqliteAttributionRepository(db),
     stats: new SqliteStatsRepository(db),
+    search: new SqliteSearchRepository(db),
     insights: new SqliteInsightsRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
