@@ -166,3 +166,48 @@ test('each panel shows the figures of scripted visits and an order; the date ran
   expect(csv.status()).toBe(200);
   expect(await csv.text()).toContain(`utm,newsletter,email,spring,1,${(orderTotal / 100).toString()},1,1`);
 });
+
+const titles = (page: Page) => page.locator('.product-card__title').allTextContents();
+
+test('the searches panel: top, zero-result and purchasing queries; a synonym from the inbox makes the query find products', async ({
+  browser,
+  page,
+}) => {
+  // A shopper with a cart (so a session) searches twice, one search finding nothing, then orders.
+  const shopper = await visit(browser, undefined, '/product/cafe-au-lait-mug/');
+  await shopper.page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(shopper.page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+  await shopper.page.goto(`${shop().url}/?s=mug&post_type=product`);
+  expect(await titles(shopper.page)).toContain('Café au Lait Mug');
+  await shopper.page.goto(`${shop().url}/?s=anorak&post_type=product`);
+  expect(await titles(shopper.page)).toEqual([]);
+  await shopper.page.goto(`${shop().url}/checkout/`);
+  await loaded(shopper.page);
+  await fillBilling(shopper.page);
+  await shopper.page.getByRole('button', { name: 'Place order' }).click();
+  await expect(shopper.page).toHaveURL(/\/checkout\/order-received\/\d+\//);
+
+  await logIn(page);
+  await page.getByRole('link', { name: 'Last 7 days' }).click();
+  await loaded(page);
+  const inbox = await tableRows(page, 'Zero-result searches');
+  expect(inbox.map((row) => row.slice(0, 2))).toEqual([['anorak', '1']]);
+  const top = await tableRows(page, 'Top searches');
+  expect(top).toContainEqual(['anorak', '1', '0']);
+  expect(top.find((row) => row[0] === 'mug')?.[1]).toBe('1');
+  expect(await tableRows(page, 'Searches that led to a purchase')).toEqual([
+    ['anorak', '1'],
+    ['mug', '1'],
+  ]);
+  await expectNoAxeViolations(page, { what: 'the insights page with searches' });
+
+  // One click from the inbox: "anorak" now means "hoodie".
+  await page.getByLabel('A word that finds products, for “anorak”').fill('hoodie');
+  await page.getByRole('button', { name: 'Add synonym for “anorak”' }).click();
+  await expect(page).toHaveURL(/\/insights\/\?range=7#searches$/);
+  await shopper.page.goto(`${shop().url}/?s=anorak&post_type=product`);
+  const found = await titles(shopper.page);
+  expect(found.length).toBeGreaterThan(0);
+  expect(found.every((title) => /hoodie|sweatshirt/i.test(title))).toBe(true);
+  await shopper.context.close();
+});

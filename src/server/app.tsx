@@ -122,7 +122,7 @@ export async function buildApp({
   // The `/wp-json/` index lists the REST routes registered after this plugin (statistics): keep it before them.
   await app.register(restPlugin, { config, repositories, dataDir });
   await app.register(statsPlugin, { repositories, config, secret });
-  await app.register(insightsPlugin, { repositories, config, secret });
+  await app.register(insightsPlugin, { repositories, config, secret, search: search.service });
 
   app.all(UNDECODABLE_URL_PATH, async function undecodableUrl() {
     throw new ShopError('invalid_request', 'That address is not valid.');

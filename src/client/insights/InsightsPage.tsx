@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import type { SourceSortKey, SourcesPanel, VisitorsPanel } from '../../shared/insights/insightsTypes';
+import type {
+  SearchesPanel,
+  SourceSortKey,
+  SourcesPanel,
+  VisitorsPanel,
+} from '../../shared/insights/insightsTypes';
 import { type CurrencyFormat, formatMoney } from '../../shared/money/formatMoney';
 import { Island } from '../Island';
 import InsightsChart from './InsightsChart';
@@ -12,6 +17,8 @@ export interface InsightsPageProps {
   sources: SourcesPanel;
   sort: { key: SourceSortKey; dir: 'asc' | 'desc' };
   currency: CurrencyFormat;
+  searches: SearchesPanel;
+  synonymNonce: string;
   logoutNonce: string;
 }
 
@@ -41,8 +48,10 @@ export function InsightsPage({
   search,
   visitors,
   sources,
+  searches,
   sort,
   currency,
+  synonymNonce,
   logoutNonce,
 }: InsightsPageProps) {
   const days = visitors.daily.map((row) => row.day);
@@ -236,6 +245,79 @@ export function InsightsPage({
           rows={sources.daily.map((row) => [row.day, row.sourceType, formatMoney(row.revenue, currency)])}
           collapsed
         />
+      </section>
+
+      <section aria-labelledby="insights-searches" className="insights-panel" id="searches">
+        <h2 id="insights-searches">Searches</h2>
+        <div className="insights-table">
+          <table>
+            <caption>
+              Zero-result searches (inbox) {exportLink('zero-results', 'zero-result searches')}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Query</th>
+                <th scope="col" className="num">
+                  Searches
+                </th>
+                <th scope="col">Last seen</th>
+                <th scope="col">Add a synonym</th>
+              </tr>
+            </thead>
+            <tbody>
+              {searches.zeroResults.length === 0 && (
+                <tr>
+                  <td colSpan={4}>Every search in this range found something.</td>
+                </tr>
+              )}
+              {searches.zeroResults.map((row, index) => (
+                <tr key={row.query}>
+                  <td>{row.query}</td>
+                  <td className="num">{row.count}</td>
+                  <td>{new Date(row.lastSeen).toISOString().slice(0, 16).replace('T', ' ')}</td>
+                  <td>
+                    <form method="post" action="/insights/synonym" className="insights-synonym">
+                      <input type="hidden" name="query" value={row.query} />
+                      <input type="hidden" name="range" value={range.preset} />
+                      {range.preset === 'custom' && <input type="hidden" name="from" value={range.from} />}
+                      {range.preset === 'custom' && <input type="hidden" name="to" value={range.to} />}
+                      <input type="hidden" name="_wpnonce" value={synonymNonce} />
+                      <label htmlFor={`insights-synonym-${index}`} className="screen-reader-text">
+                        A word that finds products, for “{row.query}”
+                      </label>
+                      <input
+                        id={`insights-synonym-${index}`}
+                        name="synonym"
+                        type="text"
+                        required
+                        placeholder="e.g. hoodie"
+                      />
+                      <button type="submit">
+                        Add synonym<span className="screen-reader-text"> for “{row.query}”</span>
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="insights-grid">
+          <Table
+            caption="Top searches"
+            exportLink={exportLink('searches', 'top searches')}
+            columns={['Query', 'Searches', 'Results']}
+            numeric={[false, true, true]}
+            rows={searches.top.map((row) => [row.query, row.count, row.results])}
+          />
+          <Table
+            caption="Searches that led to a purchase"
+            exportLink={exportLink('purchased-searches', 'searches that led to a purchase')}
+            columns={['Query', 'Orders']}
+            numeric={[false, true]}
+            rows={searches.purchased.map((row) => [row.query, row.orders])}
+          />
+        </div>
       </section>
     </div>
   );

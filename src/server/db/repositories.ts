@@ -9,7 +9,12 @@ import type {
   Term,
   Vendor,
 } from '../../shared/catalog/types';
-import type { DayRange, SourcesPanel, VisitorsPanel } from '../../shared/insights/insightsTypes';
+import type {
+  DayRange,
+  SearchesPanel,
+  SourcesPanel,
+  VisitorsPanel,
+} from '../../shared/insights/insightsTypes';
 import type { BillingDetails, NewOrderLine, Order } from '../../shared/orders/orderTypes';
 import type { OnlineEntry, StatsRecord, StatsReport } from '../../shared/stats/statsTypes';
 import type { CatalogImport, ImportSummary } from '../catalog/import/catalogImport';
@@ -221,6 +226,11 @@ export interface InsightsRepository {
   summarizeBefore(today: string): Promise<number>;
   visitors(range: DayRange, options: { today: string; onlineSince: number }): Promise<VisitorsPanel>;
   sources(range: DayRange, options: { today: string }): Promise<SourcesPanel>;
+  /**
+   * Search analytics (migration 0003) in the range; `sessionHash` is the search engine's keyed hash of a session id,
+   * which joins an order's session to the searches before it.
+   */
+  searches(range: DayRange, options: { sessionHash: (sessionId: string) => string }): Promise<SearchesPanel>;
 }
 
 export interface Repositories {

@@ -9,6 +9,7 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
 import { isOwnerCredential, OWNER_COOKIE, safeEqual, statsOwnerCookieValue } from '../owner/ownerCredentials';
+import { rulesFromSettings, type SearchService } from '../search/SearchService';
 import { rangeQuery, rangeSearch, resolveRange } from './insightsRange';
 import { toCsv } from './toCsv';
 
@@ -21,6 +22,8 @@ export interface InsightsPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
   secret: string;
+  /** The search engine: its session hash joins searches to orders. */
+  search: SearchService;
   now?: () => number;
 }
 
@@ -34,7 +37,13 @@ const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 const loginBody = z.object({ password: z.string().max(500), _wpnonce: z.string().max(100).optional() });
 const logoutBody = z.object({ _wpnonce: z.string().max(100).optional() });
-const panelParam = z.object({ panel: z.enum(['visitors', 'sources']) });
+const panelParam = z.object({ panel: z.enum(['visitors', 'sources', 'searches']) });
+const SYNONYM_NONCE = 'insights_synonym';
+const synonymBody = rangeQuery.extend({
+  query: z.string().trim().min(1).max(100),
+  synonym: z.string().trim().min(1, 'Give a word that finds products.').max(100),
+  _wpnonce: z.string().max(100).optional(),
+});
 const exportParam = z.object({
   table: z.enum([
     'daily',
@@ -45,6 +54,9 @@ const exportParam = z.object({
     'devices',
     'sources',
     'revenue-daily',
+    'searches',
+    'zero-results',
+    'purchased-searches',
   ]),
 });
 const pageQuery = rangeQuery.extend({
@@ -54,7 +66,7 @@ const pageQuery = rangeQuery.extend({
 
 export async function insightsPlugin(
   app: FastifyInstance,
-  { repositories, config, secret, now = Date.now }: InsightsPluginOptions,
+  { repositories, config, secret, search, now = Date.now }: InsightsPluginOptions,
 ) {
   const { ownerPasswordHash, ownerToken } = config.server;
   const configured = ownerPasswordHash !== null || ownerToken !== null;
@@ -103,6 +115,8 @@ export async function insightsPlugin(
       repositories.insights.visitors(range, { today: today(), onlineSince: onlineSince() }),
     sources: (range: { from: string; to: string }) =>
       repositories.insights.sources(range, { today: today() }),
+    searches: (range: { from: string; to: string }) =>
+      repositories.insights.searches(range, { sessionHash: (id) => search.sessionHash(id) }),
   };
 
   // Closed days are summarized in the background once an hour (and at start), so a report rarely pays for it.
@@ -137,7 +151,11 @@ export async function insightsPlugin(
     if (!hasSession(request)) return sendLogin(request, reply, null, 200);
     const query = parseInput(pageQuery, request.query);
     const range = resolveRange(query, now());
-    const [visitors, sources] = await Promise.all([panels.visitors(range), panels.sources(range)]);
+    const [visitors, sources, searches] = await Promise.all([
+      panels.visitors(range),
+      panels.sources(range),
+      panels.searches(range),
+    ]);
     sources.rows = sortRows(sources.rows, query.sort, query.dir);
     return reply.sendPage({
       title: 'Insights',
@@ -150,6 +168,8 @@ export async function insightsPlugin(
           sources={sources}
           sort={{ key: query.sort, dir: query.dir }}
           currency={config.shop.currency}
+          searches={searches}
+          synonymNonce={app.nonces.create(SYNONYM_NONCE, request.visitor.id)}
           logoutNonce={app.nonces.create(LOGOUT_NONCE, request.visitor.id)}
         />
       ),
@@ -205,6 +225,23 @@ export async function insightsPlugin(
     return reply.redirect('/insights/', 303);
   });
 
+  // From the zero-result inbox: the query becomes a synonym of a word that finds products. The rules live in the
+  // database (migration 0003); saving them moves their revision, so every process's index applies them next search.
+  app.post('/insights/synonym', async function insightsSynonym(request, reply) {
+    requireSession(request);
+    const body = parseInput(synonymBody, request.body ?? {});
+    if (!app.nonces.verify(body._wpnonce, SYNONYM_NONCE, request.visitor.id))
+      throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page and try again.');
+    const rules = (await repositories.search.getRules()) ?? rulesFromSettings(config.search.relevance);
+    const words = [body.query, body.synonym];
+    const group = rules.synonyms.find((each) => each.some((word) => words.includes(word)));
+    if (group) for (const word of words) if (!group.includes(word)) group.push(word);
+    if (!group) rules.synonyms.push(words);
+    await repositories.search.saveRules(rules);
+    const range = resolveRange(body, now());
+    return reply.redirect(`/insights/?${rangeSearch(range)}#searches`, 303);
+  });
+
   app.get('/insights/api/:panel', async function insightsApi(request) {
     requireSession(request);
     const { panel } = parseInput(panelParam, request.params);
@@ -234,6 +271,23 @@ export async function insightsPlugin(
         [label, 'count'],
         rows.map((row) => [row.label, row.count]),
       );
+    if (table === 'searches' || table === 'zero-results' || table === 'purchased-searches') {
+      const searches = await panels.searches(range);
+      if (table === 'purchased-searches')
+        return toCsv(
+          ['query', 'orders'],
+          searches.purchased.map((row) => [row.query, row.orders]),
+        );
+      return toCsv(
+        ['query', 'searches', 'results', 'last_seen'],
+        (table === 'searches' ? searches.top : searches.zeroResults).map((row) => [
+          row.query,
+          row.count,
+          row.results,
+          new Date(row.lastSeen).toISOString(),
+        ]),
+      );
+    }
     if (table === 'sources' || table === 'revenue-daily') {
       const sources = await panels.sources(range);
       if (table === 'revenue-daily')

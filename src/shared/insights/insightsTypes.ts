@@ -53,3 +53,21 @@ export const SOURCE_SORT_KEYS = [
   'conversionRate',
 ] as const;
 export type SourceSortKey = (typeof SOURCE_SORT_KEYS)[number];
+
+export interface SearchQueryRow {
+  query: string;
+  /** Searches of it in the range (one per typing burst or results page). */
+  count: number;
+  /** Products its latest search in the range found. */
+  results: number;
+  /** Unix ms of its latest search in the range. */
+  lastSeen: number;
+}
+
+export interface SearchesPanel {
+  top: SearchQueryRow[];
+  /** The owner's inbox: queries whose latest search found nothing. */
+  zeroResults: SearchQueryRow[];
+  /** Queries searched in a session that then ordered (the order in the range, the search before it). */
+  purchased: { query: string; orders: number }[];
+}

@@ -31,3 +31,6 @@ CREATE TABLE insights_daily_visitors (
   visitors    INTEGER NOT NULL,
   PRIMARY KEY (day, device_type, source_type, source)
 );
+
+-- The searches panel reads search analytics (migration 0003) by time.
+CREATE INDEX insights_search_queries_time ON search_queries(updated_at);

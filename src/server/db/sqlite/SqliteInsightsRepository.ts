@@ -1,5 +1,12 @@
 import type Database from 'better-sqlite3';
-import type { CountRow, DayRange, SourcesPanel, VisitorsPanel } from '../../../shared/insights/insightsTypes';
+import type {
+  CountRow,
+  DayRange,
+  SearchesPanel,
+  SearchQueryRow,
+  SourcesPanel,
+  VisitorsPanel,
+} from '../../../shared/insights/insightsTypes';
 import type { InsightsRepository } from '../repositories';
 
 const DAY_MS = 86_400_000;
@@ -128,6 +135,10 @@ export class SqliteInsightsRepository implements InsightsRepository {
     return panel;
   }
 
+  async searches(range: DayRange, { sessionHash }: { sessionHash: (sessionId: string) => string }) {
+    return readSearches(this.#db, range, sessionHash);
+  }
+
   async sources(range: DayRange, { today }: { today: string }): Promise<SourcesPanel> {
     await this.summarizeBefore(today);
     const db = this.#db;
@@ -195,6 +206,52 @@ export class SqliteInsightsRepository implements InsightsRepository {
       (db.prepare(`SELECT o.currency ${paid} LIMIT 1`).pluck().get(period) as string | undefined) ?? '';
     return { rows, daily, currency };
   }
+}
+
+/** The searches panel's queries (search_queries is small next to hits: read raw, by its own time index). */
+export function readSearches(
+  db: Database.Database,
+  range: DayRange,
+  sessionHash: (sessionId: string) => string,
+): SearchesPanel {
+  const window = {
+    start: Date.parse(`${range.from}T00:00:00Z`),
+    end: Date.parse(`${nextDay(range.to)}T00:00:00Z`),
+  };
+  const queries = (zero: boolean) =>
+    db
+      .prepare(
+        `SELECT query, COUNT(*) AS count, MAX(updated_at) AS lastSeen,
+           (SELECT results FROM search_queries l WHERE l.query = q.query AND l.updated_at >= @start
+              AND l.updated_at < @end ORDER BY l.updated_at DESC LIMIT 1) AS results
+         FROM search_queries q WHERE updated_at >= @start AND updated_at < @end GROUP BY query
+         HAVING ${zero ? 'results = 0' : '1'} ORDER BY count DESC, lastSeen DESC, query LIMIT ${TOP}`,
+      )
+      .all(window) as SearchQueryRow[];
+  // Orders of the range with a session: their sessions' searches made before the order.
+  const orders = db
+    .prepare(
+      `SELECT session_id AS sessionId, created_at AS createdAt FROM orders
+       WHERE session_id IS NOT NULL AND created_at >= ? AND created_at < ? AND status <> 'cancelled'`,
+    )
+    .all(`${range.from}T00:00:00.000Z`, `${nextDay(range.to)}T00:00:00.000Z`) as {
+    sessionId: string;
+    createdAt: string;
+  }[];
+  const led = db.prepare(
+    'SELECT DISTINCT query FROM search_queries WHERE session_hash = ? AND created_at <= ?',
+  );
+  const purchases = new Map<string, number>();
+  for (const order of orders)
+    for (const query of led
+      .pluck()
+      .all(sessionHash(order.sessionId), Date.parse(order.createdAt)) as string[])
+      purchases.set(query, (purchases.get(query) ?? 0) + 1);
+  const purchased = [...purchases]
+    .map(([query, count]) => ({ query, orders: count }))
+    .sort((a, b) => b.orders - a.orders || a.query.localeCompare(b.query))
+    .slice(0, TOP);
+  return { top: queries(false), zeroResults: queries(true), purchased };
 }
 
 /** Every day of the range, zeros where nothing was recorded (charts need the gaps). */
