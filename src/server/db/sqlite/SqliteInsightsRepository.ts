@@ -218,16 +218,17 @@ export function readSearches(
     start: Date.parse(`${range.from}T00:00:00Z`),
     end: Date.parse(`${nextDay(range.to)}T00:00:00Z`),
   };
-  const queries = (zero: boolean) =>
-    db
-      .prepare(
-        `SELECT query, COUNT(*) AS count, MAX(updated_at) AS lastSeen,
-           (SELECT results FROM search_queries l WHERE l.query = q.query AND l.updated_at >= @start
-              AND l.updated_at < @end ORDER BY l.updated_at DESC LIMIT 1) AS results
-         FROM search_queries q WHERE updated_at >= @start AND updated_at < @end GROUP BY query
-         HAVING ${zero ? 'results = 0' : '1'} ORDER BY count DESC, lastSeen DESC, query LIMIT ${TOP}`,
-      )
-      .all(window) as SearchQueryRow[];
+  // One pass: with a single max() SQLite reads the bare column `results` from the row holding it, i.e. the
+  // query's latest search in the range (its result count is that of its latest search, as the engine reports it).
+  const all = db
+    .prepare(
+      `SELECT query, COUNT(*) AS count, MAX(updated_at) AS lastSeen, results
+       FROM search_queries WHERE updated_at >= @start AND updated_at < @end GROUP BY query`,
+    )
+    .all(window) as SearchQueryRow[];
+  all.sort((a, b) => b.count - a.count || b.lastSeen - a.lastSeen || a.query.localeCompare(b.query));
+  const top = all.slice(0, TOP);
+  const zeroResults = all.filter((row) => row.results === 0).slice(0, TOP);
   // Orders of the range with a session: their sessions' searches made before the order.
   const orders = db
     .prepare(
@@ -251,7 +252,7 @@ export function readSearches(
     .map(([query, count]) => ({ query, orders: count }))
     .sort((a, b) => b.orders - a.orders || a.query.localeCompare(b.query))
     .slice(0, TOP);
-  return { top: queries(false), zeroResults: queries(true), purchased };
+  return { top, zeroResults, purchased };
 }
 
 /** Every day of the range, zeros where nothing was recorded (charts need the gaps). */
