@@ -165,3 +165,39 @@ describe('the JSON and CSV endpoints', () => {
     expect(response.body).toBe('page,count\r\n"\'=HYPERLINK(""x"")",1\r\n');
   });
 });
+
+describe('the synonym from the zero-result inbox', () => {
+  it('needs the owner and the nonce, then saves the group in the search rules', async () => {
+    const anonymous = await shop.app.inject({
+      method: 'POST',
+      url: '/insights/synonym',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'query=anorak&synonym=hoodie',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const cookie = sessionCookie(await login(PASSWORD));
+    const withoutNonce = await shop.app.inject({
+      method: 'POST',
+      url: '/insights/synonym',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'query=anorak&synonym=hoodie',
+    });
+    expect(withoutNonce.statusCode).toBe(403);
+    // The form's nonce, as the page renders it for a zero-result row (no visitor session here).
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/insights/synonym',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        query: 'anorak',
+        synonym: 'hoodie',
+        range: '7',
+        _wpnonce: shop.app.nonces.create('insights_synonym', null),
+      }).toString(),
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/insights/?range=7#searches');
+    const rules = await shop.repositories.search.getRules();
+    expect(rules?.synonyms.some((group) => group.includes('anorak') && group.includes('hoodie'))).toBe(true);
+  });
+});
