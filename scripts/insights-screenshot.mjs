@@ -93,6 +93,22 @@ try {
           ).run(id, type, source, medium, campaign, device);
         }
       }
+      const searches = [
+        ['linen shirt', 4],
+        ['mug', 2],
+        ['hoodie', 3],
+        ['anorak', 0],
+        ['gift card', 0],
+        ['t-shirt', 5],
+      ];
+      for (let q = 0; q < 12; q++) {
+        const [query, results] = pick(searches);
+        const at = Date.parse(`${day}T10:00:00Z`) + q * 60_000;
+        db.prepare(
+          `INSERT INTO search_queries (query, results, source, session_hash, created_at, updated_at)
+           VALUES (?, ?, 'results', ?, ?, ?)`,
+        ).run(query, results, `demo${d}${q}`, at, at);
+      }
       for (let e = 0; e < 3; e++)
         db.prepare(
           `INSERT INTO stats_events (created_at, day, visitor_hash, name, target_url, link_domain, link_path, file_name,
