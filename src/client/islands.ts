@@ -14,6 +14,7 @@ export const islandLoaders = {
   storeNotice: () => import('./theme/StoreNotice'),
   comingSoonBanner: () => import('./theme/ComingSoonBanner'),
   searchBox: () => import('./search/SearchBox'),
+  insightsChart: () => import('./insights/InsightsChart'),
 } as const;
 
 export type IslandName = keyof typeof islandLoaders;

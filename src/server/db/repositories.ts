@@ -9,6 +9,12 @@ import type {
   Term,
   Vendor,
 } from '../../shared/catalog/types';
+import type {
+  DayRange,
+  SearchesPanel,
+  SourcesPanel,
+  VisitorsPanel,
+} from '../../shared/insights/insightsTypes';
 import type { BillingDetails, NewOrderLine, Order } from '../../shared/orders/orderTypes';
 import type { OnlineEntry, StatsRecord, StatsReport } from '../../shared/stats/statsTypes';
 import type { CatalogImport, ImportSummary } from '../catalog/import/catalogImport';
@@ -214,6 +220,19 @@ export interface StatsRepository {
   deleteBefore(day: string, options: { saltsBefore: string; onlineBefore: number }): Promise<void>;
 }
 
+/** Owner insights (issue 13): closed days from the daily summaries of migration 0009, today from raw statistics. */
+export interface InsightsRepository {
+  /** Builds the missing daily summaries of days before `today`; answers how many days it summarized. */
+  summarizeBefore(today: string): Promise<number>;
+  visitors(range: DayRange, options: { today: string; onlineSince: number }): Promise<VisitorsPanel>;
+  sources(range: DayRange, options: { today: string }): Promise<SourcesPanel>;
+  /**
+   * Search analytics (migration 0003) in the range; `sessionHash` is the search engine's keyed hash of a session id,
+   * which joins an order's session to the searches before it.
+   */
+  searches(range: DayRange, options: { sessionHash: (sessionId: string) => string }): Promise<SearchesPanel>;
+}
+
 export interface Repositories {
   catalog: CatalogRepository;
   sessions: SessionRepository;
@@ -225,6 +244,7 @@ export interface Repositories {
   attribution: AttributionRepository;
   stats: StatsRepository;
   search: SearchRepository;
+  insights: InsightsRepository;
   /** Answers when the database is reachable (GET /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

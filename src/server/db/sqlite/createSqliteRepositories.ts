@@ -2,6 +2,7 @@ import type { SqliteDatabase } from '../openDatabase';
 import type { OptionRepository, Repositories } from '../repositories';
 import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
+import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
@@ -34,6 +35,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     attribution: new SqliteAttributionRepository(db),
     stats: new SqliteStatsRepository(db),
     search: new SqliteSearchRepository(db),
+    insights: new SqliteInsightsRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
