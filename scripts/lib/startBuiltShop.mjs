@@ -43,7 +43,10 @@ export async function startBuiltShop({ settings, dataDir: existingDataDir, env: 
       if (!exited()) {
         const done = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
+        // The server gives itself 10 s to shut down gracefully; past that, it is stuck.
+        const stuck = setTimeout(() => child.kill('SIGKILL'), 15_000);
         await done;
+        clearTimeout(stuck);
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
