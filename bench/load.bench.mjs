@@ -5,6 +5,7 @@
 // any endpoint of this server sits under, measured in the same run.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
 import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';
 import { cookieWithCartItem, createCookieJar } from './support/cookieJar.mjs';
 
@@ -14,18 +15,6 @@ const TIME_CAP_SECONDS = 45;
 // connections on 2 cores queue some requests for seconds (p99 shows it) without the server failing them.
 const REQUEST_TIMEOUT_SECONDS = 30;
 const ORDERS_PER_SHOPPER = 4;
-const BILLING = {
-  billing_first_name: 'Ada',
-  billing_last_name: 'Lovelace',
-  billing_country: 'GB',
-  billing_address_1: '12 Analytical Row',
-  billing_city: 'London',
-  billing_postcode: 'NW1 2AB',
-  billing_phone: '+44 20 7946 0000',
-  billing_email: 'ada@example.com',
-  payment_method: 'cod',
-};
-
 const shop = await startBuiltShop();
 const cartCookie = await cookieWithCartItem(shop.url);
 
@@ -174,7 +163,7 @@ async function measureCheckoutFlow() {
       setupRequest: (request, context) => ({
         ...withCookies(request, context),
         body: new URLSearchParams({
-          ...BILLING,
+          ...BILLING_FORM,
           _wpnonce: context.nonce,
           cart_hash: context.cartHash,
         }).toString(),
