@@ -3,13 +3,12 @@
 // plain <datalist> filled from memory on the same keystroke — the floor of "keystroke → frame" in this browser.
 // Also the gzipped size of the search UI's initial JavaScript and of its lazy chunks. Loopback only, bounded:
 // SAMPLES keystrokes per case, medians reported; the suggestions endpoint is fulfilled in the page's network layer.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../scripts/ensure-chromium.mjs';
+import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';
 
 const SAMPLES = 15;
 const root = new URL('..', import.meta.url).pathname;
@@ -46,25 +45,8 @@ for (const lazy of ['src/client/search/DetailsPanel.tsx', 'src/client/search/cor
 }
 
 // --- latency -----------------------------------------------------------------------------------------------
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-search-'));
-const server = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-const url = await new Promise((resolve, reject) => {
-  let output = '';
-  const timer = setTimeout(() => reject(new Error(`shop did not start: ${output}`)), 20_000);
-  const onData = (chunk) => {
-    output += chunk;
-    const match = /listening on (http:\/\/[^\s/]+)/.exec(output);
-    if (match) {
-      clearTimeout(timer);
-      resolve(match[1]);
-    }
-  };
-  server.stdout.on('data', onData);
-  server.stderr.on('data', onData);
-});
+const shop = await startBuiltShop();
+const { url } = shop;
 
 const browser = await chromium.launch({
   executablePath: findChromium() ?? '/usr/bin/chromium',
@@ -174,6 +156,5 @@ try {
   process.exitCode = 1;
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await shop.stop();
 }

@@ -1,40 +1,15 @@
 // Takes docs/insights.png: the built shop with 30 days of generated demo statistics and orders, the owner logged
 // in, the insights page at a laptop's width. `node scripts/build.mjs && node scripts/insights-screenshot.mjs`.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { findChromium } from './ensure-chromium.mjs';
+import { startBuiltShop } from './lib/startBuiltShop.mjs';
 
 const TOKEN = 'demo-owner-token-0123456789';
-const dataDir = mkdtempSync(join(tmpdir(), 'insights-shot-'));
-writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ server: { ownerToken: TOKEN } }));
-const child = spawn(process.execPath, ['dist/server/main.js'], {
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SHOP_CONFIG: join(dataDir, 'settings.json'),
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-const url = await new Promise((resolve, reject) => {
-  let output = '';
-  const timer = setTimeout(() => reject(new Error(output)), 20_000);
-  const onData = (chunk) => {
-    output += chunk;
-    const match = /listening on (http:\/\/[^\s/]+)/.exec(output);
-    if (match) {
-      clearTimeout(timer);
-      resolve(match[1]);
-    }
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-});
+const shop = await startBuiltShop({ settings: { server: { ownerToken: TOKEN } } });
+const { url, dataDir } = shop;
 
 try {
   // Demo statistics: 30 days of visits from a handful of sources, and orders attributed to them.
@@ -143,7 +118,5 @@ try {
   await browser.close();
   console.log('docs/insights.png written');
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await shop.stop();
 }
