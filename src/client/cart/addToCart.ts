@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import { dispatchCartEvent, wcAjaxUrl } from './cartEvents';
-import type { FragmentsDetail } from './fragments/createCartFragments';
+import { type FragmentsAnswer, parseErrorAnswer, parseFragmentsAnswer } from './fragmentsPayload';
 import { replaceFragments } from './replaceFragments';
 import { submitNatively } from './submitNatively';
 
@@ -38,13 +37,10 @@ export class AddToCartError extends Error {
   }
 }
 
-const answer = z.object({ fragments: z.record(z.string(), z.string()), cart_hash: z.string() });
-const failure = z.object({ code: z.string(), message: z.string() });
-
 export async function addToCart(
   input: AddToCartInput,
   options: AddToCartOptions = {},
-): Promise<FragmentsDetail> {
+): Promise<FragmentsAnswer> {
   const document = options.document ?? globalThis.document;
   const send = options.fetch ?? globalThis.fetch.bind(globalThis);
   const button = options.button ?? null;
@@ -72,19 +68,18 @@ export async function addToCart(
     );
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const error = failure.safeParse(json);
+      const error = parseErrorAnswer(json);
       throw new AddToCartError(
-        error.success ? error.data.code : 'unknown_error',
-        error.success ? error.data.message : 'An unknown error occurred.',
+        error?.code ?? 'unknown_error',
+        error?.message ?? 'An unknown error occurred.',
       );
     }
-    const parsed = answer.safeParse(json);
-    if (!parsed.success)
-      throw new AddToCartError('invalid_json', 'The response is not a valid JSON response.');
-    replaceFragments(document, parsed.data.fragments);
+    const answer = parseFragmentsAnswer(json);
+    if (!answer) throw new AddToCartError('invalid_json', 'The response is not a valid JSON response.');
+    replaceFragments(document, answer.fragments);
     button?.classList.add('added');
-    dispatchCartEvent(document, 'added_to_cart', { ...parsed.data, button });
-    return parsed.data;
+    dispatchCartEvent(document, 'added_to_cart', { ...answer, button });
+    return answer;
   } catch (error) {
     restoreCount();
     if (error instanceof AddToCartError) throw error;

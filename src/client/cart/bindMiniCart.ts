@@ -1,6 +1,6 @@
-import * as z from 'zod/mini';
 import { blockElement } from './blockOverlay';
 import { dispatchCartEvent, wcAjaxUrl } from './cartEvents';
+import { parseFragmentsAnswer } from './fragmentsPayload';
 import { replaceFragments } from './replaceFragments';
 
 /*
@@ -20,8 +20,6 @@ export interface MiniCartOptions {
   /** The page's `cart.qtyNonce`, used when the mini-cart markup carries none. */
   qtyNonce: string | null;
 }
-
-const removeAnswer = z.object({ fragments: z.record(z.string(), z.string()), cart_hash: z.string() });
 
 export function bindMiniCart(document: Document, options: MiniCartOptions): () => void {
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -95,10 +93,10 @@ export function bindMiniCart(document: Document, options: MiniCartOptions): () =
           credentials: 'same-origin',
           body: new URLSearchParams({ cart_item_key: key }),
         });
-        const parsed = removeAnswer.safeParse(await response.json());
-        if (!response.ok || !parsed.success) throw new Error('remove_from_cart failed');
-        replaceFragments(document, parsed.data.fragments);
-        dispatchCartEvent(document, 'removed_from_cart', { ...parsed.data, button });
+        const answer = parseFragmentsAnswer(await response.json());
+        if (!response.ok || !answer) throw new Error('remove_from_cart failed');
+        replaceFragments(document, answer.fragments);
+        dispatchCartEvent(document, 'removed_from_cart', { ...answer, button });
       } catch {
         dispatchCartEvent(document, 'wc_fragment_refresh');
       } finally {

@@ -1,4 +1,4 @@
-import type { Fragments } from './fragments/createCartFragments';
+import type { Fragments } from './fragmentsPayload';
 
 /**
  * Replaces every element each selector matches with the fragment's markup (jQuery's `replaceWith`, as

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ATTRIBUTION_FIELDS } from '../../shared/attribution/attributionFields';
-import { BILLING_FIELDS, COUNTRIES, checkBilling } from '../../shared/checkout/billingSchema';
+import { BILLING_FIELDS, COUNTRIES } from '../../shared/checkout/billingFields';
 import { getAttributionFields } from '../attribution/attributionRuntime';
 import { useShopSettings } from '../ShopSettingsContext';
 
@@ -11,13 +11,28 @@ export interface CheckoutFormProps {
   errors: Record<string, string>;
 }
 
+type CheckBilling = typeof import('../../shared/checkout/billingSchema').checkBilling;
+
 /**
  * The billing form. The server validates every submission with the same schema and re-renders this form with its
- * messages; once hydrated, the form also checks before sending so the shopper sees the messages at once.
+ * messages; once hydrated, the form also checks before sending so the shopper sees the messages at once. The
+ * schema (and zod) loads when the shopper first enters the form, not with the page; a submission before it has
+ * arrived goes to the server, which checks it anyway.
  */
 export default function CheckoutForm({ nonce, cartHash, values, errors: serverErrors }: CheckoutFormProps) {
   const [errors, setErrors] = useState(serverErrors);
   const formRef = useRef<HTMLFormElement>(null);
+  const checkBilling = useRef<CheckBilling | null>(null);
+
+  function loadChecks() {
+    if (checkBilling.current) return;
+    import('../../shared/checkout/billingSchema').then(
+      (module) => {
+        checkBilling.current = module.checkBilling;
+      },
+      () => {}, // offline: the server checks the submission
+    );
+  }
   const prefix = useShopSettings().attribution.fieldPrefix;
 
   // Order attribution (SPEC.md §3): the hidden inputs are filled from the cookies when the form renders in the
@@ -37,8 +52,8 @@ export default function CheckoutForm({ nonce, cartHash, values, errors: serverEr
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     fillAttribution(form);
-    const result = checkBilling(Object.fromEntries(new FormData(form)) as Record<string, string>);
-    if ('errors' in result) {
+    const result = checkBilling.current?.(Object.fromEntries(new FormData(form)) as Record<string, string>);
+    if (result && 'errors' in result) {
       event.preventDefault();
       setErrors(result.errors);
       const first = BILLING_FIELDS.find((field) => result.errors[field.name]);
@@ -48,7 +63,16 @@ export default function CheckoutForm({ nonce, cartHash, values, errors: serverEr
 
   const errorList = BILLING_FIELDS.filter((field) => errors[field.name]);
   return (
-    <form ref={formRef} method="post" action="/checkout/" className="checkout" noValidate onSubmit={onSubmit}>
+    <form
+      ref={formRef}
+      method="post"
+      action="/checkout/"
+      className="checkout"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={loadChecks}
+      onPointerDown={loadChecks}
+    >
       {errorList.length > 0 && (
         <div className="notice notice--error" role="alert">
           <p>Please correct the following:</p>

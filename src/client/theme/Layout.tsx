@@ -49,7 +49,7 @@ export function Layout({
   theme: state = NO_THEME_STATE,
   children,
 }: LayoutProps) {
-  const { shop, i18n, theme, rest } = useShopSettings();
+  const { shop, theme, rest } = useShopSettings();
   const hiddenCss = hiddenElementsCss(theme.hiddenElements, state.objectId);
   return (
     <>

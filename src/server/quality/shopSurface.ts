@@ -1,3 +1,5 @@
+import { BILLING_FIELDS } from '../../shared/checkout/billingFields';
+
 /*
  * Every page, form and endpoint the shop answers, in one table: the bad-input and script-injection tests walk
  * it, so an endpoint added here is fuzzed and checked for reflected markup without writing a new test.
@@ -20,17 +22,8 @@ export interface SurfaceEntry {
 }
 
 const ARCHIVE_FIELDS = ['orderby', 's', 'post_type', 'paged'];
-const BILLING_FIELDS = [
-  'billing_first_name',
-  'billing_last_name',
-  'billing_company',
-  'billing_country',
-  'billing_address_1',
-  'billing_address_2',
-  'billing_city',
-  'billing_postcode',
-  'billing_phone',
-  'billing_email',
+const CHECKOUT_FIELDS = [
+  ...BILLING_FIELDS.map((field) => field.name),
   'order_comments',
   'payment_method',
   'cart_hash',
@@ -123,7 +116,7 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
     method: 'POST',
     url: '/checkout/',
     answers: 'page',
-    fields: BILLING_FIELDS,
+    fields: CHECKOUT_FIELDS,
     nonceFields: ['_wpnonce'],
     withCart: true,
   },

@@ -1,25 +1,13 @@
 import { z } from 'zod';
 import { isEmail } from '../validation/isEmail';
 import { isPhoneNumber } from '../validation/isPhoneNumber';
+import { type BillingField, COUNTRIES } from './billingFields';
 
 /*
  * The checkout's billing form, checked the same way in the browser (for instant messages) and on the server
- * (which alone decides). Messages are written for the shopper.
+ * (which alone decides). Messages are written for the shopper. The browser loads this module (and zod) only when
+ * the shopper starts filling the form; the fields it renders are in billingFields.ts.
  */
-
-export const COUNTRIES: [code: string, name: string][] = [
-  ['US', 'United States (US)'],
-  ['GB', 'United Kingdom (UK)'],
-  ['CA', 'Canada'],
-  ['AU', 'Australia'],
-  ['DE', 'Germany'],
-  ['FR', 'France'],
-  ['NL', 'Netherlands'],
-  ['ES', 'Spain'],
-  ['IT', 'Italy'],
-  ['IE', 'Ireland'],
-  ['NZ', 'New Zealand'],
-];
 
 const required = (label: string, max = 200) =>
   z
@@ -52,77 +40,9 @@ export const billingSchema = z.object({
     // isEmail follows @wordpress/url, which accepts a mailto: prefix; an order needs a plain address.
     .refine((value) => isEmail(value) && !/^mailto:/i.test(value), 'Please enter a valid email address.'),
   order_comments: z.string().trim().max(2000, 'Order notes are too long.').default(''),
-});
+} satisfies Record<BillingField, z.ZodType>);
 
 export type BillingForm = z.output<typeof billingSchema>;
-export type BillingField = keyof BillingForm;
-
-export const BILLING_FIELDS: {
-  name: BillingField;
-  label: string;
-  type: string;
-  autoComplete: string;
-  required: boolean;
-}[] = [
-  {
-    name: 'billing_first_name',
-    label: 'First name',
-    type: 'text',
-    autoComplete: 'given-name',
-    required: true,
-  },
-  {
-    name: 'billing_last_name',
-    label: 'Last name',
-    type: 'text',
-    autoComplete: 'family-name',
-    required: true,
-  },
-  {
-    name: 'billing_company',
-    label: 'Company name (optional)',
-    type: 'text',
-    autoComplete: 'organization',
-    required: false,
-  },
-  {
-    name: 'billing_country',
-    label: 'Country / Region',
-    type: 'select',
-    autoComplete: 'country',
-    required: true,
-  },
-  {
-    name: 'billing_address_1',
-    label: 'Street address',
-    type: 'text',
-    autoComplete: 'address-line1',
-    required: true,
-  },
-  {
-    name: 'billing_address_2',
-    label: 'Apartment, suite, unit, etc. (optional)',
-    type: 'text',
-    autoComplete: 'address-line2',
-    required: false,
-  },
-  {
-    name: 'billing_city',
-    label: 'Town / City',
-    type: 'text',
-    autoComplete: 'address-level2',
-    required: true,
-  },
-  {
-    name: 'billing_postcode',
-    label: 'Postcode / ZIP',
-    type: 'text',
-    autoComplete: 'postal-code',
-    required: true,
-  },
-  { name: 'billing_phone', label: 'Phone', type: 'tel', autoComplete: 'tel', required: true },
-  { name: 'billing_email', label: 'Email address', type: 'email', autoComplete: 'email', required: true },
-];
 
 /** The cleaned values of a valid form, or the first message for each invalid field. */
 export function checkBilling(

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Fragments } from '../fragmentsPayload';
 import {
   CART_CREATED_KEY,
   type CartFragments,
   type CartFragmentsEnv,
   createCartFragments,
   FRAGMENTS_LIFETIME_MS,
-  type Fragments,
   MINI_CART_SELECTOR,
   type StorageLike,
 } from './createCartFragments';

@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-
+import { type Fragments, type FragmentsAnswer, isFragments, parseFragmentsAnswer } from '../fragmentsPayload';
 /*
  * The cart-fragments lifecycle of SPEC.md §4 "Cart fragments" (WooCommerce's cart-fragments.js), with no DOM of its
  * own: storage, cookies, timers, requests and the page are injected, so every branch is tested with fakes.
@@ -13,8 +12,6 @@ export const FRAGMENTS_LIFETIME_MS = 86_400_000;
 export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
 export const CART_CREATED_KEY = 'wc_cart_created';
 export const MINI_CART_SELECTOR = 'div.widget_shopping_cart_content';
-
-export type Fragments = Record<string, string>;
 
 export interface StorageLike {
   getItem(key: string): string | null;
@@ -53,16 +50,6 @@ export interface CartFragments {
   refresh(): Promise<void>;
   /** Detaches every listener and timer (tests, and pages that unload the cart). */
   stop(): void;
-}
-
-const fragmentsResponse = z.object({
-  fragments: z.record(z.string(), z.string()),
-  cart_hash: z.string(),
-});
-
-export interface FragmentsDetail {
-  fragments: Fragments;
-  cart_hash: string;
 }
 
 /** Starts the lifecycle: uses or refetches the stored fragments, then listens for every refresh trigger. */
@@ -114,12 +101,13 @@ export function createCartFragments(env: CartFragmentsEnv, options: CartFragment
         signal: controller.signal,
       });
       if (!response.ok) throw new Error(`get_refreshed_fragments answered ${response.status}`);
-      const data = fragmentsResponse.parse(await response.json());
+      const data = parseFragmentsAnswer(await response.json());
+      if (!data) throw new Error('get_refreshed_fragments answered malformed JSON');
       // A later refresh superseded this one: its answer is the one that counts.
       if (inFlight !== controller) return;
       env.applyFragments(data.fragments);
       storeCart(data.fragments, data.cart_hash, true);
-      dispatch('wc_fragments_refreshed', data satisfies FragmentsDetail);
+      dispatch('wc_fragments_refreshed', data satisfies FragmentsAnswer);
       if (data.cart_hash) schedule(FRAGMENTS_LIFETIME_MS);
     } catch (error) {
       if (inFlight !== controller) return;
@@ -167,7 +155,7 @@ export function createCartFragments(env: CartFragmentsEnv, options: CartFragment
 
   const onRefreshAsked = () => void refresh();
   const onCartChanged = (event: Event) => {
-    const detail = (event as CustomEvent<Partial<FragmentsDetail> | undefined>).detail;
+    const detail = (event as CustomEvent<Partial<FragmentsAnswer> | undefined>).detail;
     if (detail?.fragments && typeof detail.cart_hash === 'string')
       storeCart(detail.fragments, detail.cart_hash, false);
   };
@@ -228,8 +216,8 @@ function probeStorage(env: CartFragmentsEnv): { session: StorageLike; local: Sto
 function parseStoredFragments(text: string | null): Fragments | null {
   if (!text) return null;
   try {
-    const parsed = z.record(z.string(), z.string()).safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(text);
+    return isFragments(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -46,4 +46,20 @@ describe('createHistoryStore', () => {
     none.addPhrase('x');
     expect(none.phrases()).toEqual([]);
   });
+
+  it('drops stored products this version cannot show and keeps the rest', () => {
+    const storage = memoryStorage();
+    const good = product(7, 'Mug');
+    storage.setItem(
+      RECENT_PRODUCTS_KEY,
+      JSON.stringify([
+        { type: 'unknown-kind', value: 'x' },
+        { type: 'product', value: 3 },
+        { ...product(8, 'Bad id'), post_id: 'eight' },
+        null,
+        good,
+      ]),
+    );
+    expect(createHistoryStore(storage, { images: true }).products()).toEqual([good]);
+  });
 });

@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import { stripTags } from './normalizeQuery';
-import { type Suggestion, suggestionSchema } from './suggestionTypes';
+import { isStoredSuggestion, type Suggestion } from './suggestionTypes';
 
 export const RECENT_PRODUCTS_KEY = 'fibosearch_recently_viewed_products';
 export const RECENT_PHRASES_KEY = 'fibosearch_recently_searched_phrases';
@@ -26,20 +25,23 @@ export interface HistoryStore {
   clear(): void;
 }
 
-function readList<T>(storage: KeyValueStorage | null, key: string, item: z.ZodMiniType<T>): T[] {
+function readList<T>(
+  storage: KeyValueStorage | null,
+  key: string,
+  isItem: (entry: unknown) => entry is T,
+): T[] {
   try {
     const raw = storage?.getItem(key);
     if (!raw) return [];
-    const parsed = z.array(z.unknown()).parse(JSON.parse(raw));
+    const parsed: unknown = JSON.parse(raw);
     // One bad entry (written by an older version or by hand) must not lose the rest.
-    return parsed.flatMap((entry) => {
-      const result = item.safeParse(entry);
-      return result.success ? [result.data] : [];
-    });
+    return Array.isArray(parsed) ? parsed.filter(isItem) : [];
   } catch {
     return [];
   }
 }
+
+const isString = (entry: unknown): entry is string => typeof entry === 'string';
 
 function writeList(storage: KeyValueStorage | null, key: string, list: unknown[]): void {
   try {
@@ -58,12 +60,12 @@ export function createHistoryStore(
   options: { images: boolean },
 ): HistoryStore {
   return {
-    products: () => readList(storage, RECENT_PRODUCTS_KEY, suggestionSchema).slice(0, HISTORY_LIMIT),
-    phrases: () => readList(storage, RECENT_PHRASES_KEY, z.string()).slice(0, HISTORY_LIMIT),
+    products: () => readList(storage, RECENT_PRODUCTS_KEY, isStoredSuggestion).slice(0, HISTORY_LIMIT),
+    phrases: () => readList(storage, RECENT_PHRASES_KEY, isString).slice(0, HISTORY_LIMIT),
     addProduct(suggestion) {
       const { price: _price, ...rest } = suggestion;
       const saved: Suggestion = options.images ? rest : { ...rest, thumb_html: HISTORY_ICON_HTML, image: '' };
-      const others = readList(storage, RECENT_PRODUCTS_KEY, suggestionSchema).filter(
+      const others = readList(storage, RECENT_PRODUCTS_KEY, isStoredSuggestion).filter(
         (product) => product.post_id !== suggestion.post_id,
       );
       writeList(storage, RECENT_PRODUCTS_KEY, [saved, ...others].slice(0, HISTORY_LIMIT));
@@ -71,7 +73,7 @@ export function createHistoryStore(
     addPhrase(phrase) {
       const clean = stripTags(phrase);
       if (!clean) return;
-      const others = readList(storage, RECENT_PHRASES_KEY, z.string()).filter(
+      const others = readList(storage, RECENT_PHRASES_KEY, isString).filter(
         (existing) => existing.toLowerCase() !== clean.toLowerCase(),
       );
       writeList(storage, RECENT_PHRASES_KEY, [clean, ...others].slice(0, HISTORY_LIMIT));

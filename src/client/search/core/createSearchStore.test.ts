@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECENT_PHRASES_KEY, RECENT_PRODUCTS_KEY } from './createHistoryStore';
 import { createSearchStore, HIDE_DELAY_MS } from './createSearchStore';
-import type { Suggestion } from './suggestionTypes';
+import { loadResponseSchemas, type Suggestion } from './suggestionTypes';
 import { fakeFetch, product, searchOptions, settle, testEnv } from './testSupport';
 
 const SHIRTS: Suggestion[] = [
@@ -11,6 +11,10 @@ const SHIRTS: Suggestion[] = [
   { type: 'more_products', value: '', total: 12 },
 ];
 
+// The schemas load on first focus in the browser; fetched once here, so answers settle within the fake timers.
+beforeAll(async () => {
+  await loadResponseSchemas();
+});
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 

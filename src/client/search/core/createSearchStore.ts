@@ -8,13 +8,11 @@ import {
   selectHint,
 } from './reduceSearch';
 import {
-  detailsResponseSchema,
   isHeadline,
   isSelectable,
-  pricesResponseSchema,
+  loadResponseSchemas,
   type Suggestion,
   suggestionObjectId,
-  suggestionsResponseSchema,
 } from './suggestionTypes';
 
 /** SPEC.md §9: the dropdown hides 150 ms after the input loses focus, so a click on a suggestion lands first. */
@@ -280,7 +278,8 @@ export function createSearchStore(env: SearchEnv, options: SearchOptions, initia
         headers: { Accept: 'application/json' },
       });
       if (!response.ok) throw new Error(`search_suggestions answered ${response.status}`);
-      const { suggestions } = suggestionsResponseSchema.parse(await response.json());
+      const [json, schemas] = await Promise.all([response.json(), loadResponseSchemas()]);
+      const { suggestions } = schemas.suggestionsResponseSchema.parse(json);
       if (controller.signal.aborted) return;
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
       cache.set(url, suggestions);
@@ -315,6 +314,11 @@ export function createSearchStore(env: SearchEnv, options: SearchOptions, initia
     }, options.debounceWait);
   }
 
+  function prefetchResponseSchemas() {
+    // A failed fetch is retried by the request that needs the schemas, which reports it.
+    loadResponseSchemas().catch(() => {});
+  }
+
   async function postJson(endpoint: string, body: unknown): Promise<unknown> {
     const response = await env.fetch(endpoint, {
       method: 'POST',
@@ -338,7 +342,7 @@ export function createSearchStore(env: SearchEnv, options: SearchOptions, initia
         action: 'dgwt_wcas_get_prices',
         items: ids.map(Number),
       });
-      const answer = pricesResponseSchema.parse(raw);
+      const answer = (await loadResponseSchemas()).pricesResponseSchema.parse(raw);
       if (answer.success) dispatch({ type: 'pricesLoaded', entries: answer.data });
     } catch (error) {
       for (const id of ids) requestedPrices.delete(id);
@@ -395,11 +399,13 @@ export function createSearchStore(env: SearchEnv, options: SearchOptions, initia
     },
     hint: () => selectHint(state),
     inputChanged(value) {
+      prefetchResponseSchemas();
       clearTimer(hideTimer);
       hideTimer = null;
       search(value);
     },
     focused() {
+      prefetchResponseSchemas();
       isFocused = true;
       clearTimer(hideTimer);
       hideTimer = null;
@@ -521,6 +527,7 @@ export function createSearchStore(env: SearchEnv, options: SearchOptions, initia
       dispatch({ type: 'detailsRequested' });
       try {
         const raw = await postJson(options.endpoints.details, { action: 'result-details', items });
+        const { detailsResponseSchema } = await loadResponseSchemas();
         dispatch({ type: 'detailsLoaded', items: detailsResponseSchema.parse(raw).items });
       } catch (error) {
         for (const item of items) requestedDetails.delete(item.objectID);

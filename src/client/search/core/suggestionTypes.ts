@@ -1,96 +1,72 @@
-// zod's tree-shakable build: the search box is on every page, and the full build would triple its JavaScript.
-import * as z from 'zod/mini';
 import { suggestionObjectId as buildObjectId } from '../../../shared/search/suggestionObjectId';
+import type { DetailsItem, Suggestion } from './responseSchemas';
 
 /*
- * The suggestion and response formats of SPEC.md §3 ("Suggestion", "Details response", "Prices response") and
- * CONTRACT.md "Payloads". Responses are parsed with zod at the boundary; unknown fields pass through so the
- * engine can add to them.
+ * The suggestion formats of SPEC.md §3 and CONTRACT.md "Payloads", and what the box needs to know of them. The zod
+ * schemas that parse the endpoints' answers live in responseSchemas.ts and are loaded on first use, so that the
+ * search box every page hydrates does not carry zod in the page's first JavaScript.
  */
 
-const id = z.pipe(
-  z.union([z.number(), z.string()]),
-  z.transform((value: number | string) => Number(value)),
-);
-const text = z.pipe(
-  z.union([z.string(), z.number()]),
-  z.transform((value: string | number) => String(value)),
-);
-
-export const suggestionSchema = z.looseObject({
-  type: z.enum([
-    'product',
-    'product_variation',
-    'headline',
-    'headline-v2',
-    'more_products',
-    'no-results',
-    'history-search',
-    'taxonomy',
-    'vendor',
-    'post',
-  ]),
-  value: z._default(text, ''),
-  url: z.optional(z.string()),
-  post_id: z.optional(id),
-  variation_id: z.optional(id),
-  vendor_id: z.optional(id),
-  post_type: z.optional(z.string()),
-  term_id: z.optional(id),
-  taxonomy: z.optional(z.string()),
-  breadcrumbs: z.optional(z.string()),
-  image: z.optional(z.string()),
-  image_src: z.optional(z.string()),
-  thumb_html: z.optional(z.string()),
-  sku: z.optional(text),
-  desc: z.optional(z.string()),
-  price: z.optional(z.string()),
-  on_sale: z.optional(z.boolean()),
-  featured: z.optional(z.boolean()),
-  vendor: z.optional(z.string()),
-  vendor_url: z.optional(z.string()),
-  shop_city: z.optional(z.string()),
-  total: z.optional(id),
-  meta_before: z.optional(z.string()),
-  meta_after: z.optional(z.string()),
-  title_before: z.optional(z.string()),
-  title_after: z.optional(z.string()),
-  content_after: z.optional(z.string()),
-});
-
-export type Suggestion = z.infer<typeof suggestionSchema>;
+export type { DetailsItem, Suggestion };
 export type SuggestionType = Suggestion['type'];
 
-export const suggestionsResponseSchema = z.looseObject({
-  suggestions: z.array(suggestionSchema),
-  time: z.optional(z.unknown()),
-});
+export const SUGGESTION_TYPES = [
+  'product',
+  'product_variation',
+  'headline',
+  'headline-v2',
+  'more_products',
+  'no-results',
+  'history-search',
+  'taxonomy',
+  'vendor',
+  'post',
+] as const;
 
-const detailsObjectSchema = z.object({
-  items: z.array(z.object({ objectID: z.string(), html: z.string(), price: z.optional(z.string()) })),
-});
+let responseSchemas: Promise<typeof import('./responseSchemas')> | null = null;
 
-/** The details endpoint may answer the object itself or the object serialized as a string (CONTRACT.md). */
-export const detailsResponseSchema = z.union([
-  detailsObjectSchema,
-  z.pipe(
-    z.string(),
-    z.transform((raw: string, ctx) => {
-      try {
-        return detailsObjectSchema.parse(JSON.parse(raw));
-      } catch {
-        ctx.issues.push({ code: 'custom', message: 'invalid_json', input: raw });
-        return z.NEVER;
-      }
-    }),
-  ),
-]);
-export type DetailsItem = z.infer<typeof detailsObjectSchema>['items'][number];
+/**
+ * The response schemas, fetched once (again after a failed fetch, e.g. offline); the store asks for them as soon as
+ * the shopper focuses or types in the box, so they have usually arrived before the first answer.
+ */
+export function loadResponseSchemas(): Promise<typeof import('./responseSchemas')> {
+  responseSchemas ??= import('./responseSchemas').catch((error: unknown) => {
+    responseSchemas = null;
+    throw error;
+  });
+  return responseSchemas;
+}
 
-export const pricesResponseSchema = z.object({
-  success: z.boolean(),
-  data: z._default(z.array(z.object({ id, price: z.string() })), []),
-});
+/**
+ * Whether a history entry read back from local storage is a suggestion this version can show. History holds only
+ * suggestions the box saved after parsing them, so a shape check is enough; it is synchronous because history
+ * opens on focus, before the schemas may have arrived.
+ */
+export function isStoredSuggestion(value: unknown): value is Suggestion {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entry = value as Record<string, unknown>;
+  if (!(SUGGESTION_TYPES as readonly unknown[]).includes(entry.type) || typeof entry.value !== 'string')
+    return false;
+  return Object.entries(STORED_FIELD_TYPES).every(
+    ([field, type]) => entry[field] === undefined || typeof entry[field] === type,
+  );
+}
+
+const STORED_FIELD_TYPES: Partial<Record<keyof Suggestion, 'string' | 'number' | 'boolean'>> = {
+  url: 'string',
+  post_id: 'number',
+  variation_id: 'number',
+  vendor_id: 'number',
+  term_id: 'number',
+  post_type: 'string',
+  taxonomy: 'string',
+  image: 'string',
+  thumb_html: 'string',
+  sku: 'string',
+  desc: 'string',
+  on_sale: 'boolean',
+  featured: 'boolean',
+};
 
 /** Headlines group the results; they are shown but never selectable (CONTRACT.md accessibility contract). */
 export function isHeadline(suggestion: Suggestion): boolean {
