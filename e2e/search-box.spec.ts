@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { shopPerSpecFile } from './support/startShop';
 
 /*
@@ -99,11 +99,6 @@ test('typing shows every suggestion type with its fields, highlighted and announ
   await expect(page.getByRole('status')).toHaveText(/4 results available/);
   await expectNoAxeViolations(page);
 });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.shop-search').analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 test('arrows move over the options skipping headlines, Escape and a click outside hide the dropdown', async ({
   page,
