@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
 import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';
 import { cookieWithCartItem, createCookieJar } from './support/cookieJar.mjs';
+import { countStoredHits, hitParams, hitRequest } from './support/statsHits.mjs';
 
 const SHOPPERS = 50;
 const TIME_CAP_SECONDS = 45;
@@ -18,8 +19,8 @@ const ORDERS_PER_SHOPPER = 4;
 const shop = await startBuiltShop();
 const cartCookie = await cookieWithCartItem(shop.url);
 
-// The targets, in one table: a plain GET (its path and the headers it sends) per row. Features landing later add
-// their endpoints here; the payloads below follow CONTRACT.md and are left commented until those endpoints exist.
+// The targets, in one table: a plain GET (its path and the headers it sends) per row. The statistics hit and the
+// checkout flow, which need per-request bodies and a count in the database, are measured after them.
 const TARGETS = [
   { name: 'peer: /healthz', path: '/healthz', amount: 10_000 },
   { name: 'product page', path: '/product/washed-linen-shirt/', amount: 3_000 },
@@ -30,13 +31,12 @@ const TARGETS = [
     amount: 5_000,
   },
   { name: 'search_suggestions', path: '/?wc-ajax=search_suggestions&s=linen', amount: 5_000 },
-  // The statistics hit (a signed POST acknowledged after its group commit) has its own load test with many
-  // distinct visitors and a lost-hit count: `npm run bench -- hits`.
 ];
 
 const rows = [];
 try {
   for (const target of TARGETS) rows.push(await measure(target));
+  rows.push(await measureHits());
   rows.push(await measureCheckoutFlow());
 } finally {
   await shop.stop().catch(() => {});
@@ -62,13 +62,18 @@ for (const row of rows) {
     ].join(' '),
   );
 }
+const hits = rows.at(-2);
+console.log(
+  `stats hit: ${hits.acknowledged} acknowledged, ${hits.stored} stored` +
+    ` (${hits.acknowledged === hits.stored ? 'equal' : 'MISMATCH'}); sustained hits: \`npm run bench -- hits\``,
+);
 const flow = rows.at(-1);
 console.log(
   `checkout: ${flow.confirmations} order confirmations, ${flow.ordersInDatabase} orders in the database` +
     ` (${flow.confirmations === flow.ordersInDatabase ? 'equal' : 'MISMATCH'}), ${flow.ordersPerSecond.toFixed(1)} orders/s`,
 );
 const failed = rows.filter((row) => row.errors + row.timeouts > 0);
-if (failed.length > 0 || flow.confirmations !== flow.ordersInDatabase) {
+if (failed.length > 0 || flow.confirmations !== flow.ordersInDatabase || hits.acknowledged !== hits.stored) {
   console.error(`FAILED: errors in ${failed.map((row) => row.name).join(', ') || 'order count'}`);
   process.exitCode = 1;
 }
@@ -102,6 +107,23 @@ function figures(name, result, extraErrors = 0) {
 async function measure({ name, path, headers = {}, amount, method = 'GET', body }) {
   const result = await run({ url: `${shop.url}${path}`, method, headers, body, amount });
   return figures(name, result);
+}
+
+/**
+ * The statistics hit endpoint (a signed POST answered after its group commit) from 5 000 distinct visitors; every
+ * acknowledged hit must be in the database.
+ */
+async function measureHits() {
+  const before = countStoredHits(shop.dataDir);
+  let acknowledged = 0;
+  const params = await hitParams(shop.url);
+  const result = await run({
+    url: shop.url,
+    amount: 5_000,
+    requests: [hitRequest(params, { visitors: 5_000, onAck: () => acknowledged++ })],
+  });
+  const stored = countStoredHits(shop.dataDir) - before;
+  return { ...figures('stats hit (REST)', result), acknowledged, stored };
 }
 
 /**
