@@ -2,18 +2,20 @@ import { expect, test } from '@playwright/test';
 import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
 import { readShopDatabase } from './support/shopDatabase';
 import { type RunningShop, startShop } from './support/startShop';
+import { readHitParams, sendHitsUntil } from './support/statsHits';
 
 /*
- * Crash safety, no browser: shoppers check out concurrently against the built server, which is killed with
- * SIGKILL while orders are in flight, then restarted on the same data dir. Every order a shopper was told about
- * (the 303 to order-received, sent only after the commit) must be there, complete; no order may be half
+ * Crash safety, no browser: shoppers check out and visitors send statistics hits concurrently against the built
+ * server, which is killed with SIGKILL while orders and hits are in flight, then restarted on the same data dir.
+ * Every order a shopper was told about (the 303 to order-received, sent only after the commit) must be there,
+ * complete; every hit acknowledged (answered only after its group commit) must be stored; no order may be half
  * written; and the shop serves and takes orders again.
- * (stats, after the merge) hits are acknowledged after their group commit too: add a burst of stats_hit
- * requests beside the shoppers and check every `{status: true}` hit is in the hits table after the restart.
  */
 
 const SHOPPERS = 24;
+const HIT_SENDERS = 6;
 const KILL_AFTER_ORDERS = 15;
+const KILL_AFTER_HITS = 30;
 
 interface Acknowledged {
   id: number;
@@ -87,18 +89,34 @@ test.afterAll(async () => {
   await restarted?.stop();
 });
 
-test('orders acknowledged before a SIGKILL are all there and whole after the restart', async () => {
+test('orders and hits acknowledged before a SIGKILL are all there, orders whole, after the restart', async () => {
   test.setTimeout(90_000);
-  const shop = await startShop();
+  // Every hit comes from the same loopback visitor: lift the per-visitor rate limit so none is refused.
+  const shop = await startShop({ server: { stats: { rateLimitPerMinute: 100_000 } } });
   const acknowledged: Acknowledged[] = [];
   const shoppers = Array.from({ length: SHOPPERS }, (_, index) =>
     shopUntil(() => false, shop.url, acknowledged, index),
   );
+  const hitParams = await readHitParams(shop.url);
+  const acknowledgedHits: string[] = [];
+  let serial = 0;
+  const hitSenders = Array.from({ length: HIT_SENDERS }, () =>
+    sendHitsUntil(
+      () => false,
+      shop.url,
+      hitParams,
+      () => `/shop/?hit=${serial++}`,
+      acknowledgedHits,
+    ),
+  );
   await expect
-    .poll(() => acknowledged.length, { timeout: 60_000, intervals: [50] })
-    .toBeGreaterThanOrEqual(KILL_AFTER_ORDERS);
+    .poll(() => acknowledged.length >= KILL_AFTER_ORDERS && acknowledgedHits.length >= KILL_AFTER_HITS, {
+      timeout: 60_000,
+      intervals: [50],
+    })
+    .toBe(true);
   await shop.kill();
-  await Promise.all(shoppers);
+  await Promise.all([...shoppers, ...hitSenders]);
 
   restarted = await startShop(undefined, shop.dataDir);
   // Read after the restart: the new process has replayed SQLite's write-ahead log, as a real recovery would.
@@ -116,12 +134,19 @@ test('orders acknowledged before a SIGKILL are all there and whole after the res
          FROM orders o LEFT JOIN order_items i ON i.order_id = o.id GROUP BY o.id`,
       )
       .all() as StoredOrder[],
+    hitPages: new Set(db.prepare('SELECT page FROM stats_hits').pluck().all() as string[]),
   }));
 
   test.info().annotations.push({
     type: 'orders',
     description: `${acknowledged.length} acknowledged before the kill, ${stored.orders.length} stored`,
   });
+  test.info().annotations.push({
+    type: 'hits',
+    description: `${acknowledgedHits.length} acknowledged before the kill, ${stored.hitPages.size} stored`,
+  });
+  // Every acknowledged hit is there.
+  for (const page of acknowledgedHits) expect(stored.hitPages.has(page), `hit ${page}`).toBe(true);
   expect(stored.integrity).toBe('ok');
   expect(stored.foreignKeys).toEqual([]);
   expect(stored.orphanLines).toBe(0);
