@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ATTRIBUTION_FIELDS } from '../../shared/attribution/attributionFields';
 import { BILLING_FIELDS, COUNTRIES } from '../../shared/checkout/billingFields';
 import { getAttributionFields } from '../attribution/attributionRuntime';
+import { submitNatively } from '../cart/submitNatively';
 import { useShopSettings } from '../ShopSettingsContext';
 
 export interface CheckoutFormProps {
@@ -17,21 +18,26 @@ type CheckBilling = typeof import('../../shared/checkout/billingSchema').checkBi
  * The billing form. The server validates every submission with the same schema and re-renders this form with its
  * messages; once hydrated, the form also checks before sending so the shopper sees the messages at once. The
  * schema (and zod) loads when the shopper first enters the form, not with the page; a submission before it has
- * arrived goes to the server, which checks it anyway.
+ * arrived waits for it, and goes to the server unchecked only if it cannot load (offline).
  */
 export default function CheckoutForm({ nonce, cartHash, values, errors: serverErrors }: CheckoutFormProps) {
   const [errors, setErrors] = useState(serverErrors);
   const formRef = useRef<HTMLFormElement>(null);
   const checkBilling = useRef<CheckBilling | null>(null);
+  const loadingChecks = useRef<Promise<CheckBilling | null> | null>(null);
 
-  function loadChecks() {
-    if (checkBilling.current) return;
-    import('../../shared/checkout/billingSchema').then(
+  function loadChecks(): Promise<CheckBilling | null> {
+    loadingChecks.current ??= import('../../shared/checkout/billingSchema').then(
       (module) => {
         checkBilling.current = module.checkBilling;
+        return module.checkBilling;
       },
-      () => {}, // offline: the server checks the submission
+      () => {
+        loadingChecks.current = null; // the next attempt fetches again
+        return null;
+      },
     );
+    return loadingChecks.current;
   }
   const prefix = useShopSettings().attribution.fieldPrefix;
 
@@ -52,8 +58,16 @@ export default function CheckoutForm({ nonce, cartHash, values, errors: serverEr
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     fillAttribution(form);
-    const result = checkBilling.current?.(Object.fromEntries(new FormData(form)) as Record<string, string>);
-    if (result && 'errors' in result) {
+    if (!checkBilling.current) {
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+      void loadChecks().then((loaded) =>
+        loaded ? form.requestSubmit(submitter) : submitNatively(form, submitter),
+      );
+      return;
+    }
+    const result = checkBilling.current(Object.fromEntries(new FormData(form)) as Record<string, string>);
+    if ('errors' in result) {
       event.preventDefault();
       setErrors(result.errors);
       const first = BILLING_FIELDS.find((field) => result.errors[field.name]);
@@ -70,8 +84,8 @@ export default function CheckoutForm({ nonce, cartHash, values, errors: serverEr
       className="checkout"
       noValidate
       onSubmit={onSubmit}
-      onFocus={loadChecks}
-      onPointerDown={loadChecks}
+      onFocus={() => void loadChecks()}
+      onPointerDown={() => void loadChecks()}
     >
       {errorList.length > 0 && (
         <div className="notice notice--error" role="alert">
