@@ -1,0 +1,429 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_ORDERINGS, type Taxonomy } from '../../../shared/catalog/types';
+import { isShopError } from '../../../shared/errors/ShopError';
+import type { NewHit, StatsRecord } from '../../../shared/stats/statsTypes';
+import { readCatalogFiles } from '../../catalog/import/readCatalogFiles';
+import { DEMO_CATALOG, seedDemoCatalog } from '../../catalog/import/seedDemoCatalog';
+import { openDatabase, type SqliteDatabase } from '../openDatabase';
+import type { NewOrder, Repositories } from '../repositories';
+import { createSqliteRepositories } from '../sqlite/createSqliteRepositories';
+import { createPgRepositories } from './createPgRepositories';
+import { CATALOG_TABLES } from './importCatalogPg';
+import { openPostgres, type PgPool } from './openPostgres';
+import { createTestDatabase, TEST_DATABASE_URL } from './testDatabase';
+
+/*
+ * The PostgreSQL repositories against the SQLite ones: both seeded with the demo catalog, every read must give
+ * the same domain objects (the SQLite adapter is the reference), and every write must have the same effect,
+ * including under concurrency across two pools (two server processes).
+ */
+
+describe.skipIf(!TEST_DATABASE_URL)(
+  'PostgreSQL repositories (same answers as SQLite)',
+  { timeout: 60_000 },
+  () => {
+    let dataDir: string;
+    let sqliteDb: SqliteDatabase;
+    let lite: Repositories;
+    let pool: PgPool;
+    let otherPool: PgPool;
+    let pg: Repositories;
+    let other: Repositories;
+    let drop: () => Promise<void>;
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'pg-repos-'));
+      sqliteDb = openDatabase(dataDir);
+      lite = createSqliteRepositories(sqliteDb);
+      const database = await createTestDatabase();
+      drop = database.drop;
+      pool = await openPostgres(database.url);
+      otherPool = await openPostgres(database.url);
+      pg = createPgRepositories(pool);
+      other = createPgRepositories(otherPool);
+      await seedDemoCatalog(lite);
+      expect(await seedDemoCatalog(pg)).toBe(true);
+    });
+
+    afterAll(async () => {
+      await lite?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      await pg?.close();
+      await other?.close();
+      await drop?.();
+    });
+
+    it('imports the demo catalog into the same rows (timestamps aside)', async () => {
+      for (const table of CATALOG_TABLES) {
+        const columns = (sqliteDb.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[])
+          .map((c) => c.name)
+          .filter((name) => !['created_at', 'updated_at', 'password_hash'].includes(name));
+        const order = columns.map((_, i) => i + 1).join(', ');
+        const select = `SELECT ${columns.join(', ')} FROM ${table} ORDER BY ${order}`;
+        const expected = sqliteDb.prepare(select).all();
+        expect(expected.length, table).toBeGreaterThan(table === 'product_downloads' ? -1 : 0);
+        expect((await pool.query(select)).rows, table).toEqual(expected);
+      }
+      // Password hashes are salted per import: the same pages are protected on both.
+      const protectedPages = 'SELECT id FROM posts WHERE password_hash IS NOT NULL ORDER BY id';
+      expect((await pool.query(protectedPages)).rows).toEqual(sqliteDb.prepare(protectedPages).all());
+    });
+
+    it('re-importing changes nothing and keeps identity sequences past imported ids', async () => {
+      const before = (await pool.query('SELECT id, name, stock_quantity FROM products ORDER BY id')).rows;
+      const summary = await pg.catalog.importCatalog(
+        await readCatalogFiles(DEMO_CATALOG.csv, DEMO_CATALOG.sidecar),
+      );
+      expect(summary.created).toBe(0);
+      expect((await pool.query('SELECT id, name, stock_quantity FROM products ORDER BY id')).rows).toEqual(
+        before,
+      );
+      const { rows } = await pool.query("SELECT nextval(pg_get_serial_sequence('products', 'id')) AS next");
+      expect(rows[0].next).toBeGreaterThan(Math.max(...before.map((r) => r.id as number)));
+    });
+
+    it('rolls a failing import back whole, with the same error code, and leaves the catalog as it was', async () => {
+      const dump = async () =>
+        (await pool.query('SELECT id, sku, name, stock_quantity, price_min FROM products ORDER BY id')).rows;
+      const before = await dump();
+      const catalog = await readCatalogFiles(DEMO_CATALOG.csv, DEMO_CATALOG.sidecar);
+      const products = catalog.products.map((product, index) =>
+        index === catalog.products.length - 1
+          ? { ...product, type: 'variation' as const, sku: 'GHOST', parent: { sku: 'NO-SUCH-PARENT' } }
+          : { ...product, name: `${product.name} (changed)` },
+      );
+      const error = await pg.catalog.importCatalog({ ...catalog, products }).catch((e: unknown) => e);
+      expect(isShopError(error) && error.code).toBe('import_failed');
+      const liteError = await lite.catalog.importCatalog({ ...catalog, products }).catch((e: unknown) => e);
+      expect(isShopError(liteError) && liteError.details).toEqual(isShopError(error) && error.details);
+      expect(await dump()).toEqual(before);
+    });
+
+    it('lists products the same way for every context, ordering, page and filter', async () => {
+      const terms = await lite.catalog.listTerms('product_cat');
+      const vendors = await lite.catalog.listVendors();
+      for (const context of ['shop', 'search'] as const) {
+        for (const orderby of PRODUCT_ORDERINGS) {
+          for (const page of [1, 2]) {
+            const query = { context, orderby, page, perPage: 7 };
+            const variants = [
+              query,
+              { ...query, featured: true },
+              { ...query, text: 'linen shirt' },
+              { ...query, text: '100%_' },
+              ...terms.map((term) => ({ ...query, term })),
+              ...vendors.map((vendor) => ({ ...query, vendorId: vendor.id })),
+            ];
+            for (const variant of variants) {
+              const expected = await lite.catalog.listProducts(variant);
+              const actual = await pg.catalog.listProducts(variant);
+              if (orderby === 'date') {
+                // Both imports stamp rows "now": ties may fall on different milliseconds in the two databases.
+                expect(actual.total).toBe(expected.total);
+              } else {
+                expect(actual, JSON.stringify(variant)).toEqual(expected);
+              }
+            }
+          }
+        }
+      }
+    });
+
+    it('reads products, terms, vendors, posts and placeholders the same way', async () => {
+      const ids = sqliteDb.prepare("SELECT id, slug FROM products WHERE type <> 'variation'").all() as {
+        id: number;
+        slug: string;
+      }[];
+      expect(ids.length).toBeGreaterThan(20);
+      for (const { id, slug } of ids) {
+        expect(await pg.catalog.getProductBySlug(slug)).toEqual(await lite.catalog.getProductBySlug(slug));
+        expect(await pg.catalog.getProductById(id)).toEqual(await lite.catalog.getProductById(id));
+      }
+      expect(await pg.catalog.getProductBySlug('no-such-product')).toBeNull();
+      expect(await pg.catalog.countProducts()).toBe(await lite.catalog.countProducts());
+      for (const taxonomy of ['product_cat', 'product_tag', 'product_brand'] as Taxonomy[]) {
+        const terms = await lite.catalog.listTerms(taxonomy);
+        expect(await pg.catalog.listTerms(taxonomy)).toEqual(terms);
+        for (const term of terms) {
+          expect(await pg.catalog.getTermByPath(taxonomy, term.path)).toEqual(term);
+          expect(await pg.catalog.getTermByPath(taxonomy, ['nope', ...term.path])).toBeNull();
+        }
+      }
+      for (const vendor of await lite.catalog.listVendors()) {
+        expect(await pg.catalog.getVendorBySlug(vendor.slug)).toEqual(vendor);
+      }
+      for (const type of ['post', 'page'] as const) {
+        const posts = await lite.catalog.listPosts(type, 50);
+        expect(await pg.catalog.listPosts(type, 50)).toEqual(posts);
+        for (const post of posts) {
+          const strip = (found: Awaited<ReturnType<Repositories['catalog']['getPostBySlug']>>) =>
+            found && { ...found, passwordHash: found.passwordHash !== null };
+          expect(strip(await pg.catalog.getPostBySlug(post.slug))).toEqual(
+            strip(await lite.catalog.getPostBySlug(post.slug)),
+          );
+          expect(await pg.posts.getById(type, post.id)).toEqual(await lite.posts.getById(type, post.id));
+        }
+        for (const search of [undefined, 'the', 'THE', '%']) {
+          const query = { type, page: 1, perPage: 3, search };
+          expect(await pg.posts.listPage(query)).toEqual(await lite.posts.listPage(query));
+        }
+      }
+      const images = sqliteDb.prepare('SELECT id FROM product_images').pluck().all() as number[];
+      for (const id of images) {
+        expect(await pg.catalog.getImagePlaceholder(id)).toEqual(await lite.catalog.getImagePlaceholder(id));
+      }
+      const swatchTerms = sqliteDb.prepare('SELECT id FROM attribute_terms').pluck().all() as number[];
+      for (const id of swatchTerms) {
+        expect(await pg.catalog.getSwatchImagePlaceholder(id)).toEqual(
+          await lite.catalog.getSwatchImagePlaceholder(id),
+        );
+      }
+    });
+
+    it('keeps the first value of an option and the first salt of a day, whichever process writes first', async () => {
+      const [a, b] = await Promise.all([
+        pg.options.setIfAbsent('secret', 'a'),
+        other.options.setIfAbsent('secret', 'b'),
+      ]);
+      expect(a).toBe(b);
+      expect(await pg.options.get('secret')).toBe(a);
+      expect(await pg.options.get('missing')).toBeNull();
+      const salts = await Promise.all([pg.stats.daySalt('2026-11-22'), other.stats.daySalt('2026-11-22')]);
+      expect(salts[0]).toBe(salts[1]);
+    });
+
+    it('never loses a cart change when two processes update the same cart at once', async () => {
+      const line = (n: number) => ({
+        key: `k${n}`,
+        productId: 1021,
+        variationId: null,
+        attributes: {},
+        quantity: n,
+      });
+      const expires = Date.now() + 60_000;
+      await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          (n % 2 ? pg : other).sessions.updateCart('s-race', (cart) => [...cart, line(n + 1)], expires),
+        ),
+      );
+      const session = await pg.sessions.get('s-race', Date.now());
+      expect(session?.cart.map((l) => l.quantity).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, n) => n + 1),
+      );
+      await expect(
+        pg.sessions.updateCart(
+          's-race',
+          () => {
+            throw new Error('refused');
+          },
+          expires,
+        ),
+      ).rejects.toThrow('refused');
+      expect((await pg.sessions.get('s-race', Date.now()))?.cart).toHaveLength(20);
+      await pg.sessions.saveCart('s-old', [], Date.now() - 1);
+      expect(await pg.sessions.get('s-old', Date.now())).toBeNull();
+      expect(await pg.sessions.updateCart('s-old', (cart) => cart, expires)).toEqual([]);
+      await pg.sessions.saveCart('s-gone', [], Date.now() - 1);
+      expect(await pg.sessions.deleteExpired(Date.now())).toBe(1);
+      await pg.visitorMeta.set('s-race', 'locale', 'en');
+      await pg.visitorMeta.set('s-race', 'locale', 'fr');
+      expect(await pg.visitorMeta.get('s-race', 'locale')).toBe('fr');
+      expect(await pg.visitorMeta.get('s-race', 'other')).toBeNull();
+    });
+
+    const order = (sessionId: string, productId: number, quantity: number): NewOrder => ({
+      orderKey: `wc_order_${sessionId}`,
+      currency: 'USD',
+      paymentMethod: 'cod',
+      billing: { first_name: 'A', last_name: 'B', email: 'a@example.com' } as unknown as NewOrder['billing'],
+      customerNote: '',
+      sessionId,
+      lines: [
+        {
+          productId,
+          variationId: null,
+          name: 'Thing',
+          sku: null,
+          attributes: { a: 'b' },
+          quantity,
+          unitPrice: 1250,
+        },
+      ],
+    });
+
+    it('sells the last items once when two processes check out at the same time', async () => {
+      await pool.query("UPDATE products SET stock_quantity = 3, stock_status = 'instock' WHERE id = 1021");
+      await sqliteDb
+        .prepare("UPDATE products SET stock_quantity = 3, stock_status = 'instock' WHERE id = 1021")
+        .run();
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, n) =>
+          (n % 2 ? pg : other).orders.placeOrder(order(`buyer${n}`, 1021, 1)),
+        ),
+      );
+      const placed = results.filter((r) => r.status === 'fulfilled');
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(placed).toHaveLength(3);
+      for (const r of refused) expect(isShopError(r.reason) && r.reason.code).toBe('out_of_stock');
+      const { rows } = await pool.query(
+        'SELECT stock_quantity, stock_status, total_sales FROM products WHERE id = 1021',
+      );
+      expect(rows[0]).toMatchObject({ stock_quantity: 0, stock_status: 'outofstock' });
+    });
+
+    it('places and reads back an order with attribution as SQLite does, and summarizes it the same', async () => {
+      await sqliteDb.prepare('UPDATE products SET stock_quantity = NULL WHERE id = 1007').run();
+      await pool.query('UPDATE products SET stock_quantity = NULL WHERE id = 1007');
+      const attribution = {
+        sourceType: 'utm',
+        referrer: 'https://example.com/',
+        utmCampaign: 'spring',
+        utmSource: 'news',
+        utmMedium: 'email',
+        utmContent: null,
+        utmId: null,
+        utmTerm: null,
+        utmSourcePlatform: null,
+        utmCreativeFormat: null,
+        utmMarketingTactic: null,
+        sessionEntry: '/',
+        sessionStartTime: '2026-11-22 01:00:00',
+        sessionPages: 3,
+        sessionCount: 1,
+        userAgent: 'Mozilla',
+        deviceType: 'Desktop' as const,
+        currentPage: '/checkout/',
+        promoCode: null,
+      };
+      const expected = await lite.orders.placeOrder({ ...order('attr', 1007, 2), attribution });
+      const actual = await pg.orders.placeOrder({ ...order('attr', 1007, 2), attribution });
+      const strip = ({ id: _id, createdAt: _c, ...rest }: typeof expected) => rest;
+      expect(strip(actual)).toEqual(strip(expected));
+      expect(actual.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(await pg.orders.getOrder(actual.id)).toEqual(actual);
+      expect(await pg.orders.getOrder(999_999)).toBeNull();
+      expect(await pg.attribution.getOrderAttribution(actual.id)).toEqual(
+        await lite.attribution.getOrderAttribution(expected.id),
+      );
+      const range = { from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z' };
+      const summary = await pg.attribution.summarize(range);
+      expect(summary.find((row) => row.sourceType === 'utm')).toEqual(
+        (await lite.attribution.summarize(range)).find((row) => row.sourceType === 'utm'),
+      );
+      await expect(pg.orders.placeOrder(order('gone', 999_999, 1))).rejects.toMatchObject({
+        code: 'not_purchasable',
+      });
+    });
+
+    const hit = (day: string, visitorHash: string | null = 'v1', page = '/'): NewHit => ({
+      kind: 'hit',
+      createdAt: Date.parse(`${day}T12:00:00Z`),
+      day,
+      visitorHash,
+      page,
+      pageType: 'home',
+      pageId: 0,
+      searchQuery: '',
+      referrer: 'https://ref.example/',
+      referrerHost: 'ref.example',
+      sourceType: 'referral',
+      source: 'ref.example',
+      browser: 'Chrome',
+      os: 'Linux',
+      deviceType: 'Desktop',
+    });
+
+    it('writes statistics batches atomically and reports them as SQLite does', async () => {
+      await expect(
+        pg.stats.writeBatch([hit('2026-11-22'), { ...hit('2026-11-22'), page: null as unknown as string }]),
+      ).rejects.toThrow();
+      expect((await pool.query('SELECT COUNT(*) AS n FROM stats_hits')).rows[0].n).toBe(0);
+      const batch: StatsRecord[] = [
+        hit('2026-11-20'),
+        hit('2026-11-22'),
+        hit('2026-11-22', 'v2', '/shop/'),
+        hit('2026-11-22', null),
+        {
+          kind: 'event' as const,
+          createdAt: Date.parse('2026-11-22T12:00:00Z'),
+          day: '2026-11-22',
+          visitorHash: 'v1',
+          name: 'outbound_link' as const,
+          targetUrl: 'https://out.example/x',
+          linkDomain: 'out.example',
+          linkPath: '/x',
+          fileName: '',
+          fileExt: '',
+          elementId: '',
+          elementClasses: '',
+          elementText: 'x',
+          mouseButton: 0,
+          pageId: 0,
+          shopDownload: false,
+          eventTime: 1,
+        },
+        {
+          kind: 'exclusion' as const,
+          createdAt: 1,
+          day: '2026-11-22',
+          reason: 'bot',
+          page: '/',
+          userAgent: 'bot',
+        },
+      ];
+      await lite.stats.writeBatch(batch);
+      await pg.stats.writeBatch(batch);
+      const online = [{ visitorHash: 'v1', page: '/', firstSeen: 10, lastSeen: 20 }];
+      for (const repos of [lite, pg]) {
+        await repos.stats.writeOnline(online);
+        await repos.stats.writeOnline([{ visitorHash: 'v1', page: '/b', firstSeen: 12, lastSeen: 15 }]);
+      }
+      const range = { from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' };
+      const report = await pg.stats.report(range, { onlineSince: 0 });
+      expect(report.views).toBe(4);
+      expect(report).toEqual(await lite.stats.report(range, { onlineSince: 0 }));
+      const options = { saltsBefore: '2026-11-22', onlineBefore: 0 };
+      await pg.stats.deleteBefore('2026-11-21', options);
+      await lite.stats.deleteBefore('2026-11-21', options);
+      expect(await pg.stats.report(range, { onlineSince: 0 })).toEqual(
+        await lite.stats.report(range, { onlineSince: 0 }),
+      );
+    });
+
+    it('keeps media attachments as SQLite does', async () => {
+      const attachment = {
+        slug: 'photo',
+        title: 'Photo',
+        altText: '',
+        mimeType: 'image/png',
+        file: '2026/11/photo.png',
+        filesize: 10,
+        width: 4,
+        height: 3,
+      };
+      const created = await pg.media.create(attachment);
+      const reference = await lite.media.create(attachment);
+      const strip = ({ id: _id, createdAt: _c, ...rest }: typeof created) => rest;
+      expect(strip(created)).toEqual(strip(reference));
+      const sizes = {
+        thumbnail: { file: '2026/11/photo-1x1.png', width: 1, height: 1, mimeType: 'image/png', filesize: 1 },
+      };
+      await pg.media.setSizes(created.id, sizes, true);
+      await pg.media.update(created.id, { altText: 'A photo' });
+      expect(await pg.media.get(created.id)).toMatchObject({
+        sizes,
+        subsizesDone: true,
+        altText: 'A photo',
+        title: 'Photo',
+      });
+      await expect(pg.media.create(attachment)).rejects.toThrow();
+      expect(await pg.media.delete(created.id)).toBe(true);
+      expect(await pg.media.delete(created.id)).toBe(false);
+      expect(await pg.media.get(created.id)).toBeNull();
+      await pg.ping();
+    });
+  },
+);
