@@ -19,9 +19,37 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * PostgreSQL's text cannot hold U+0000, which SQLite stores and compares like any character; a NUL in a value
+ * (a slug or search term from a URL, a field of a hit) would make the query fail and the page answer 500. Such a
+ * value cannot equal anything stored, so it becomes U+FFFD: lookups find nothing, as on SQLite, and writes keep
+ * the rest of the text.
+ */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value;
+  if (Array.isArray(value)) return value.map(withoutNul);
+  return value;
+}
+
+class NulSafeClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only rewrites values.
+  override query(config: any, values?: any, callback?: any): any {
+    if (Array.isArray(values)) return super.query(config, values.map(withoutNul), callback);
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof config.submit !== 'function' &&
+      Array.isArray(config.values)
+    ) {
+      return super.query({ ...config, values: config.values.map(withoutNul) }, values, callback);
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 /** A connection pool for DATABASE_URL with the schema brought up to date. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<PgPool> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types, Client: NulSafeClient });
   // An idle client's connection error must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
   await migratePostgres(pool);

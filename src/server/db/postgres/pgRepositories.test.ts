@@ -183,6 +183,23 @@ describe.skipIf(!TEST_DATABASE_URL)(
       }
     });
 
+    it('answers a NUL in a lookup or search as SQLite does (no match) instead of failing', async () => {
+      expect(await pg.catalog.getProductBySlug('washed\0linen')).toBeNull();
+      expect(await pg.catalog.getTermByPath('product_cat', ['\0'])).toBeNull();
+      const query = {
+        context: 'search' as const,
+        orderby: 'menu_order' as const,
+        page: 1,
+        perPage: 5,
+        text: 'a\0',
+      };
+      expect(await pg.catalog.listProducts(query)).toEqual(await lite.catalog.listProducts(query));
+      expect(await pg.posts.listPage({ type: 'post', page: 1, perPage: 5, search: '\0' })).toEqual({
+        items: [],
+        total: 0,
+      });
+    });
+
     it('keeps the first value of an option and the first salt of a day, whichever process writes first', async () => {
       const [a, b] = await Promise.all([
         pg.options.setIfAbsent('secret', 'a'),
