@@ -27,7 +27,13 @@ export async function testRepositories(
       repositories,
       db: () => db,
       async query<T>(sql: string, params: unknown[] = []) {
-        return db.prepare(sql).all(...params) as T[];
+        const statement = db.prepare(sql);
+        // better-sqlite3 runs a statement that returns no rows (INSERT, DELETE) with run(), not all().
+        if (!statement.reader) {
+          statement.run(...params);
+          return [];
+        }
+        return statement.all(...params) as T[];
       },
       async drop() {},
     };
