@@ -1,8 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
+import {
+  createTestDatabase,
+  dropDatabase,
+  TEST_DATABASE_URL,
+} from '../../src/server/db/postgres/testDatabase';
+import { startRoundRobinProxy } from './roundRobinProxy';
+
+/** Where a PostgreSQL-backed test shop keeps its database URL in its data dir (read by shopDatabase.ts). */
+const DATABASE_URL_FILE = 'database-url';
 
 export interface RunningShop {
   url: string;
@@ -20,11 +29,69 @@ export interface RunningShop {
 export async function startShop(settings?: object, existingDataDir?: string): Promise<RunningShop> {
   const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
   if (settings) {
     const path = join(dataDir, 'settings.json');
     writeFileSync(path, JSON.stringify(settings));
     env.SHOP_CONFIG = path;
   }
+  if (TEST_DATABASE_URL) return startShopOnPostgres(env, dataDir);
+  const server = await spawnServer(env);
+  return {
+    url: server.url,
+    dataDir,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: server.kill,
+  };
+}
+
+/**
+ * With TEST_DATABASE_URL set (`npm run test:e2e:postgres`), a shop is two server processes on their own ports,
+ * sharing one fresh PostgreSQL database and the data dir (uploads), behind a round-robin proxy whose URL the
+ * tests use. The database URL is kept in the data dir, so a restart on that data dir finds the same database.
+ */
+async function startShopOnPostgres(env: NodeJS.ProcessEnv, dataDir: string): Promise<RunningShop> {
+  const urlFile = join(dataDir, DATABASE_URL_FILE);
+  let databaseUrl: string;
+  let drop: () => Promise<void>;
+  if (existsSync(urlFile)) {
+    databaseUrl = readFileSync(urlFile, 'utf8');
+    drop = () => dropDatabase(databaseUrl);
+  } else {
+    const database = await createTestDatabase();
+    databaseUrl = database.url;
+    drop = database.drop;
+    writeFileSync(urlFile, databaseUrl);
+  }
+  const servers = await Promise.all([1, 2].map(() => spawnServer({ ...env, DATABASE_URL: databaseUrl })));
+  const proxy = await startRoundRobinProxy(servers.map((server) => server.url));
+  return {
+    url: proxy.url,
+    dataDir,
+    async stop() {
+      await proxy.close();
+      await Promise.all(servers.map((server) => server.stop()));
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+      // The point of the setup: both processes served the tests' requests.
+      if (proxy.counts.some((count) => count === 0)) {
+        throw new Error(`A shop process answered no request: ${proxy.counts.join(' / ')}`);
+      }
+    },
+    async kill() {
+      await Promise.all(servers.map((server) => server.kill()));
+      await proxy.close();
+    },
+  };
+}
+
+/** Starts one built server process and resolves once it listens. */
+async function spawnServer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; stop(): Promise<void>; kill(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,14 +116,12 @@ export async function startShop(settings?: object, existingDataDir?: string): Pr
   });
   return {
     url,
-    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
     },
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;

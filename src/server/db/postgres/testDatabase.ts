@@ -20,11 +20,19 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    drop: () => dropDatabase(url.toString()),
   };
+}
+
+/** Drops a database createTestDatabase made (by its URL), closing its connections first. */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!/^test_[0-9a-f]{12}$/.test(name)) throw new Error(`Not a test database: ${name}`);
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
