@@ -16,6 +16,8 @@ const DATABASE_URL_FILE = 'database-url';
 export interface RunningShop {
   url: string;
   dataDir: string;
+  /** The environment that points a CLI (dist/server/report.js…) at this shop's database. */
+  env: { DATA_DIR: string; DATABASE_URL: string };
   stop(): Promise<void>;
   /** Kills the server without warning (SIGKILL), as a crash would, and keeps the data dir for a restart. */
   kill(): Promise<void>;
@@ -40,6 +42,7 @@ export async function startShop(settings?: object, existingDataDir?: string): Pr
   return {
     url: server.url,
     dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -71,6 +74,7 @@ async function startShopOnPostgres(env: NodeJS.ProcessEnv, dataDir: string): Pro
   return {
     url: proxy.url,
     dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     async stop() {
       await proxy.close();
       await Promise.all(servers.map((server) => server.stop()));
