@@ -16,6 +16,8 @@ const DATABASE_URL_FILE = 'database-url';
 export interface RunningShop {
   url: string;
   dataDir: string;
+  /** On PostgreSQL, the server processes behind the proxy, each reachable and killable on its own. */
+  processes?: { url: string; kill(): Promise<void> }[];
   /** The environment that points a CLI (dist/server/report.js…) at this shop's database. */
   env: { DATA_DIR: string; DATABASE_URL: string };
   stop(): Promise<void>;
@@ -75,6 +77,7 @@ async function startShopOnPostgres(env: NodeJS.ProcessEnv, dataDir: string): Pro
     url: proxy.url,
     dataDir,
     env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    processes: servers.map((server) => ({ url: server.url, kill: server.kill })),
     async stop() {
       await proxy.close();
       await Promise.all(servers.map((server) => server.stop()));
@@ -121,7 +124,7 @@ async function spawnServer(
   return {
     url,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
