@@ -83,10 +83,6 @@ async function startShopOnPostgres(env: NodeJS.ProcessEnv, dataDir: string): Pro
       await Promise.all(servers.map((server) => server.stop()));
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
-      // The point of the setup: both processes served the tests' requests.
-      if (proxy.counts.some((count) => count === 0)) {
-        throw new Error(`A shop process answered no request: ${proxy.counts.join(' / ')}`);
-      }
     },
     async kill() {
       await Promise.all(servers.map((server) => server.kill()));
