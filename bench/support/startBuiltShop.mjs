@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export async function startBuiltShop() {
+/** `env` adds to the server's environment (DATABASE_URL for the PostgreSQL benchmark). */
+export async function startBuiltShop(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
