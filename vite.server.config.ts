@@ -18,10 +18,13 @@ export default defineConfig({
       input: {
         main: 'src/server/main.ts',
         import: 'src/server/cli/importCli.ts',
-        report: 'src/server/cli/reportCli.ts',
         bench: 'src/server/benchApp.ts',
+        report: 'src/server/cli/reportCli.ts',
+        reindex: 'src/server/cli/reindexCli.ts',
+        'seed-bench': 'src/server/cli/seedBenchCli.ts',
+        'search-bench': 'src/server/search/searchBenchEntry.ts',
       },
-      // Keep the bench entry's exports: nothing imports it inside the bundle.
+      // Keep the bench entries' exports: nothing imports them inside the bundle.
       preserveEntrySignatures: 'exports-only',
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },

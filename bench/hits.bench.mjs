@@ -2,43 +2,17 @@
 // answered only after its group-commit batch is in SQLite), from many distinct simulated visitors, against a plain
 // static file of the same server (the ceiling). Then zero lost hits: the database holds every acknowledged hit,
 // also after the server is SIGKILLed in the middle of a run. Loopback only, bounded in count and time.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';
 
 const HITS_PER_ROUND = 6000;
 const ROUNDS = 3;
 const CONNECTIONS = 32;
 const VISITORS = 5000;
 const ROUND_TIMEOUT_MS = 60_000;
-
-async function startServer(dataDir) {
-  const config = join(dataDir, 'settings.json');
-  writeFileSync(config, JSON.stringify({ server: { secret: 'h'.repeat(40) } }));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SHOP_CONFIG: config },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the shop did not start:\n${output}`)), 20_000);
-    const onData = (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/[^\s/]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the shop exited with ${code}:\n${output}`)));
-  });
-  return { child, url };
-}
 
 /** The signed hit parameters, read from a page as the browser reads them. */
 async function hitParams(url) {
@@ -109,8 +83,8 @@ const countHits = (dataDir) => {
 };
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-hits-bench-'));
-const { child, url } = await startServer(dataDir);
+const shop = await startBuiltShop({ settings: { server: { secret: 'h'.repeat(40) } } });
+const { child, url, dataDir } = shop;
 try {
   const params = await hitParams(url);
   const css = readdirSync('dist/client/assets').find((file) => file.endsWith('.css'));
@@ -163,6 +137,5 @@ try {
   );
   if (acknowledged !== stored || lost > 0) process.exitCode = 1;
 } finally {
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await shop.stop();
 }

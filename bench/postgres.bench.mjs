@@ -6,7 +6,7 @@
 // Not yet here (docs/postgres-progress.md): search suggestions, which need the search engine branch.
 import autocannon from 'autocannon';
 import { startPostgres } from '../scripts/lib/postgresCluster.mjs';
-import { startBuiltShop } from './support/startBuiltShop.mjs';
+import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';
 
 const REQUESTS = 1500;
 const CONNECTIONS = 16;
@@ -39,9 +39,9 @@ const shops = [];
 try {
   const sqlite = await startBuiltShop();
   shops.push(sqlite);
-  const first = await startBuiltShop({ DATABASE_URL: cluster.url });
+  const first = await startBuiltShop({ env: { DATABASE_URL: cluster.url } });
   shops.push(first);
-  const second = await startBuiltShop({ DATABASE_URL: cluster.url });
+  const second = await startBuiltShop({ env: { DATABASE_URL: cluster.url } });
   shops.push(second);
   const setups = [
     ['1 process, SQLite', [sqlite.url]],

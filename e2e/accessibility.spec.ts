@@ -55,16 +55,24 @@ const PAGES: AuditedPage[] = [
     },
   },
   {
-    name: 'mobile menu and header search open',
+    name: 'mobile menu open',
     path: '/shop/',
     only: 'mobile',
     open: async (page) => {
-      await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).first().click();
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await page
         .getByRole('dialog', { name: 'Menu' })
         .getByRole('button', { name: 'Apparel submenu' })
         .click();
+    },
+  },
+  {
+    name: 'header search open',
+    path: '/shop/',
+    only: 'mobile',
+    open: async (page) => {
+      await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).first().click();
+      await expect(page.getByRole('combobox', { name: 'Search products' })).toBeVisible();
     },
   },
   {

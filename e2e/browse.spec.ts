@@ -93,8 +93,8 @@ test('an unknown address shows a readable 404 page', async ({ page }) => {
 
 test('search results list the products matching the words', async ({ page }) => {
   await page.goto(`${shop().url}/`);
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('linen');
-  await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('linen');
+  await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
   await expect(page).toHaveURL(/\?s=linen&post_type=product/);
   const names = await page.locator('.product-card__title').allTextContents();
   expect(names).toEqual(

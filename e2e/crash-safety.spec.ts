@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
 import { readShopDatabase } from './support/shopDatabase';
 import { type RunningShop, startShop } from './support/startShop';
 
@@ -13,18 +14,6 @@ import { type RunningShop, startShop } from './support/startShop';
 
 const SHOPPERS = 24;
 const KILL_AFTER_ORDERS = 15;
-
-const BILLING = {
-  billing_first_name: 'Ada',
-  billing_last_name: 'Lovelace',
-  billing_country: 'GB',
-  billing_address_1: '12 Analytical Row',
-  billing_city: 'London',
-  billing_postcode: 'NW1 2AB',
-  billing_phone: '+44 20 7946 0000',
-  billing_email: 'ada@example.com',
-  payment_method: 'cod',
-};
 
 interface Acknowledged {
   id: number;
@@ -66,7 +55,11 @@ async function shopUntil(done: () => boolean, base: string, acknowledged: Acknow
       const placed = await send('/checkout/', {
         method: 'POST',
         headers: form,
-        body: new URLSearchParams({ ...BILLING, _wpnonce: field('_wpnonce'), cart_hash: field('cart_hash') }),
+        body: new URLSearchParams({
+          ...BILLING_FORM,
+          _wpnonce: field('_wpnonce'),
+          cart_hash: field('cart_hash'),
+        }),
       });
       const match = /^\/checkout\/order-received\/(\d+)\/\?key=(.+)$/.exec(
         placed.headers.get('location') ?? '',

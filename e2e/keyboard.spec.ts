@@ -29,7 +29,9 @@ async function typeInto(page: Page, target: Locator, text: string) {
   await page.keyboard.type(text);
 }
 
-test('home → product → cart → checkout → order received with the keyboard only', async ({ page }) => {
+test('home → search → swatches → cart → checkout → order received with the keyboard only', async ({
+  page,
+}) => {
   await page.goto(`${shop().url}/`);
 
   // The skip link is the first stop and takes the focus to the content.
@@ -38,21 +40,37 @@ test('home → product → cart → checkout → order received with the keyboar
   await page.keyboard.press('Enter');
   await expect(page.locator('#main')).toBeFocused();
 
-  // (search, after the merge) type a query into the search combobox, move through the suggestions with
-  // ArrowDown and open a product with Enter, instead of tabbing to the featured product below.
-  await tabTo(page, page.getByRole('link', { name: 'Café au Lait Mug' }).first());
+  // Search: type into the header's combobox, move to the shirt's suggestion with ArrowDown, open it with Enter.
+  await page.keyboard.press('Shift+Tab');
+  await typeInto(page, page.getByRole('combobox', { name: 'Search products' }), 'linen shirt');
+  const shirt = page.getByRole('option', { name: /Washed Linen Shirt/ }).first();
+  await expect(shirt).toBeVisible();
+  for (let presses = 0; presses < 12 && (await shirt.getAttribute('aria-selected')) !== 'true'; presses++)
+    await page.keyboard.press('ArrowDown');
+  await expect(shirt).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Café au Lait Mug' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Washed Linen Shirt' })).toBeVisible();
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
 
-  // (swatches, after the merge) open the Washed Linen Shirt too and choose Colour and Size with the arrow keys
-  // in each swatch radiogroup (Space selects), then add it: the order below then has two lines.
+  // Swatches: one tab stop per group; arrow keys move and select as in any radio group, Space selects.
+  const swatch = (group: string, name: string) =>
+    page.getByRole('radiogroup', { name: group }).getByRole('radio', { name, exact: true });
+  await tabTo(page, swatch('Color', 'Sage'));
+  await page.keyboard.press('ArrowRight'); // Oat
+  await page.keyboard.press('ArrowLeft'); // back to Sage
+  await expect(swatch('Color', 'Sage')).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Tab');
+  await expect(swatch('Size', 'S')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(swatch('Size', 'S')).toHaveAttribute('aria-checked', 'true');
   await typeInto(page, page.getByLabel('Quantity'), '2');
-  await tabTo(page, page.getByRole('button', { name: 'Add to cart' }));
+  await tabTo(page, page.getByRole('button', { name: /Add to cart/ }));
   await page.keyboard.press('Enter');
+
   // Added without a page load: the cart drawer opens with the focus inside it; its "View cart" leads on.
   const drawer = page.getByRole('dialog', { name: 'Cart' });
   await expect(drawer).toBeVisible();
-  await expect(drawer).toContainText('Café au Lait Mug');
+  await expect(drawer).toContainText('Washed Linen Shirt');
   await tabTo(page, drawer.getByRole('link', { name: 'View cart' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/cart\/$/);
@@ -77,7 +95,7 @@ test('home → product → cart → checkout → order received with the keyboar
   await expect(page.getByRole('heading', { level: 1, name: 'Order received' })).toBeVisible();
   const orderId = Number(new URL(page.url()).pathname.split('/')[3]);
   const lines = readShopDatabase(shop().dataDir, (db) =>
-    db.prepare('SELECT name, quantity FROM order_items WHERE order_id = ?').all(orderId),
+    db.prepare('SELECT name, variation_id, quantity FROM order_items WHERE order_id = ?').all(orderId),
   );
-  expect(lines).toEqual([{ name: 'Café au Lait Mug', quantity: 2 }]);
+  expect(lines).toEqual([{ name: 'Washed Linen Shirt', variation_id: 1002, quantity: 2 }]);
 });

@@ -141,7 +141,7 @@ test.describe('header', () => {
   }) => {
     await page.setViewportSize(MOBILE);
     await open(page, `${plain().url}/`);
-    const field = page.getByRole('searchbox', { name: 'Search products' });
+    const field = page.getByRole('combobox', { name: 'Search products' });
     await expect(field).toBeHidden();
     await expect(headerSearchIcon(page)).toHaveAttribute('aria-expanded', 'false');
     await headerSearchIcon(page).click();
@@ -174,7 +174,7 @@ test.describe('header', () => {
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }),
     ).toBeVisible();
-    await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Search products' })).toBeVisible();
     await expect(menuButton(page)).toBeHidden();
     await context.close();
   });

@@ -3,7 +3,13 @@ import { execFileSync } from 'node:child_process';
 import { buildIsCurrent } from './buildStamp.mjs';
 
 const [name, ...args] = process.argv.slice(2);
-const programs = { import: 'dist/server/import.js', bench: 'bench/run.mjs', report: 'dist/server/report.js' };
+const programs = {
+  import: 'dist/server/import.js',
+  bench: 'bench/run.mjs',
+  report: 'dist/server/report.js',
+  reindex: 'dist/server/reindex.js',
+  'seed:bench': 'dist/server/seed-bench.js',
+};
 if (!programs[name]) {
   console.error(`Unknown program "${name}"; one of: ${Object.keys(programs).join(', ')}`);
   process.exit(2);

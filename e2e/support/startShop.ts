@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
+import { startBuiltShop } from '../../scripts/lib/startBuiltShop.mjs';
 import {
   createTestDatabase,
   dropDatabase,
@@ -20,36 +20,26 @@ export interface RunningShop {
   processes?: { url: string; kill(): Promise<void> }[];
   /** The environment that points a CLI (dist/server/report.js…) at this shop's database. */
   env: { DATA_DIR: string; DATABASE_URL: string };
+  /** Stops the server(s) gracefully and deletes the data dir (and the PostgreSQL test database). */
   stop(): Promise<void>;
-  /** Kills the server without warning (SIGKILL), as a crash would, and keeps the data dir for a restart. */
+  /** Kills the server(s) without warning (SIGKILL), as a crash would, and keeps the data dir for a restart. */
   kill(): Promise<void>;
 }
 
 /**
- * Starts the built shop (dist/server/main.js) on a free port with a fresh data dir, seeded with the demo catalog,
- * optionally with a SHOP_CONFIG settings object. Resolves once it listens. Given `existingDataDir`, it restarts a shop
- * on that data dir instead.
+ * Starts the built shop on a free port with a fresh data dir seeded with the demo catalog, optionally with a
+ * SHOP_CONFIG settings object; given `existingDataDir`, it restarts a shop on that data dir instead.
  */
 export async function startShop(settings?: object, existingDataDir?: string): Promise<RunningShop> {
-  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  if (settings) {
-    const path = join(dataDir, 'settings.json');
-    writeFileSync(path, JSON.stringify(settings));
-    env.SHOP_CONFIG = path;
-  }
-  if (TEST_DATABASE_URL) return startShopOnPostgres(env, dataDir);
-  const server = await spawnServer(env);
+  if (TEST_DATABASE_URL) return startShopOnPostgres(settings, existingDataDir);
+  // An empty DATABASE_URL keeps the shop on SQLite even when the caller's environment names a PostgreSQL server.
+  const shop = await startBuiltShop({ settings, dataDir: existingDataDir, env: { DATABASE_URL: '' } });
   return {
-    url: server.url,
-    dataDir,
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    async stop() {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    kill: server.kill,
+    url: shop.url,
+    dataDir: shop.dataDir,
+    env: { DATA_DIR: shop.dataDir, DATABASE_URL: '' },
+    stop: shop.stop,
+    kill: shop.kill,
   };
 }
 
@@ -58,7 +48,8 @@ export async function startShop(settings?: object, existingDataDir?: string): Pr
  * sharing one fresh PostgreSQL database and the data dir (uploads), behind a round-robin proxy whose URL the
  * tests use. The database URL is kept in the data dir, so a restart on that data dir finds the same database.
  */
-async function startShopOnPostgres(env: NodeJS.ProcessEnv, dataDir: string): Promise<RunningShop> {
+async function startShopOnPostgres(settings?: object, existingDataDir?: string): Promise<RunningShop> {
+  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'shop-'));
   const urlFile = join(dataDir, DATABASE_URL_FILE);
   let databaseUrl: string;
   let drop: () => Promise<void>;
@@ -71,7 +62,11 @@ async function startShopOnPostgres(env: NodeJS.ProcessEnv, dataDir: string): Pro
     drop = database.drop;
     writeFileSync(urlFile, databaseUrl);
   }
-  const servers = await Promise.all([1, 2].map(() => spawnServer({ ...env, DATABASE_URL: databaseUrl })));
+  const servers = await Promise.all(
+    [1, 2].map(() =>
+      startBuiltShop({ settings, dataDir, env: { DATABASE_URL: databaseUrl }, keepDataDir: true }),
+    ),
+  );
   const proxy = await startRoundRobinProxy(servers.map((server) => server.url));
   return {
     url: proxy.url,
@@ -87,50 +82,6 @@ async function startShopOnPostgres(env: NodeJS.ProcessEnv, dataDir: string): Pro
     async kill() {
       await Promise.all(servers.map((server) => server.kill()));
       await proxy.close();
-    },
-  };
-}
-
-/** Starts one built server process and resolves once it listens. */
-async function spawnServer(
-  env: NodeJS.ProcessEnv,
-): Promise<{ url: string; stop(): Promise<void>; kill(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The shop did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^\s/]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The shop exited with ${code}:\n${output}`));
-    });
-  });
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-    async kill() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
     },
   };
 }

@@ -7,6 +7,7 @@ import { ShopSettingsContext } from './ShopSettingsContext';
 import { startTracking } from './tracking/startTracking';
 import './styles/shop.css';
 import './theme/theme.css';
+import './insights/insights.css';
 
 function readSettings(): PageSettings | null {
   const script = document.getElementById('shop-settings');

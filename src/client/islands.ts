@@ -13,6 +13,8 @@ export const islandLoaders = {
   scrollToTop: () => import('./theme/ScrollToTop'),
   storeNotice: () => import('./theme/StoreNotice'),
   comingSoonBanner: () => import('./theme/ComingSoonBanner'),
+  searchBox: () => import('./search/SearchBox'),
+  insightsChart: () => import('./insights/InsightsChart'),
 } as const;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BILLING_FORM } from './testing/billingForm';
 import { createTestApp, type TestApp } from './testing/createTestApp';
 
 /*
@@ -89,17 +90,6 @@ function hiddenInput(html: string, name: string): string {
   if (!match) throw new Error(`no hidden input ${name} in the page`);
   return match[1] ?? '';
 }
-
-const BILLING = {
-  billing_first_name: 'Ada',
-  billing_last_name: 'Lovelace',
-  billing_country: 'US',
-  billing_address_1: '12 Analytical Row',
-  billing_city: 'Springfield',
-  billing_postcode: '12345',
-  billing_phone: '+1 555 123 4567',
-  billing_email: 'ada@example.com',
-};
 
 describe('buildApp', () => {
   let shop: TestApp;
@@ -448,7 +438,11 @@ describe('checkout', () => {
     const { visitor, nonce, cartHash } = await readyToCheckOut();
     expect(cartHash).toMatch(/^[0-9a-f]{32}$/);
 
-    const response = await visitor.post('/checkout/', { ...BILLING, _wpnonce: nonce, cart_hash: cartHash });
+    const response = await visitor.post('/checkout/', {
+      ...BILLING_FORM,
+      _wpnonce: nonce,
+      cart_hash: cartHash,
+    });
     expect(response.statusCode).toBe(303);
     const location = response.headers.location as string;
     const match = /^\/checkout\/order-received\/(\d+)\/\?key=([^&]+)$/.exec(location);
@@ -504,7 +498,7 @@ describe('checkout', () => {
     async (email) => {
       const { visitor, nonce, cartHash } = await readyToCheckOut();
       const response = await visitor.post('/checkout/', {
-        ...BILLING,
+        ...BILLING_FORM,
         billing_email: email,
         _wpnonce: nonce,
         cart_hash: cartHash,
@@ -522,7 +516,7 @@ describe('checkout', () => {
   it('names every empty required field', async () => {
     const { visitor, nonce, cartHash } = await readyToCheckOut();
     // What a browser sends for an untouched form: every field, empty.
-    const empty = Object.fromEntries(Object.keys(BILLING).map((name) => [name, '']));
+    const empty = Object.fromEntries(Object.keys(BILLING_FORM).map((name) => [name, '']));
     const response = await visitor.post('/checkout/', { ...empty, _wpnonce: nonce, cart_hash: cartHash });
     expect(response.statusCode).toBe(400);
     for (const message of [
@@ -551,7 +545,7 @@ describe('checkout', () => {
   it('refuses a wrong nonce with 403 and writes no order', async () => {
     const { visitor, cartHash } = await readyToCheckOut();
     const response = await visitor.post('/checkout/', {
-      ...BILLING,
+      ...BILLING_FORM,
       _wpnonce: 'A'.repeat(22),
       cart_hash: cartHash,
     });
@@ -564,7 +558,7 @@ describe('checkout', () => {
     const { visitor, cartHash } = await readyToCheckOut();
     const { nonce: otherNonce } = await readyToCheckOut();
     const response = await visitor.post('/checkout/', {
-      ...BILLING,
+      ...BILLING_FORM,
       _wpnonce: otherNonce,
       cart_hash: cartHash,
     });
@@ -575,13 +569,17 @@ describe('checkout', () => {
   it('refuses a checkout whose cart changed since the page was shown, with 409', async () => {
     const { visitor, nonce, cartHash } = await readyToCheckOut();
     await visitor.addToCart(MUG);
-    const response = await visitor.post('/checkout/', { ...BILLING, _wpnonce: nonce, cart_hash: cartHash });
+    const response = await visitor.post('/checkout/', {
+      ...BILLING_FORM,
+      _wpnonce: nonce,
+      cart_hash: cartHash,
+    });
     expect(response.statusCode).toBe(409);
     expect(await orderCount()).toBe(0);
   });
 
   it('refuses a checkout with an empty cart', async () => {
-    const response = await new Visitor(shop).post('/checkout/', { ...BILLING, _wpnonce: 'x' });
+    const response = await new Visitor(shop).post('/checkout/', { ...BILLING_FORM, _wpnonce: 'x' });
     expect(response.statusCode).toBe(400);
     expect(await orderCount()).toBe(0);
   });

@@ -18,9 +18,12 @@ import { contentPlugin } from './content/contentPlugin';
 import type { Repositories } from './db/repositories';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
+import { insightsPlugin } from './insights/insightsPlugin';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
 import { restPlugin } from './rest/restPlugin';
+import { createSearch } from './search/createSearch';
+import { searchPlugin } from './search/searchPlugin';
 import { sessionPlugin } from './session/sessionPlugin';
 import { statsPlugin } from './stats/statsPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
@@ -88,6 +91,7 @@ export async function buildApp({
   });
 
   const cartService = new CartService(repositories.catalog);
+  const search = await createSearch({ config, repositories, secret });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(sessionPlugin, { repositories, secret, ttlHours: config.server.sessionTtlHours });
   await app.register(ajaxPlugin);
@@ -104,7 +108,13 @@ export async function buildApp({
     index: false,
   });
 
-  await app.register(catalogPlugin, { repositories, config });
+  await app.register(catalogPlugin, { repositories, config, search: search.service });
+  await app.register(searchPlugin, {
+    repositories,
+    config,
+    search: search.service,
+    suggestions: search.suggestions,
+  });
   await app.register(cartPlugin, { repositories, cartService, config });
   await app.register(checkoutPlugin, { repositories, config });
   await app.register(contentPlugin, { repositories, secret });
@@ -112,6 +122,7 @@ export async function buildApp({
   // The `/wp-json/` index lists the REST routes registered after this plugin (statistics): keep it before them.
   await app.register(restPlugin, { config, repositories, dataDir });
   await app.register(statsPlugin, { repositories, config, secret });
+  await app.register(insightsPlugin, { repositories, config, secret, search: search.service });
 
   app.all(UNDECODABLE_URL_PATH, async function undecodableUrl() {
     throw new ShopError('invalid_request', 'That address is not valid.');
@@ -136,6 +147,8 @@ function responseKind(request: FastifyRequest): ResponseKind {
   const path = url.split('?')[0] ?? '';
   if (path.startsWith('/wp-json/')) return 'rest';
   if (path.startsWith(WC_AJAX_PATH) || path === '/ajax' || path === '/healthz') return 'ajax';
+  // The owner's insights data (issue 13): JSON and CSV, so errors are `{code, message}`.
+  if (path.startsWith('/insights/api/') || path.startsWith('/insights/export/')) return 'ajax';
   return 'page';
 }
 

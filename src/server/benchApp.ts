@@ -28,3 +28,6 @@ export async function buildBenchApp(dataDir: string) {
 // Pure logic the benchmarks measure, from the same build the shop runs (bench/swatches.bench.mjs).
 export { matchVariations } from '../shared/catalog/variations/matchVariations';
 export { selectVariation } from '../shared/catalog/variations/selectVariation';
+// The owner's insights queries over generated statistics (bench/insights.bench.mjs).
+export { openDatabase } from './db/openDatabase';
+export { SqliteInsightsRepository } from './db/sqlite/SqliteInsightsRepository';

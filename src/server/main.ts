@@ -6,6 +6,8 @@ import { loadConfig } from './config/loadConfig';
 import { isPostgresUrl, openRepositories } from './db/openRepositories';
 import { readClientAssets } from './render/clientAssets';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /**
  * The only place that reads the environment: PORT, HOST, DATA_DIR, SHOP_CONFIG (README "Configuration"), and
  * DATABASE_URL (README "PostgreSQL and several processes").
@@ -56,6 +58,11 @@ async function main() {
   cleanup.unref();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
+      // Finish in-flight requests and batched writes, but never hang a deploy or a test on a stuck connection.
+      setTimeout(() => {
+        console.error(`Shutdown took over ${SHUTDOWN_GRACE_MS} ms; exiting anyway`);
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
       await app.close();
       await repositories.close();
       process.exit(0);

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { dispatchCartEvent, wcAjaxUrl } from './cartEvents';
 import type { FragmentsDetail } from './fragments/createCartFragments';
 import { replaceFragments } from './replaceFragments';
+import { submitNatively } from './submitNatively';
 
 /*
  * Add to cart without a page load (WooCommerce's add-to-cart.js): the button and the header count change in the
@@ -150,16 +151,7 @@ export function bindAjaxAddToCart(document: Document, options: { wcAjaxUrlTempla
         attributes,
       },
       { button, document, wcAjaxUrlTemplate: options.wcAjaxUrlTemplate },
-    ).catch(() => {
-      if (submitter?.name) {
-        const field = document.createElement('input');
-        field.type = 'hidden';
-        field.name = submitter.name;
-        field.value = submitter.value;
-        form.append(field);
-      }
-      form.submit();
-    });
+    ).catch(() => submitNatively(form, submitter));
   };
   document.addEventListener('submit', onSubmit);
   return () => document.removeEventListener('submit', onSubmit);

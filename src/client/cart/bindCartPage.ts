@@ -1,6 +1,7 @@
 import { raiseQuantitiesToMinimum } from './bindQuantityButtons';
 import { blockElement } from './blockOverlay';
 import { dispatchCartEvent } from './cartEvents';
+import { submitNatively } from './submitNatively';
 
 /*
  * The cart page without reloads (WooCommerce's cart.js): its form (update, remove) is posted in the background,
@@ -37,14 +38,7 @@ export function bindCartPage(document: Document): () => void {
         dispatchCartEvent(document, 'updated_wc_div');
       } catch {
         unblock();
-        if (submitter?.name) {
-          const field = document.createElement('input');
-          field.type = 'hidden';
-          field.name = submitter.name;
-          field.value = submitter.value;
-          form.append(field);
-        }
-        form.submit();
+        submitNatively(form, submitter);
       }
     })();
   };

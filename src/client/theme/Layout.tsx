@@ -5,9 +5,10 @@ import { CartDrawer } from '../cart/CartDrawer';
 import { HeaderCartLink } from '../cart/HeaderCartLink';
 import { Island } from '../Island';
 import { useShopSettings } from '../ShopSettingsContext';
+import SearchBox from '../search/SearchBox';
 import ComingSoonBanner from './ComingSoonBanner';
 import HeaderMenu from './HeaderMenu';
-import { HeaderSearch, SearchForm } from './HeaderSearch';
+import { HeaderSearch } from './HeaderSearch';
 import { hiddenElementsCss } from './hiddenElementsCss';
 import { menuItems } from './menuItems';
 import { type Notice, Notices } from './Notices';
@@ -78,7 +79,7 @@ export function Layout({
           </a>
           <Island name="headerMenu" component={HeaderMenu} props={{ items: menuItems(categories) }} />
           <HeaderSearch>
-            <SearchForm query={searchQuery} submitLabel={i18n.search} />
+            <Island name="searchBox" component={SearchBox} props={{ initialQuery: searchQuery }} />
           </HeaderSearch>
           <HeaderCartLink cart={cart} />
         </div>

@@ -12,10 +12,15 @@ export function announceResultCount(document: Document): () => void {
   let rewrite: number | undefined;
   const timer = view.setTimeout(() => {
     const text = region.textContent ?? '';
+    // The line keeps its box while empty, so nothing beside or below it moves (no layout shift).
+    region.style.minWidth = `${region.offsetWidth}px`;
+    region.style.minHeight = `${region.offsetHeight}px`;
     region.textContent = '';
     // Emptied and refilled in separate tasks, so the accessibility tree sees a change to announce.
     rewrite = view.setTimeout(() => {
       region.textContent = text;
+      region.style.minWidth = '';
+      region.style.minHeight = '';
       region.dataset.announced = 'true';
     }, 50);
   }, RESULT_COUNT_ANNOUNCE_MS);

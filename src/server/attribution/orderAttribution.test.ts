@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTRIBUTION_FIELDS } from '../../shared/attribution/attributionFields';
 import { attributionReport } from '../reports/attributionReport';
+import { BILLING_FORM } from '../testing/billingForm';
 import { createTestApp, type TestApp } from '../testing/createTestApp';
 
 /*
@@ -12,17 +13,6 @@ const PREFIX = 'wc_order_attribution_';
 const DESKTOP =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-const BILLING = {
-  billing_first_name: 'Ada',
-  billing_last_name: 'Lovelace',
-  billing_country: 'US',
-  billing_address_1: '12 Analytical Row',
-  billing_city: 'Springfield',
-  billing_postcode: '12345',
-  billing_phone: '+1 555 123 4567',
-  billing_email: 'ada@example.com',
-};
-
 let shop: TestApp;
 beforeAll(async () => {
   shop = await createTestApp();
@@ -50,7 +40,7 @@ async function placeOrder(fields: Record<string, string>, userAgent = DESKTOP): 
     url: '/checkout/',
     headers: { ...headers, cookie, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
-      ...BILLING,
+      ...BILLING_FORM,
       _wpnonce: hidden('_wpnonce'),
       cart_hash: hidden('cart_hash'),
       ...fields,

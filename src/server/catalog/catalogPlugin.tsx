@@ -9,13 +9,16 @@ import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { ProductListQuery, Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
+import type { SearchService } from '../search/SearchService';
 import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';
-import { renderPlaceholderSvg } from './renderPlaceholderSvg';
+import { registerPlaceholderImageRoute } from './placeholderImageRoute';
 import { toPlainText } from './sanitizeRichText';
 
 export interface CatalogPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
+  /** Search results pages rank with the same index as the suggestions. */
+  search: SearchService;
 }
 
 // An unknown ordering falls back to the default, as WooCommerce does, instead of failing the page.
@@ -28,7 +31,10 @@ const pageParam = z.object({ page: z.coerce.number().int().min(1).max(100000) })
 const slugParam = z.object({ slug: z.string().min(1).max(200) });
 
 /** Home, the shop and every product archive, product pages, and the local placeholder images. */
-export async function catalogPlugin(app: FastifyInstance, { repositories, config }: CatalogPluginOptions) {
+export async function catalogPlugin(
+  app: FastifyInstance,
+  { repositories, config, search }: CatalogPluginOptions,
+) {
   const { catalog } = repositories;
   const perPage = config.shop.productsPerPage;
 
@@ -40,19 +46,33 @@ export async function catalogPlugin(app: FastifyInstance, { repositories, config
       title: string;
       description?: string;
       filter: Partial<ProductListQuery>;
+      /** A search results page: the products the search index finds for this text. */
+      search?: string;
       baseUrl: string;
       emptyMessage?: string;
     },
   ) {
     const query = parseInput(archiveQuery, rawQuery);
-    const context = archive.filter.text !== undefined ? 'search' : 'shop';
-    const list = await catalog.listProducts({
-      context,
-      orderby: query.orderby,
-      page,
-      perPage,
-      ...archive.filter,
-    });
+    const list =
+      archive.search === undefined
+        ? await catalog.listProducts({
+            context: 'shop',
+            orderby: query.orderby,
+            page,
+            perPage,
+            ...archive.filter,
+          })
+        : await listSearchResults(archive.search, query.orderby, page);
+    if (archive.search !== undefined && page === 1) {
+      const request = reply.request;
+      void search
+        .record(archive.search, list.total, 'results', {
+          sessionId: request.visitor.id,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+        })
+        .catch((error: unknown) => request.log.error({ err: error }, 'search analytics failed'));
+    }
     if (page > 1 && list.items.length === 0)
       throw new ShopError('not_found', 'There is no such page of products.');
     if (config.swatches.showOnArchive) list.items = await withArchiveSwatches(catalog, list.items);
@@ -90,13 +110,32 @@ export async function catalogPlugin(app: FastifyInstance, { repositories, config
     );
   }
 
+  /** The default order of search results is relevance (the index's order); any other ordering sorts the matches. */
+  async function listSearchResults(text: string, orderby: ProductListQuery['orderby'], page: number) {
+    if (!text) return catalog.listProducts({ context: 'search', orderby, page, perPage });
+    const ids = await search.productIds(text);
+    if (orderby !== 'menu_order')
+      return catalog.listProducts({ context: 'search', ids, orderby, page, perPage });
+    const pageIds = ids.slice((page - 1) * perPage, page * perPage);
+    const list = await catalog.listProducts({
+      context: 'search',
+      ids: pageIds,
+      relevance: true,
+      orderby,
+      page: 1,
+      perPage,
+    });
+    return { items: list.items, total: ids.length };
+  }
+
   app.get('/', async function homeOrSearch(request, reply) {
     const query = parseInput(archiveQuery, request.query);
     if (query.s !== undefined) {
       const text = query.s.trim();
       return sendArchive(reply, request.query, 1, {
         title: text ? `Search results: “${text}”` : 'Search results',
-        filter: { text },
+        filter: {},
+        search: text,
         baseUrl: '/',
         emptyMessage: 'No products were found matching your search.',
       });
@@ -119,7 +158,8 @@ export async function catalogPlugin(app: FastifyInstance, { repositories, config
     if (query.s === undefined) return reply.redirect('/shop/');
     return sendArchive(reply, request.query, page, {
       title: `Search results: “${query.s.trim()}”`,
-      filter: { text: query.s.trim() },
+      filter: {},
+      search: query.s.trim(),
       baseUrl: '/',
     });
   });
@@ -209,19 +249,7 @@ export async function catalogPlugin(app: FastifyInstance, { repositories, config
     });
   });
 
-  app.get('/images/:file', async function placeholderImage(request, reply) {
-    const { file } = parseInput(
-      z.object({ file: z.string().regex(/^\d{1,12}\.svg$/, 'Unknown image') }),
-      request.params,
-    );
-    const placeholder = await catalog.getImagePlaceholder(Number(file.slice(0, -4)));
-    if (!placeholder) throw new ShopError('not_found', 'There is no such image.');
-    return reply
-      .header('content-type', 'image/svg+xml')
-      .header('cache-control', 'public, max-age=86400')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(renderPlaceholderSvg(placeholder));
-  });
+  registerPlaceholderImageRoute(app, '/images', (id) => catalog.getImagePlaceholder(id));
 }
 
 function termArchive(term: Term) {

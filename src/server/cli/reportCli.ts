@@ -2,12 +2,15 @@ import { resolve } from 'node:path';
 import { isShopError } from '../../shared/errors/ShopError';
 import { openRepositories } from '../db/openRepositories';
 import { attributionReport, type ReportContext } from '../reports/attributionReport';
+import { searchesReport } from '../reports/searchesReport';
 import { statsReport } from '../reports/statsReport';
 
 /** `npm run report -- NAME [options]`: one entry per report; each lives in src/server/reports/<name>Report.ts. */
 const reports: Record<string, (args: string[], context: ReportContext) => Promise<void>> = {
   attribution: attributionReport,
   stats: statsReport,
+  searches: async (args, { repositories, write }) =>
+    write(`${await searchesReport(repositories.search, args)}\n`),
 };
 
 async function main() {

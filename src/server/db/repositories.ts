@@ -9,9 +9,16 @@ import type {
   Term,
   Vendor,
 } from '../../shared/catalog/types';
+import type {
+  DayRange,
+  SearchesPanel,
+  SourcesPanel,
+  VisitorsPanel,
+} from '../../shared/insights/insightsTypes';
 import type { BillingDetails, NewOrderLine, Order } from '../../shared/orders/orderTypes';
 import type { OnlineEntry, StatsRecord, StatsReport } from '../../shared/stats/statsTypes';
 import type { CatalogImport, ImportSummary } from '../catalog/import/catalogImport';
+import type { SearchRepository } from '../search/SearchRepository';
 
 /*
  * The storage interfaces every feature goes through. Methods are async from day one so a PostgreSQL adapter can
@@ -25,8 +32,9 @@ export interface ProductListQuery {
   /** Restrict to a term; categories include their descendants, as WooCommerce's archives do. */
   term?: Term;
   vendorId?: number;
-  /** Simple substring search until the search engine issue replaces it. */
-  text?: string;
+  /** Only these products (search results from the search index); `relevance` keeps their order. */
+  ids?: readonly number[];
+  relevance?: boolean;
   orderby: ProductOrdering;
   page: number;
   perPage: number;
@@ -212,6 +220,19 @@ export interface StatsRepository {
   deleteBefore(day: string, options: { saltsBefore: string; onlineBefore: number }): Promise<void>;
 }
 
+/** Owner insights (issue 13): closed days from the daily summaries of migration 0009, today from raw statistics. */
+export interface InsightsRepository {
+  /** Builds the missing daily summaries of days before `today`; answers how many days it summarized. */
+  summarizeBefore(today: string): Promise<number>;
+  visitors(range: DayRange, options: { today: string; onlineSince: number }): Promise<VisitorsPanel>;
+  sources(range: DayRange, options: { today: string }): Promise<SourcesPanel>;
+  /**
+   * Search analytics (migration 0003) in the range; `sessionHash` is the search engine's keyed hash of a session id,
+   * which joins an order's session to the searches before it.
+   */
+  searches(range: DayRange, options: { sessionHash: (sessionId: string) => string }): Promise<SearchesPanel>;
+}
+
 export interface Repositories {
   catalog: CatalogRepository;
   sessions: SessionRepository;
@@ -222,6 +243,8 @@ export interface Repositories {
   visitorMeta: VisitorMetaRepository;
   attribution: AttributionRepository;
   stats: StatsRepository;
+  search: SearchRepository;
+  insights: InsightsRepository;
   /** Answers when the database is reachable (GET /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

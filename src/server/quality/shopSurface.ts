@@ -1,8 +1,7 @@
 /*
  * Every page, form and endpoint the shop answers, in one table: the bad-input and script-injection tests walk
  * it, so an endpoint added here is fuzzed and checked for reflected markup without writing a new test.
- * Features that land later add their rows here (search_suggestions, search_details, search_prices,
- * get_variations, stats_hit/online/event, the REST routes under /wp-json/, /insights/).
+ * A feature adds its rows here.
  */
 
 export interface SurfaceEntry {
@@ -188,7 +187,80 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
   // (search) { name: 'search_suggestions', method: 'GET', url: '/?wc-ajax=search_suggestions', answers: 'json', fields: ['s', 'l'] },
   // (search) { name: 'search_details', method: 'POST', url: '/?wc-ajax=search_details', answers: 'json', fields: ['action', 'items'] },
   // (search) { name: 'search_prices', method: 'POST', url: '/?wc-ajax=search_prices', answers: 'json', fields: ['action', 'items'] },
-  // (swatches) { name: 'get_variations', method: 'POST', url: '/?wc-ajax=get_variations', answers: 'json', fields: ['product_id'] },
-  // (stats) { name: 'stats_hit', method: 'POST', url: '/ajax?action=stats_hit', answers: 'json', fields: ['source_type', 'source_id', 'search_query', 'signature', 'referred', 'page_uri'] },
-  // (rest) REST routes answer `{code, message, data: {status}}`: add an `answers: 'rest'` kind with them.
+  {
+    name: 'get_variations',
+    method: 'GET',
+    url: '/?wc-ajax=get_variations',
+    answers: 'json',
+    fields: ['product_id'],
+  },
+  // Statistics (their signed parameters are junk here: refused with 400, never stored)
+  {
+    name: 'stats_hit (ajax)',
+    method: 'POST',
+    url: '/ajax?action=stats_hit',
+    answers: 'json',
+    fields: ['source_type', 'source_id', 'search_query', 'signature', 'referred', 'page_uri'],
+  },
+  {
+    name: 'stats hit (REST)',
+    method: 'POST',
+    url: '/wp-json/stats/v1/hit',
+    answers: 'json',
+    fields: ['source_type', 'source_id', 'search_query', 'signature', 'referred', 'page_uri'],
+  },
+  {
+    name: 'stats online (REST)',
+    method: 'POST',
+    url: '/wp-json/stats/v1/online',
+    answers: 'json',
+    fields: ['source_type', 'source_id', 'signature', 'referred', 'page_uri'],
+  },
+  {
+    name: 'stats_event',
+    method: 'POST',
+    url: '/ajax?action=stats_event',
+    answers: 'json',
+    fields: ['en', 'et', 'eid', 'ec', 'ev', 'mb', 'fn', 'fx', 'm', 'tu', 'pid', 'wcdl', 'df', 'dk'],
+  },
+  {
+    name: 'stats report',
+    method: 'GET',
+    url: '/wp-json/stats/v1/report',
+    answers: 'json',
+    fields: ['from', 'to'],
+  },
+  // REST API: errors are `{code, message, data: {status}}`, a superset of `{code, message}`
+  { name: 'REST index', method: 'GET', url: '/wp-json/', answers: 'json', fields: [] },
+  {
+    name: 'REST posts',
+    method: 'GET',
+    url: '/wp-json/wp/v2/posts',
+    answers: 'json',
+    fields: ['page', 'per_page', 'search', '_fields', '_wpnonce'],
+  },
+  {
+    name: 'REST page by id',
+    method: 'GET',
+    url: '/wp-json/wp/v2/pages/1',
+    answers: 'json',
+    fields: ['_fields'],
+  },
+  {
+    name: 'REST media upload',
+    method: 'POST',
+    url: '/wp-json/wp/v2/media',
+    answers: 'json',
+    fields: ['file', 'title'],
+    nonceFields: ['_wpnonce'],
+  },
+  {
+    name: 'REST users/me',
+    method: 'POST',
+    url: '/wp-json/wp/v2/users/me',
+    answers: 'json',
+    fields: ['meta', '_method'],
+    nonceFields: ['_wpnonce'],
+  },
+  { name: 'REST nonce', method: 'GET', url: '/ajax?action=rest-nonce', answers: 'page', fields: [] },
 ];

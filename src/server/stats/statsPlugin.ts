@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +13,7 @@ import type { HitParams } from '../../shared/stats/statsPayload';
 import type { ExclusionReason, StatsRecord } from '../../shared/stats/statsTypes';
 import type { Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
+import { OWNER_COOKIE, safeEqual, statsOwnerCookieValue } from '../owner/ownerCredentials';
 import { parseReportOptions } from '../reports/reportRange';
 import { createGroupCommit } from './createGroupCommit';
 import { createOnlinePresence } from './createOnlinePresence';
@@ -42,7 +43,6 @@ declare module 'fastify' {
   }
 }
 
-export const OWNER_COOKIE = 'shop_owner';
 /** CONTRACT.md: a hit's timestamp is accepted within ±2 hours of the server clock. */
 const TIMESTAMP_WINDOW_S = 2 * 60 * 60;
 const DAY_MS = 86_400_000;
@@ -54,10 +54,9 @@ export const statsPlugin = fp(
   ) {
     const settings = config.server.stats;
     const ownerToken = config.server.ownerToken;
-    const ownerCookieValue = ownerToken
-      ? createHmac('sha256', secret).update(`stats-owner|${ownerToken}`).digest('hex')
-      : null;
-    const excluded = settings.excludedUrls.map(
+    const ownerCookieValue = statsOwnerCookieValue(secret, ownerToken);
+    // The owner's insights pages (issue 13) are never visitor traffic.
+    const excluded = [...settings.excludedUrls, '/insights/*'].map(
       (pattern) =>
         new RegExp(
           `^${pattern
@@ -315,9 +314,3 @@ export const statsPlugin = fp(
   },
   { name: 'shop-stats', fastify: '5.x', dependencies: ['shop-session', 'shop-ajax'] },
 );
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Variation } from '../../shared/catalog/types';
 import { ShopError } from '../../shared/errors/ShopError';
-import { renderPlaceholderSvg } from '../catalog/renderPlaceholderSvg';
+import { registerPlaceholderImageRoute } from '../catalog/placeholderImageRoute';
 import type { Repositories } from '../db/repositories';
-import { parseInput } from '../http/parseInput';
 
 export interface SwatchesPluginOptions {
   repositories: Repositories;
@@ -39,17 +38,5 @@ export async function swatchesPlugin(app: FastifyInstance, { repositories }: Swa
     },
   });
 
-  app.get('/swatch-images/:file', async function swatchImage(request, reply) {
-    const { file } = parseInput(
-      z.object({ file: z.string().regex(/^\d{1,12}\.svg$/, 'Unknown image') }),
-      request.params,
-    );
-    const placeholder = await catalog.getSwatchImagePlaceholder(Number(file.slice(0, -4)));
-    if (!placeholder) throw new ShopError('not_found', 'There is no such image.');
-    return reply
-      .header('content-type', 'image/svg+xml')
-      .header('cache-control', 'public, max-age=86400')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(renderPlaceholderSvg(placeholder));
-  });
+  registerPlaceholderImageRoute(app, '/swatch-images', (id) => catalog.getSwatchImagePlaceholder(id));
 }

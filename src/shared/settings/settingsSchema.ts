@@ -63,6 +63,10 @@ const searchSchema = z
     layoutBreakpoint: px.default(992),
     detailsPanelBreakpoint: px.default(550),
     darkenedOverlay: flag(false),
+    // The mini-cart widget in the search bar (issue 9); hideIfEmpty reads the woocommerce_items_in_cart cookie.
+    miniCart: z.strictObject({ enabled: flag(false), hideIfEmpty: flag(true) }).prefault({}),
+    // The self-repair helper's timer-based hard mode (SPEC.md §4): rescans every second when on.
+    selfRepairHardMode: flag(false),
     voiceSearch: z.strictObject({ enabled: flag(false), lang: nullableString }).prefault({}),
     badQueryPrevention: flag(false),
     delimiter: nullableString,
@@ -84,6 +88,42 @@ const searchSchema = z
         headings: flag(true),
         vendor: flag(false),
         detailsPanel: flag(false),
+      })
+      .prefault({}),
+    /** Suggestions per group (issue 8); 0 leaves a group out. */
+    limits: z
+      .strictObject({
+        products: z.number().int().min(0).max(50).default(7),
+        categories: z.number().int().min(0).max(20).default(3),
+        tags: z.number().int().min(0).max(20).default(3),
+        brands: z.number().int().min(0).max(20).default(3),
+        vendors: z.number().int().min(0).max(20).default(2),
+        posts: z.number().int().min(0).max(20).default(2),
+        pages: z.number().int().min(0).max(20).default(2),
+      })
+      .prefault({}),
+    /** Variations found by their own SKU appear among the products. */
+    variations: flag(true),
+    /**
+     * The owner's relevance rules as first seeded into the database (later edits live there): synonym groups
+     * (`["hoodie", "sweatshirt"]` or `"hoodie = sweatshirt"`), stop words, per-field weights, out-of-stock
+     * products as usual, last or hidden, and product ids pinned first for a query.
+     */
+    relevance: z
+      .strictObject({
+        synonyms: z.array(z.union([z.string(), z.array(z.string())])).default([]),
+        stopWords: z.array(z.string()).default([]),
+        boosts: z
+          .strictObject({
+            title: z.number().min(0).max(100).default(10),
+            sku: z.number().min(0).max(100).default(8),
+            taxonomy: z.number().min(0).max(100).default(5),
+            attributes: z.number().min(0).max(100).default(4),
+            content: z.number().min(0).max(100).default(1),
+          })
+          .prefault({}),
+        outOfStock: z.enum(['normal', 'last', 'hide']).default('normal'),
+        pins: z.record(z.string(), z.array(z.number().int().positive())).default({}),
       })
       .prefault({}),
     dynamicPrices: flag(false),

@@ -80,14 +80,12 @@ export class PgCatalogRepository implements CatalogRepository {
         SELECT id FROM tree))`);
       params.termId = query.term.id;
     }
-    if (query.text) {
-      const words = query.text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-      words.forEach((word, index) => {
-        const key = `word${index}`;
-        where.push(`(lower(p.name) LIKE @${key} ESCAPE '\\' OR lower(coalesce(p.sku, '')) LIKE @${key} ESCAPE '\\'
-          OR lower(p.short_description) LIKE @${key} ESCAPE '\\')`);
-        params[key] = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      });
+    let orderBy = ORDER_BY[query.orderby];
+    if (query.ids) {
+      // Search results: the index already applied search visibility and ranked them.
+      where.push('p.id = ANY(@ids::bigint[])');
+      params.ids = [...query.ids];
+      if (query.relevance) orderBy = `array_position(@ids::bigint[], p.id), ${orderBy}`;
     }
     const whereSql = where.join(' AND ');
     const [count] = await queryNamed<{ n: number }>(
@@ -97,7 +95,7 @@ export class PgCatalogRepository implements CatalogRepository {
     );
     const rows = await queryNamed<ProductRow>(
       this.#pool,
-      `SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${ORDER_BY[query.orderby]} LIMIT @limit OFFSET @offset`,
+      `SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
       { ...params, limit: query.perPage, offset: (query.page - 1) * query.perPage },
     );
     return { items: await Promise.all(rows.map((row) => this.#toSummary(row))), total: count?.n ?? 0 };

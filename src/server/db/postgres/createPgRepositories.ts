@@ -1,7 +1,9 @@
 import type { Repositories } from '../repositories';
 import type { PgPool } from './openPostgres';
 import { PgCatalogRepository } from './PgCatalogRepository';
+import { PgInsightsRepository } from './PgInsightsRepository';
 import { PgOrderRepository } from './PgOrderRepository';
+import { PgSearchRepository } from './PgSearchRepository';
 import { PgSessionRepository } from './PgSessionRepository';
 import {
   PgAttributionRepository,
@@ -24,6 +26,8 @@ export function createPgRepositories(pool: PgPool): Repositories {
     visitorMeta: new PgVisitorMetaRepository(pool),
     attribution: new PgAttributionRepository(pool),
     stats: new PgStatsRepository(pool),
+    search: new PgSearchRepository(pool),
+    insights: new PgInsightsRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

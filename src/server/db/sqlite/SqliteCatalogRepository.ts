@@ -106,14 +106,12 @@ export class SqliteCatalogRepository implements CatalogRepository {
         SELECT id FROM tree))`);
       params.termId = query.term.id;
     }
-    if (query.text) {
-      const words = query.text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-      words.forEach((word, index) => {
-        const key = `word${index}`;
-        where.push(`(lower(p.name) LIKE @${key} ESCAPE '\\' OR lower(coalesce(p.sku, '')) LIKE @${key} ESCAPE '\\'
-          OR lower(p.short_description) LIKE @${key} ESCAPE '\\')`);
-        params[key] = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      });
+    let orderBy = ORDER_BY[query.orderby];
+    if (query.ids) {
+      // Search results: the index already applied search visibility and ranked them.
+      where.push('p.id IN (SELECT value FROM json_each(@ids))');
+      params.ids = JSON.stringify(query.ids);
+      if (query.relevance) orderBy = `(SELECT key FROM json_each(@ids) WHERE value = p.id), ${orderBy}`;
     }
     const whereSql = where.join(' AND ');
     const total = this.#db
@@ -121,9 +119,7 @@ export class SqliteCatalogRepository implements CatalogRepository {
       .pluck()
       .get(params) as number;
     const rows = this.#db
-      .prepare(
-        `SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${ORDER_BY[query.orderby]} LIMIT @limit OFFSET @offset`,
-      )
+      .prepare(`SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`)
       .all({ ...params, limit: query.perPage, offset: (query.page - 1) * query.perPage }) as ProductRow[];
     return { items: rows.map((row) => this.#toSummary(row)), total };
   }

@@ -2,9 +2,11 @@ import type { SqliteDatabase } from '../openDatabase';
 import type { OptionRepository, Repositories } from '../repositories';
 import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
+import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
+import { SqliteSearchRepository } from './SqliteSearchRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
 import { SqliteStatsRepository } from './SqliteStatsRepository';
 import { SqliteVisitorMetaRepository } from './SqliteVisitorMetaRepository';
@@ -32,6 +34,8 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
 
     attribution: new SqliteAttributionRepository(db),
     stats: new SqliteStatsRepository(db),
+    search: new SqliteSearchRepository(db),
+    insights: new SqliteInsightsRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -9,6 +9,7 @@ import { readCatalogFiles } from '../../catalog/import/readCatalogFiles';
 import { DEMO_CATALOG } from '../../catalog/import/seedDemoCatalog';
 import { checkPostPassword } from '../../content/postPassword';
 import { projectPath } from '../../projectPath';
+import { MemorySearchIndex } from '../../search/MemorySearchIndex';
 import { openDatabase, type SqliteDatabase } from '../openDatabase';
 import type { Repositories } from '../repositories';
 import { createSqliteRepositories } from './createSqliteRepositories';
@@ -101,9 +102,9 @@ describe('importCatalog (SQLite)', () => {
   describe('the demo catalog', () => {
     it('creates every row and reports the counts', async () => {
       const summary = await importDemo();
-      expect(summary).toMatchObject({ created: 84, updated: 0, variations: 58, posts: 6 });
+      expect(summary).toMatchObject({ created: 90, updated: 0, variations: 60, posts: 6 });
       expect(summary.categories).toBeGreaterThanOrEqual(14);
-      expect(await repositories.catalog.countProducts()).toBe(26);
+      expect(await repositories.catalog.countProducts()).toBe(30);
       const byType = Object.fromEntries(
         (
           db.prepare('SELECT type, COUNT(*) AS n FROM products GROUP BY type').all() as {
@@ -112,7 +113,7 @@ describe('importCatalog (SQLite)', () => {
           }[]
         ).map((row) => [row.type, row.n]),
       );
-      expect(byType).toEqual({ simple: 19, variable: 5, variation: 58, external: 1, grouped: 1 });
+      expect(byType).toEqual({ simple: 22, variable: 6, variation: 60, external: 1, grouped: 1 });
     });
 
     it('keeps the CSV IDs as product ids and reads flags and prices', async () => {
@@ -228,7 +229,7 @@ describe('importCatalog (SQLite)', () => {
       await importDemo();
       const before = dumpCatalog(db);
       const summary = await importDemo();
-      expect(summary).toMatchObject({ created: 0, updated: 84, variations: 58 });
+      expect(summary).toMatchObject({ created: 0, updated: 90, variations: 60 });
       const after = dumpCatalog(db);
       for (const table of CATALOG_TABLES)
         expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });
@@ -406,9 +407,16 @@ describe('importCatalog (SQLite)', () => {
 
 /** The SKUs a catalog listing returns, in the shop's or search's visibility, optionally for a text. */
 async function listedSkus(repositories: Repositories, context: 'shop' | 'search', text?: string) {
+  let ids: number[] | undefined;
+  if (text !== undefined) {
+    // Search results come from the search index built from the committed rows, as the results page does.
+    const index = new MemorySearchIndex();
+    index.replaceAll((await repositories.search.loadDocuments()).documents);
+    ids = index.searchProductIds(text);
+  }
   const list = await repositories.catalog.listProducts({
     context,
-    text,
+    ids,
     orderby: 'menu_order',
     page: 1,
     perPage: 100,

@@ -1,0 +1,365 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { shopPerSpecFile } from './support/startShop';
+
+/*
+ * The search box in real Chromium against the real shop. The three search endpoints belong to the search engine
+ * (another issue); here they are fulfilled from fixtures in the exact response format of SPEC.md §3/§7 and
+ * CONTRACT.md "Payloads", so these tests pin the browser side.
+ */
+
+const FIXTURES = join(import.meta.dirname, 'fixtures', 'search');
+const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
+
+interface SearchTraffic {
+  suggestions: string[];
+  details: { objectID: string }[][];
+  prices: number[][];
+}
+
+async function routeSearch(page: Page): Promise<SearchTraffic> {
+  const traffic: SearchTraffic = { suggestions: [], details: [], prices: [] };
+  const details = fixture('details.json') as { items: { objectID: string }[] };
+  await page.route(
+    (url) => url.searchParams.has('wc-ajax'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      const name = url.searchParams.get('wc-ajax');
+      if (name === 'search_suggestions') {
+        const query = url.searchParams.get('s') ?? '';
+        traffic.suggestions.push(query);
+        let body: unknown;
+        try {
+          body = fixture(join('suggestions', `${query.toLowerCase()}.json`));
+        } catch {
+          body = fixture('no-results.json');
+        }
+        return route.fulfill({ json: body });
+      }
+      if (name === 'search_details') {
+        const { items } = route.request().postDataJSON() as { items: { objectID: string }[] };
+        traffic.details.push(items);
+        const wanted = new Set(items.map((item) => item.objectID));
+        return route.fulfill({ json: { items: details.items.filter((item) => wanted.has(item.objectID)) } });
+      }
+      if (name === 'search_prices') {
+        traffic.prices.push((route.request().postDataJSON() as { items: number[] }).items);
+        return route.fulfill({ json: fixture('prices.json') });
+      }
+      return route.continue();
+    },
+  );
+  return traffic;
+}
+
+// The theme's break point below 700 px, so the 700 px check keeps the desktop header with its box in view.
+const shop = shopPerSpecFile({
+  theme: { breakpoint: 600 },
+  search: { show: { detailsPanel: true, sku: true, vendor: true } },
+});
+
+async function openHome(page: Page) {
+  const traffic = await routeSearch(page);
+  await page.goto(`${shop().url}/`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  return traffic;
+}
+
+const searchInput = (page: Page) => page.getByRole('combobox', { name: 'Search products' });
+
+/** On small screens the header's box sits in the theme's search dropdown: its "Search" icon opens it. */
+async function revealHeaderSearch(page: Page) {
+  const icon = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).first();
+  if ((await icon.isVisible()) && (await icon.getAttribute('aria-expanded')) !== 'true') await icon.click();
+}
+
+test('typing shows every suggestion type with its fields, highlighted and announced', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const traffic = await openHome(page);
+  await searchInput(page).fill('linen');
+  const listbox = page.getByRole('listbox', { name: 'Search suggestions' });
+  await expect(listbox).toBeVisible();
+  await expect(searchInput(page)).toHaveAttribute('aria-expanded', 'true');
+  expect(traffic.suggestions).toEqual(['linen']);
+  const options = listbox.getByRole('option');
+  await expect(options).toHaveCount(5);
+  await expect(options.nth(0)).toContainText('Apparel › Shirts');
+  const shirt = options.nth(1);
+  await expect(shirt.locator('.shop-search__title mark')).toHaveText('Linen');
+  await expect(shirt).toContainText('SKU: DEMO-LINEN-SHIRT');
+  await expect(shirt).toContainText('$68.00');
+  await expect(shirt).toContainText('featured');
+  await expect(shirt).toContainText('Ships in 2 days');
+  await expect(options.nth(2)).toContainText('sale');
+  await expect(options.nth(2)).toContainText('Sold by: Tidewater Mill, Whitby');
+  await expect(options.nth(4)).toHaveText('See all products... (5)');
+  await expect(listbox.getByText('Categories')).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(/4 results available/);
+  await expectNoAxeViolations(page);
+});
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('.shop-search').analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test('arrows move over the options skipping headlines, Escape and a click outside hide the dropdown', async ({
+  page,
+}) => {
+  await openHome(page);
+  const input = searchInput(page);
+  await input.fill('linen');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await input.press('ArrowDown');
+  const first = listbox.getByRole('option').first();
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(input).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '');
+  await expect(input).toHaveValue('Shirts');
+  await input.press('ArrowDown');
+  await expect(input).toHaveValue('Washed Linen Shirt');
+  await input.press('ArrowUp');
+  await input.press('ArrowUp');
+  await expect(input).toHaveValue('linen');
+  await expect(input).not.toHaveAttribute('aria-activedescendant');
+  await input.press('Escape');
+  await expect(listbox).toBeHidden();
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  // Down on a hidden box with a value reopens it, from the cache.
+  await input.press('ArrowDown');
+  await expect(listbox).toBeVisible();
+  await page.mouse.click(5, 500);
+  await expect(listbox).toBeHidden();
+});
+
+test('keyboard only: from focus to the product page, which lands in the history view', async ({ page }) => {
+  const traffic = await openHome(page);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const input = searchInput(page);
+  for (let step = 0; step < 12 && !(await input.evaluate((el) => el === document.activeElement)); step += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(input).toBeFocused();
+  await page.keyboard.type('linen');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/product\/washed-linen-shirt\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Washed Linen Shirt' })).toBeVisible();
+  expect(traffic.suggestions).toEqual(['linen']);
+
+  // History view: focus on the empty box shows the product just chosen; a phrase is saved on submit.
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  const box = searchInput(page);
+  await box.focus();
+  const listbox = page.getByRole('listbox');
+  await expect(page.getByText('Your recent searches')).toBeVisible();
+  await expect(listbox.getByRole('option')).toHaveText([/Washed Linen Shirt/]);
+  await expect(listbox.getByRole('option').first()).not.toContainText('$68.00');
+  await expectNoAxeViolations(page);
+  const stored = await page.evaluate(() => localStorage.getItem('fibosearch_recently_viewed_products'));
+  expect(JSON.parse(stored ?? '[]')).toEqual([expect.objectContaining({ post_id: 1001 })]);
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(listbox).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('fibosearch_recently_viewed_products'))).toBeNull();
+});
+
+test('a submitted phrase comes back in the history view and fills the box when chosen', async ({ page }) => {
+  await openHome(page);
+  await searchInput(page).fill('mug');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await searchInput(page).press('Enter');
+  await expect(page).toHaveURL(/\?s=mug&post_type=product/);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await expect(searchInput(page)).toHaveValue('mug');
+  await searchInput(page).fill('');
+  const phrase = page.getByRole('option', { name: 'mug' });
+  await expect(phrase).toBeVisible();
+  await searchInput(page).fill('linen');
+  await searchInput(page).fill('');
+  await phrase.click();
+  await expect(page).toHaveURL(/\?s=mug&post_type=product/);
+});
+
+test('Ctrl+Enter opens the chosen suggestion in a new tab', async ({ page, context }) => {
+  await openHome(page);
+  await searchInput(page).fill('mug');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await searchInput(page).press('ArrowDown');
+  const [opened] = await Promise.all([
+    context.waitForEvent('page'),
+    searchInput(page).press('Control+Enter'),
+  ]);
+  await opened.waitForLoadState();
+  expect(opened.url()).toMatch(/\/product\/cafe-au-lait-mug\/$/);
+  expect(page.url()).toBe(`${shop().url}/`);
+});
+
+test('no results shows the configured empty text, and more_products goes to the results page', async ({
+  page,
+}) => {
+  const traffic = await openHome(page);
+  await searchInput(page).fill('zzzz');
+  await expect(page.locator('.shop-search__no-results')).toHaveText('No results');
+  await expect(page.getByRole('status')).toHaveText('No results.');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await searchInput(page).fill('linen');
+  await page.getByRole('option', { name: /See all products/ }).click();
+  await expect(page).toHaveURL(/\?s=linen&post_type=product/);
+  expect(traffic.suggestions).toEqual(['zzzz', 'linen']);
+});
+
+test('the details panel shows at 1280 px but not at 700 px, each id requested once', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const traffic = await openHome(page);
+  await searchInput(page).fill('linen');
+  const panel = page.getByRole('region', { name: 'Product details' });
+  await expect(panel).toContainText('Linen and cotton shirts.');
+  await page.getByRole('option', { name: /Linen Tea Towel/ }).hover();
+  await expect(panel).toContainText('Stonewashed for softness.');
+  await expectNoAxeViolations(page);
+  await searchInput(page).fill('line');
+  await searchInput(page).fill('linen');
+  await expect(panel).toBeVisible();
+  expect(traffic.details.map((items) => items.map((item) => item.objectID))).toEqual([
+    ['taxonomy__12__product_cat', 'product__1001', 'product__1025', 'product__1011'],
+  ]);
+  await page.setViewportSize({ width: 700, height: 900 });
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  // The dropdown follows the input when the layout changes: it stays right below it.
+  const input = await searchInput(page).boundingBox();
+  const dropdown = await page.locator('.shop-search__dropdown').boundingBox();
+  expect(Math.abs((dropdown?.x ?? 0) - (input?.x ?? 0))).toBeLessThan(2);
+  expect(dropdown?.y ?? 0).toBeGreaterThanOrEqual((input?.y ?? 0) + (input?.height ?? 0) - 1);
+});
+
+test('a search box inserted into the page later is mounted and works on its own', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openHome(page);
+  await page.evaluate(() => {
+    const container = document.createElement('div');
+    container.className = 'late-box';
+    container.dataset.island = 'searchBox';
+    container.dataset.props = '{}';
+    document.querySelector('main')?.prepend(container);
+  });
+  const late = page.locator('.late-box').getByRole('combobox', { name: 'Search products' });
+  await expect(late).toBeVisible();
+  await late.fill('mug');
+  await expect(page.locator('.late-box').getByRole('option', { name: /Café au Lait Mug/ })).toBeVisible();
+  await expect(page.locator('header').getByRole('listbox')).toBeHidden();
+  // This box's form is wider than the details-panel breakpoint (550 px): the panel shares the form's width.
+  const panel = page.locator('.late-box').getByRole('region', { name: 'Product details' });
+  await expect(panel).toBeVisible();
+  await expect(page.locator('.late-box .shop-search')).toHaveClass(/has-details--full/);
+  const form = await page.locator('.late-box form').boundingBox();
+  const panelBox = await panel.boundingBox();
+  expect(panelBox?.x ?? 0).toBeGreaterThan(form?.x ?? 0);
+  expect((panelBox?.x ?? 0) + (panelBox?.width ?? 0)).toBeLessThanOrEqual(
+    (form?.x ?? 0) + (form?.width ?? 0) + 2,
+  );
+  const ids = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('[id]'), (element) => element.id),
+  );
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test('the box opens a full-screen overlay dialog, closed by Escape and by its back button', async ({
+    page,
+  }) => {
+    await openHome(page);
+    await revealHeaderSearch(page);
+    await searchInput(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await expect(dialog).toBeVisible();
+    await expect(searchInput(page)).toBeFocused();
+    await page.keyboard.type('linen');
+    await expect(dialog.getByRole('listbox')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Product details' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await revealHeaderSearch(page);
+    await searchInput(page).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close search' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('icon layout, right to left, darkened overlay, dynamic prices and voice search', () => {
+  const iconShop = shopPerSpecFile({
+    search: {
+      layout: 'icon',
+      rtl: true,
+      darkenedOverlay: true,
+      dynamicPrices: true,
+      voiceSearch: { enabled: true, lang: 'en-GB' },
+    },
+  });
+
+  test('the icon expands into a box that searches, prices update, the overlay and voice work', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // A fake Web Speech API: hears "mug" once started.
+    await page.addInitScript(() => {
+      class FakeRecognition {
+        lang = '';
+        continuous = false;
+        interimResults = false;
+        onstart: (() => void) | null = null;
+        onend: (() => void) | null = null;
+        onresult: ((event: unknown) => void) | null = null;
+        start() {
+          (window as unknown as { heardLang: string }).heardLang = this.lang;
+          this.onstart?.();
+          setTimeout(() => {
+            this.onresult?.({ resultIndex: 0, results: [{ isFinal: true, 0: { transcript: 'mug' } }] });
+            this.onend?.();
+          }, 50);
+        }
+        abort() {}
+      }
+      // Chromium has the real, unprefixed API (which refuses a headless microphone); both names get the fake.
+      Object.assign(window, { SpeechRecognition: FakeRecognition, webkitSpeechRecognition: FakeRecognition });
+    });
+    const traffic = await routeSearch(page);
+    await page.goto(`${iconShop().url}/`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await expect(page.locator('.shop-search')).toHaveAttribute('dir', 'rtl');
+    // The icon comes before the form's own submit button, also named Search.
+    const icon = page.getByRole('button', { name: 'Search', exact: true }).first();
+    await expect(icon).toHaveAttribute('aria-expanded', 'false');
+    await expect(searchInput(page)).toBeHidden();
+    await icon.click();
+    await expect(icon).toHaveAttribute('aria-expanded', 'true');
+    await expect(searchInput(page)).toBeFocused();
+
+    await page.keyboard.type('linen');
+    const shirt = page.getByRole('option', { name: /Washed Linen Shirt/ });
+    await expect(shirt).toContainText('$61.20');
+    expect(traffic.prices).toEqual([[1001, 1025, 1011]]);
+    await expect(page.locator('.shop-search__darken')).toHaveCount(4);
+    await page.locator('.shop-search__darken--bottom').click({ position: { x: 10, y: 300 } });
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(page.locator('.shop-search__darken')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Voice search' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { heardLang?: string }).heardLang))
+      .toBe('en-GB');
+    await expect(searchInput(page)).toHaveValue('mug');
+    await expect(page.getByRole('option', { name: /Café au Lait Mug/ })).toBeVisible();
+    await searchInput(page).press('Escape');
+    await expect(icon).toHaveAttribute('aria-expanded', 'false');
+  });
+});

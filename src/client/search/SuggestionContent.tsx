@@ -1,0 +1,144 @@
+import type { MouseEvent } from 'react';
+import type { PageSettings } from '../../shared/settings/settingsSchema';
+import { HISTORY_ICON_HTML } from './core/createHistoryStore';
+import { stripTags } from './core/normalizeQuery';
+import type { Suggestion } from './core/suggestionTypes';
+import { Highlighted } from './Highlighted';
+import { Html } from './Html';
+
+type SearchSettings = PageSettings['search'];
+
+function Thumbnail({ suggestion, show }: { suggestion: Suggestion; show: SearchSettings['show'] }) {
+  if (!show.images) return null;
+  if (suggestion.thumb_html) return <Html html={suggestion.thumb_html} className="shop-search__thumb" />;
+  const src = suggestion.image || suggestion.image_src;
+  if (!src) return null;
+  return (
+    <span className="shop-search__thumb">
+      <img src={src} alt="" width={48} height={48} loading="lazy" />
+    </span>
+  );
+}
+
+function VendorLine({ suggestion, settings }: { suggestion: Suggestion; settings: SearchSettings }) {
+  if (!settings.show.vendor || !suggestion.vendor) return null;
+  // An option must not contain a link (axe nested-interactive), so the vendor name navigates on click itself.
+  const onClick = (event: MouseEvent) => {
+    const url = suggestion.vendor_url;
+    if (!url || !(url.startsWith('/') || /^https?:\/\//.test(url))) return;
+    event.stopPropagation();
+    window.location.assign(url);
+  };
+  return (
+    <span className="shop-search__vendor">
+      {settings.labels.soldBy}{' '}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the option itself is the keyboard target; this is a pointer shortcut */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: an option must not contain a link (axe nested-interactive) */}
+      <span className="shop-search__vendor-name" data-url={suggestion.vendor_url} onClick={onClick}>
+        {suggestion.vendor}
+      </span>
+      {suggestion.shop_city ? (
+        <span className="shop-search__vendor-city">, {suggestion.shop_city}</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The inside of one suggestion, by type (SPEC.md §3 "Suggestion"), honouring every `search.show` switch. */
+export function SuggestionContent({
+  suggestion,
+  query,
+  settings,
+  price,
+}: {
+  suggestion: Suggestion;
+  query: string;
+  settings: SearchSettings;
+  price: string | undefined;
+}) {
+  const { show, labels } = settings;
+  switch (suggestion.type) {
+    case 'more_products':
+      return (
+        <span className="shop-search__more">
+          {labels.showMore.replace('%s', String(suggestion.total ?? ''))}
+        </span>
+      );
+    case 'history-search':
+      return (
+        <>
+          <Html html={HISTORY_ICON_HTML} className="shop-search__thumb shop-search__thumb--icon" />
+          <span className="shop-search__title">{stripTags(suggestion.value)}</span>
+        </>
+      );
+    case 'taxonomy':
+      return (
+        <>
+          <Thumbnail suggestion={suggestion} show={show} />
+          <span className="shop-search__body">
+            <span className="shop-search__title">
+              {suggestion.breadcrumbs ? (
+                <span className="shop-search__breadcrumbs">{stripTags(suggestion.breadcrumbs)} › </span>
+              ) : null}
+              <Highlighted text={suggestion.value} query={query} />
+            </span>
+          </span>
+        </>
+      );
+    case 'vendor':
+      return (
+        <>
+          <Thumbnail suggestion={suggestion} show={show} />
+          <span className="shop-search__body">
+            <span className="shop-search__title">
+              <Highlighted text={suggestion.value} query={query} />
+            </span>
+            {suggestion.shop_city ? <span className="shop-search__meta">{suggestion.shop_city}</span> : null}
+            {show.description && suggestion.desc ? (
+              <span className="shop-search__desc">{stripTags(suggestion.desc)}</span>
+            ) : null}
+          </span>
+        </>
+      );
+    case 'post':
+      return (
+        <span className="shop-search__body">
+          <span className="shop-search__title">
+            <Highlighted text={suggestion.value} query={query} />
+          </span>
+        </span>
+      );
+    default:
+      return (
+        <>
+          <Thumbnail suggestion={suggestion} show={show} />
+          <span className="shop-search__body">
+            <Html html={suggestion.meta_before} className="shop-search__slot" />
+            <span className="shop-search__title">
+              <Html html={suggestion.title_before} className="shop-search__slot" />
+              <Highlighted text={suggestion.value} query={query} />
+              <Html html={suggestion.title_after} className="shop-search__slot" />
+              {show.saleBadge && suggestion.on_sale ? (
+                <span className="shop-search__badge shop-search__badge--sale">{labels.sale}</span>
+              ) : null}
+              {show.featuredBadge && suggestion.featured ? (
+                <span className="shop-search__badge shop-search__badge--featured">{labels.featured}</span>
+              ) : null}
+            </span>
+            {show.sku && suggestion.sku ? (
+              <span className="shop-search__sku">
+                {labels.sku} <Highlighted text={suggestion.sku} query={query} />
+              </span>
+            ) : null}
+            {show.description && suggestion.desc ? (
+              <span className="shop-search__desc">{stripTags(suggestion.desc)}</span>
+            ) : null}
+            <VendorLine suggestion={suggestion} settings={settings} />
+            <Html html={suggestion.meta_after} className="shop-search__slot" />
+            <Html html={suggestion.content_after} className="shop-search__slot" />
+          </span>
+          {show.price && price ? <Html html={price} className="shop-search__price" /> : null}
+        </>
+      );
+  }
+}

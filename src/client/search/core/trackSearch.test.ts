@@ -1,0 +1,32 @@
+import { describe, expect, it, vi } from 'vitest';
+import { trackSearch } from './trackSearch';
+
+describe('trackSearch', () => {
+  it('sends the site-search page view to gtag when present', () => {
+    const gtag = vi.fn();
+    trackSearch(
+      { gtag, location: { origin: 'https://shop.test' } },
+      { kind: 'pageview', query: 'linen shirt' },
+    );
+    expect(gtag).toHaveBeenCalledWith('event', 'page_view', {
+      page_location: 'https://shop.test/?s=linen%20shirt&post_type=product&dgwt_wcas=1',
+      page_path: '/?s=linen%20shirt&post_type=product&dgwt_wcas=1',
+      search_term: 'linen shirt',
+    });
+  });
+
+  it('pushes searches with and without results to dataLayer when there is no gtag', () => {
+    const dataLayer: unknown[] = [];
+    const target = { dataLayer, location: { origin: 'https://shop.test' } };
+    trackSearch(target, { kind: 'results', query: 'mug', count: 2 });
+    trackSearch(target, { kind: 'no-results', query: 'zzz' });
+    expect(dataLayer).toEqual([
+      expect.objectContaining({ event: 'search_with_results', search_term: 'mug' }),
+      expect.objectContaining({ event: 'search_no_results', search_term: 'zzz' }),
+    ]);
+  });
+
+  it('does nothing without either global', () => {
+    expect(() => trackSearch({ location: { origin: 'x' } }, { kind: 'pageview', query: 'a' })).not.toThrow();
+  });
+});

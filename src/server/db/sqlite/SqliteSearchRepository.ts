@@ -1,0 +1,496 @@
+import type Database from 'better-sqlite3';
+import type { Taxonomy } from '../../../shared/catalog/types';
+import { suggestionObjectId } from '../../../shared/search/suggestionObjectId';
+import {
+  DEFAULT_BOOSTS,
+  type OutOfStockHandling,
+  type RelevanceRules,
+  SEARCH_FIELDS,
+  type SearchDocument,
+} from '../../search/SearchIndex';
+import type {
+  ProductCard,
+  QueryStat,
+  SearchChanges,
+  SearchQueryRecord,
+  SearchRepository,
+  SearchScope,
+} from '../../search/SearchRepository';
+
+interface ProductRow {
+  id: number;
+  type: string;
+  parent_id: number | null;
+  sku: string | null;
+  name: string;
+  featured: number;
+  short_description: string;
+  description: string;
+  stock_status: string;
+  total_sales: number;
+  vendor_id: number | null;
+}
+
+const TAXONOMIES: Taxonomy[] = ['product_cat', 'product_tag', 'product_brand'];
+const SEARCHABLE = "p.status = 'publish' AND p.visibility IN ('visible', 'search')";
+
+/** Tags out, a few entities decoded: for the index only (descriptions are sanitized on write already). */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, entity: string) =>
+      entity === 'amp' ? '&' : entity === 'nbsp' ? ' ' : entity === '#39' ? "'" : ' ',
+    );
+}
+
+export class SqliteSearchRepository implements SearchRepository {
+  #db: Database.Database;
+  constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  async revision() {
+    const catalog =
+      (this.#db.prepare('SELECT max(seq) FROM search_changes').pluck().get() as number | null) ?? 0;
+    const counters = Object.fromEntries(
+      (
+        this.#db
+          .prepare("SELECT key, value FROM search_settings WHERE key IN ('revision', 'rebuild')")
+          .all() as {
+          key: string;
+          value: string;
+        }[]
+      ).map((row) => [row.key, Number(row.value)]),
+    );
+    return { catalog, rules: counters.revision ?? 0, rebuild: counters.rebuild ?? 0 };
+  }
+
+  async requestRebuild(): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO search_settings (key, value) VALUES ('rebuild', '1')
+         ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
+      )
+      .run();
+  }
+
+  async changesSince(seq: number, limit: number): Promise<SearchChanges> {
+    const rows = this.#db
+      .prepare('SELECT seq, kind, ref_id FROM search_changes WHERE seq > ? ORDER BY seq LIMIT ?')
+      .all(seq, limit + 1) as { seq: number; kind: string; ref_id: number }[];
+    const changes: SearchChanges = {
+      seq: rows.at(-1)?.seq ?? seq,
+      full: rows.length > limit,
+      products: [],
+      terms: [],
+      vendors: [],
+      posts: [],
+    };
+    if (changes.full) return { ...changes, seq: (await this.revision()).catalog };
+    for (const row of rows) {
+      const list = {
+        product: changes.products,
+        term: changes.terms,
+        vendor: changes.vendors,
+        post: changes.posts,
+      }[row.kind];
+      list?.push(row.ref_id);
+    }
+    return changes;
+  }
+
+  async loadDocuments(scope?: SearchScope, onProgress: (done: number, total: number) => void = () => {}) {
+    const db = this.#db;
+    const documents: SearchDocument[] = [];
+    const removedKeys: string[] = [];
+    // A scope restricts every query to its ids through one JSON parameter (no SQL built from values).
+    const ids = (list: number[]) => JSON.stringify(list);
+    let productFilter = '1';
+    const productParams: unknown[] = [];
+    if (scope) {
+      productFilter = `(p.id IN (SELECT value FROM json_each(?))
+        OR p.id IN (SELECT product_id FROM product_terms WHERE term_id IN (SELECT value FROM json_each(?)))
+        OR p.vendor_id IN (SELECT value FROM json_each(?)))`;
+      productParams.push(ids(scope.products), ids(scope.terms), ids(scope.vendors));
+    }
+
+    const vendors = new Map(
+      (db.prepare('SELECT id, name FROM vendors').all() as { id: number; name: string }[]).map((row) => [
+        row.id,
+        row.name,
+      ]),
+    );
+    const products = db
+      .prepare(
+        `SELECT p.id, p.type, p.parent_id, p.sku, p.name, p.featured, p.short_description, p.description,
+           p.stock_status, p.total_sales, p.vendor_id
+         FROM products p WHERE p.type <> 'variation' AND ${SEARCHABLE} AND ${productFilter} ORDER BY p.id`,
+      )
+      .all(...productParams) as ProductRow[];
+    const found = new Set(products.map((row) => row.id));
+    for (const id of scope?.products ?? []) {
+      if (!found.has(id)) removedKeys.push(suggestionObjectId({ type: 'product', postId: id }));
+    }
+
+    // Side tables in bulk, grouped by product: one pass each instead of a query per product.
+    const scoped = scope ? `WHERE x.product_id IN (SELECT value FROM json_each(?))` : '';
+    const scopedParams = scope ? [ids(products.map((row) => row.id))] : [];
+    const termLinks = db
+      .prepare(
+        `SELECT x.product_id AS owner, t.name AS text, x.term_id FROM product_terms x JOIN terms t ON t.id = x.term_id ${scoped}`,
+      )
+      .all(...scopedParams) as { owner: number; text: string; term_id: number }[];
+    const termNames = groupBy(termLinks);
+    // A full load counts each term's searchable products from the links it already read.
+    const termCounts = new Map<number, number>();
+    if (!scope) {
+      for (const link of termLinks) {
+        if (found.has(link.owner)) termCounts.set(link.term_id, (termCounts.get(link.term_id) ?? 0) + 1);
+      }
+    }
+    const attributeValues = groupBy(
+      db
+        .prepare(
+          `SELECT x.product_id AS owner, t.name AS text FROM product_attribute_terms x
+           JOIN attribute_terms t ON t.id = x.term_id ${scoped}`,
+        )
+        .all(...scopedParams) as { owner: number; text: string }[],
+    );
+    const variationRows = db
+      .prepare(
+        `SELECT v.id, v.parent_id, v.sku, v.stock_status FROM products v
+         WHERE v.type = 'variation' AND v.status = 'publish' AND v.sku IS NOT NULL AND v.sku <> ''
+         ${scope ? 'AND v.parent_id IN (SELECT value FROM json_each(?))' : ''}`,
+      )
+      .all(...scopedParams) as { id: number; parent_id: number; sku: string; stock_status: string }[];
+    const variations = new Map<number, typeof variationRows>();
+    for (const row of variationRows) {
+      const list = variations.get(row.parent_id) ?? [];
+      list.push(row);
+      variations.set(row.parent_id, list);
+    }
+
+    for (const [index, row] of products.entries()) {
+      const children = variations.get(row.id) ?? [];
+      const inStock = row.stock_status !== 'outofstock';
+      documents.push({
+        key: suggestionObjectId({ type: 'product', postId: row.id }),
+        kind: 'product',
+        id: row.id,
+        parentId: null,
+        taxonomy: null,
+        postType: null,
+        fields: {
+          title: [row.name],
+          sku: row.sku ? [row.sku] : [],
+          taxonomy: [
+            ...(termNames.get(row.id) ?? []),
+            ...(row.vendor_id !== null && vendors.has(row.vendor_id)
+              ? [vendors.get(row.vendor_id) as string]
+              : []),
+          ],
+          // A variation's own SKU ranks its variation first; the parent still matches it, lower.
+          attributes: [...(attributeValues.get(row.id) ?? []), ...children.map((child) => child.sku)],
+          content: [plainText(row.short_description), plainText(row.description)],
+        },
+        featured: row.featured === 1,
+        inStock,
+        sales: row.total_sales,
+      });
+      for (const child of children) {
+        documents.push({
+          key: suggestionObjectId({ type: 'product_variation', postId: row.id, variationId: child.id }),
+          kind: 'variation',
+          id: child.id,
+          parentId: row.id,
+          taxonomy: null,
+          postType: null,
+          fields: { sku: [child.sku] },
+          featured: row.featured === 1,
+          inStock: child.stock_status !== 'outofstock',
+          sales: row.total_sales,
+        });
+      }
+      if (index % 1000 === 0) onProgress(index, products.length);
+    }
+
+    // Terms and vendors are suggested only while they hold a searchable product; popularity is that count
+    // (one grouped pass, not a count per term: a correlated count per vendor scanned 100,000 products each).
+    const termRows = db
+      .prepare(
+        scope
+          ? `SELECT t.id, t.taxonomy, t.name, (SELECT count(*) FROM product_terms x JOIN products p ON p.id = x.product_id
+               WHERE x.term_id = t.id AND p.type <> 'variation' AND ${SEARCHABLE}) AS products
+             FROM terms t WHERE t.id IN (SELECT value FROM json_each(?))`
+          : 'SELECT t.id, t.taxonomy, t.name, 0 AS products FROM terms t',
+      )
+      .all(...(scope ? [ids(scope.terms)] : [])) as {
+      id: number;
+      taxonomy: Taxonomy;
+      name: string;
+      products: number;
+    }[];
+    const liveTerms = new Set<number>();
+    for (const row of termRows) {
+      if (!scope) row.products = termCounts.get(row.id) ?? 0;
+      if (row.products === 0) continue;
+      liveTerms.add(row.id);
+      documents.push({
+        key: suggestionObjectId({ type: 'taxonomy', termId: row.id, taxonomy: row.taxonomy }),
+        kind: 'term',
+        id: row.id,
+        parentId: null,
+        taxonomy: row.taxonomy,
+        postType: null,
+        fields: { title: [row.name] },
+        featured: false,
+        inStock: true,
+        sales: row.products,
+      });
+    }
+    for (const id of scope?.terms ?? []) {
+      if (liveTerms.has(id)) continue;
+      for (const taxonomy of TAXONOMIES)
+        removedKeys.push(suggestionObjectId({ type: 'taxonomy', termId: id, taxonomy }));
+    }
+
+    const vendorRows = db
+      .prepare(
+        `SELECT v.id, v.name, v.city, coalesce(c.products, 0) AS products FROM vendors v
+         LEFT JOIN (SELECT p.vendor_id, count(*) AS products FROM products p
+           WHERE p.type <> 'variation' AND ${SEARCHABLE} GROUP BY p.vendor_id) c ON c.vendor_id = v.id
+         ${scope ? 'WHERE v.id IN (SELECT value FROM json_each(?))' : ''}`,
+      )
+      .all(...(scope ? [ids(scope.vendors)] : [])) as {
+      id: number;
+      name: string;
+      city: string | null;
+      products: number;
+    }[];
+    const liveVendors = new Set<number>();
+    for (const row of vendorRows) {
+      if (row.products === 0) continue;
+      liveVendors.add(row.id);
+      documents.push({
+        key: suggestionObjectId({ type: 'vendor', vendorId: row.id }),
+        kind: 'vendor',
+        id: row.id,
+        parentId: null,
+        taxonomy: null,
+        postType: null,
+        fields: { title: [row.name], taxonomy: row.city ? [row.city] : [] },
+        featured: false,
+        inStock: true,
+        sales: row.products,
+      });
+    }
+    for (const id of scope?.vendors ?? []) {
+      if (!liveVendors.has(id)) removedKeys.push(suggestionObjectId({ type: 'vendor', vendorId: id }));
+    }
+
+    const postRows = db
+      .prepare(
+        `SELECT id, type, title, excerpt, content, password_hash FROM posts
+         ${scope ? 'WHERE id IN (SELECT value FROM json_each(?))' : ''}`,
+      )
+      .all(...(scope ? [ids(scope.posts)] : [])) as {
+      id: number;
+      type: 'post' | 'page';
+      title: string;
+      excerpt: string;
+      content: string;
+      password_hash: string | null;
+    }[];
+    const livePosts = new Set<number>();
+    for (const row of postRows) {
+      livePosts.add(row.id);
+      documents.push({
+        key: suggestionObjectId({ type: 'post', postId: row.id, postType: row.type }),
+        kind: 'post',
+        id: row.id,
+        parentId: null,
+        taxonomy: null,
+        postType: row.type,
+        // A password-protected page is found by its title only, as WordPress's own search does.
+        fields: {
+          title: [row.title],
+          content: row.password_hash ? [] : [plainText(row.excerpt), plainText(row.content)],
+        },
+        featured: false,
+        inStock: true,
+        sales: 0,
+      });
+    }
+    for (const id of scope?.posts ?? []) {
+      if (livePosts.has(id)) continue;
+      for (const postType of ['post', 'page'])
+        removedKeys.push(suggestionObjectId({ type: 'post', postId: id, postType }));
+    }
+    onProgress(products.length, products.length);
+    return { documents, removedKeys };
+  }
+
+  async describeProducts(ids: readonly number[]): Promise<ProductCard[]> {
+    if (ids.length === 0) return [];
+    const rows = this.#db
+      .prepare(
+        `SELECT p.id, p.type, p.slug, p.name, p.sku, p.short_description, p.featured, p.stock_status, p.vendor_id,
+           p.price_min, p.price_max, p.regular_price, p.sale_price,
+           (SELECT i.id FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_id,
+           CASE WHEN p.type = 'variable' THEN EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id
+             AND v.status = 'publish' AND v.sale_price IS NOT NULL AND v.sale_price < v.regular_price) END AS variation_on_sale
+         FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.type <> 'variation'`,
+      )
+      .all(JSON.stringify(ids)) as {
+      id: number;
+      type: string;
+      slug: string;
+      name: string;
+      sku: string | null;
+      short_description: string;
+      featured: number;
+      stock_status: string;
+      vendor_id: number | null;
+      price_min: number | null;
+      price_max: number | null;
+      regular_price: number | null;
+      sale_price: number | null;
+      image_id: number | null;
+      variation_on_sale: number | null;
+    }[];
+    return rows.map((row) => {
+      // As the catalog's product summaries: a simple product's regular price is shown struck through on sale.
+      const simpleOnSale =
+        (row.type === 'simple' || row.type === 'external') &&
+        row.sale_price !== null &&
+        row.regular_price !== null &&
+        row.sale_price < row.regular_price;
+      return {
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        sku: row.sku,
+        shortDescription: plainText(row.short_description).replace(/\s+/g, ' ').trim(),
+        price: {
+          min: row.price_min,
+          max: row.price_max,
+          regular: simpleOnSale ? row.regular_price : null,
+          onSale: simpleOnSale || row.variation_on_sale === 1,
+        },
+        featured: row.featured === 1,
+        inStock: row.stock_status !== 'outofstock',
+        imageSrc: row.image_id === null ? null : `/images/${row.image_id}.svg`,
+        vendorId: row.vendor_id,
+      };
+    });
+  }
+
+  async getRules(): Promise<RelevanceRules | null> {
+    const db = this.#db;
+    const seeded = db.prepare("SELECT value FROM search_settings WHERE key = 'seeded'").pluck().get();
+    if (seeded === undefined) return null;
+    const boosts = { ...DEFAULT_BOOSTS };
+    for (const row of db.prepare('SELECT field, weight FROM search_boosts').all() as {
+      field: keyof typeof boosts;
+      weight: number;
+    }[]) {
+      if (SEARCH_FIELDS.includes(row.field)) boosts[row.field] = row.weight;
+    }
+    const outOfStock = (db
+      .prepare("SELECT value FROM search_settings WHERE key = 'out_of_stock'")
+      .pluck()
+      .get() ?? 'normal') as OutOfStockHandling;
+    return {
+      synonyms: (db.prepare('SELECT words FROM search_synonyms ORDER BY id').pluck().all() as string[]).map(
+        (words) => JSON.parse(words) as string[],
+      ),
+      stopWords: db.prepare('SELECT word FROM search_stop_words ORDER BY word').pluck().all() as string[],
+      boosts,
+      outOfStock,
+      pins: Object.fromEntries(
+        (
+          db.prepare('SELECT query, product_ids FROM search_pins').all() as {
+            query: string;
+            product_ids: string;
+          }[]
+        ).map((row) => [row.query, JSON.parse(row.product_ids) as number[]]),
+      ),
+    };
+  }
+
+  async saveRules(rules: RelevanceRules): Promise<void> {
+    const db = this.#db;
+    db.transaction(() => {
+      db.exec(
+        'DELETE FROM search_synonyms; DELETE FROM search_stop_words; DELETE FROM search_boosts; DELETE FROM search_pins;',
+      );
+      const synonym = db.prepare('INSERT INTO search_synonyms (words) VALUES (?)');
+      for (const group of rules.synonyms) synonym.run(JSON.stringify(group));
+      const stopWord = db.prepare('INSERT OR IGNORE INTO search_stop_words (word) VALUES (?)');
+      for (const word of rules.stopWords) stopWord.run(word);
+      const boost = db.prepare('INSERT INTO search_boosts (field, weight) VALUES (?, ?)');
+      for (const field of SEARCH_FIELDS) boost.run(field, rules.boosts[field]);
+      const pin = db.prepare('INSERT INTO search_pins (query, product_ids) VALUES (?, ?)');
+      for (const [query, productIds] of Object.entries(rules.pins))
+        pin.run(query, JSON.stringify(productIds));
+      const setting = db.prepare('INSERT OR REPLACE INTO search_settings (key, value) VALUES (?, ?)');
+      setting.run('out_of_stock', rules.outOfStock);
+      setting.run('seeded', '1');
+      // Every process compares this revision before a search and reloads the rules when it moved.
+      db.prepare(
+        `INSERT INTO search_settings (key, value) VALUES ('revision', '1')
+         ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
+      ).run();
+    })();
+  }
+
+  async recordQuery(record: SearchQueryRecord): Promise<void> {
+    const db = this.#db;
+    db.transaction(() => {
+      if (record.source === 'suggestions') {
+        const last = db
+          .prepare(
+            `SELECT id, query FROM search_queries WHERE session_hash = ? AND source = 'suggestions' AND updated_at >= ?
+             ORDER BY updated_at DESC LIMIT 1`,
+          )
+          .get(record.sessionHash, record.now - record.burstMs) as { id: number; query: string } | undefined;
+        if (last && (record.query.startsWith(last.query) || last.query.startsWith(record.query))) {
+          db.prepare('UPDATE search_queries SET query = ?, results = ?, updated_at = ? WHERE id = ?').run(
+            record.query,
+            record.results,
+            record.now,
+            last.id,
+          );
+          return;
+        }
+      }
+      db.prepare(
+        `INSERT INTO search_queries (query, results, source, session_hash, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(record.query, record.results, record.source, record.sessionHash, record.now, record.now);
+    })();
+  }
+
+  async topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]> {
+    // A query's result count is that of its latest search (the catalog may have changed since the first).
+    return this.#db
+      .prepare(
+        `SELECT query, count(*) AS count, max(updated_at) AS lastSeen,
+           (SELECT results FROM search_queries l WHERE l.query = q.query ORDER BY updated_at DESC LIMIT 1) AS results
+         FROM search_queries q WHERE updated_at >= ? GROUP BY query
+         HAVING ${options.zeroResults ? 'results = 0' : '1'}
+         ORDER BY count DESC, lastSeen DESC, query LIMIT ?`,
+      )
+      .all(options.since, options.limit) as QueryStat[];
+  }
+}
+
+function groupBy(rows: readonly { owner: number; text: string }[]): Map<number, string[]> {
+  const map = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = map.get(row.owner);
+    if (list) list.push(row.text);
+    else map.set(row.owner, [row.text]);
+  }
+  return map;
+}

@@ -1,0 +1,563 @@
+import type { Taxonomy } from '../../shared/catalog/types';
+import { foldText, splitChunks } from '../../shared/search/foldText';
+import { suggestionObjectId } from '../../shared/search/suggestionObjectId';
+import { analyzeText, MAX_TERM_LENGTH } from './analyzeText';
+import { IndexSegment } from './IndexSegment';
+import { normalizeQuery, parseSearchQuery, type QueryWord } from './parseSearchQuery';
+import {
+  DEFAULT_RULES,
+  type RelevanceRules,
+  SEARCH_FIELDS,
+  SEARCH_GROUPS,
+  type SearchDocument,
+  type SearchGroup,
+  type SearchHit,
+  type SearchIndex,
+  type SearchRequest,
+  type SearchResult,
+} from './SearchIndex';
+import { scanTypos } from './scanTypos';
+
+/*
+ * The embedded search engine: an in-memory inverted index (chosen over SQLite FTS5 by the benchmark in
+ * bench/search.bench.mjs; README "Search engine" says why). Two segments, LSM-style: a large base built by a
+ * full rebuild, and a small delta rebuilt from the documents changed since, so a catalog write costs
+ * milliseconds even at 100,000 products; a replaced document is tombstoned in the base.
+ *
+ * Ranking (issue 8): the sum over the query's words of the best field weight × match factor (title over SKU
+ * over taxonomy over attributes over content; exact over prefix over typo), then featured, then in stock,
+ * then units sold. Owner rules (synonyms, stop words, boosts, out-of-stock handling, pins) apply per query,
+ * without a rebuild.
+ */
+
+const EXACT = 1;
+const SYNONYM = 0.9;
+const PREFIX_BASE = 0.7;
+const TYPO = [1, 0.45, 0.3];
+/**
+ * Typos are looked for only when the word as typed (exactly, or as a prefix) reaches fewer documents than this:
+ * a word that completes to real terms is taken as typed correctly (as Typesense's typo_tokens_threshold does).
+ * Otherwise every prefix would also match its one-edit neighbourhood (vilh → every vil… term), flooding the
+ * results and costing time.
+ */
+const TYPO_THRESHOLD = 10;
+/** A full rebuild replaces the delta once it holds this many documents. */
+const DELTA_LIMIT = 2000;
+
+const GROUP_NONE = 255;
+
+/** What one word matches in one segment: single terms with their factor, and a prefix range of the dictionary. */
+interface SegmentMatch {
+  segment: IndexSegment;
+  singles: Map<number, number>;
+  /** Terms [from, to) start with the word (exact match excluded through `singles`). */
+  from: number;
+  to: number;
+  wordLength: number;
+  postings: number;
+}
+
+/** A prefix scores between 0.7 and 0.9: the closer the word is to the whole term, the higher. */
+function prefixFactor(match: SegmentMatch, termId: number): number {
+  if (match.singles.size > 0) {
+    const single = match.singles.get(termId);
+    if (single !== undefined) return single;
+  }
+  if (termId < match.from || termId >= match.to) return 0;
+  return PREFIX_BASE + (0.2 * match.wordLength) / (match.segment.termLengths[termId] as number);
+}
+
+/** The forward check pays off when the candidates' own terms are far fewer than the word's postings. */
+const TERMS_PER_DOC_ESTIMATE = 15;
+/**
+ * A last word of one or two letters matches outside the descriptions only: nearly every description has a word
+ * starting with "a" or "th", so there it would match everything and rank nothing.
+ */
+const SHORT_WORD = 2;
+const CONTENT_BIT = 1 << SEARCH_FIELDS.indexOf('content');
+const SHORT_FIELDS = 0xff & ~CONTENT_BIT;
+
+interface Candidates {
+  docs: number[];
+  scores: Float64Array;
+}
+
+export class MemorySearchIndex implements SearchIndex {
+  #rules: RelevanceRules = DEFAULT_RULES;
+  #stopWords = new Set<string>();
+  #synonyms = new Map<string, string[]>();
+  #fieldWeights = new Float64Array(32);
+
+  // Per document number; numbers are never reused until a full rebuild.
+  #documents: (SearchDocument | null)[] = [];
+  #byKey = new Map<string, number>();
+  #base = new IndexSegment(new Map());
+  #delta = new IndexSegment(new Map());
+  #deltaDocs = new Map<number, Map<string, number>>();
+  #variationKeys = new Map<number, Set<string>>();
+
+  // Scratch arrays for one query, sized to the document count; marks avoid clearing them per query.
+  #mark = new Uint32Array(0);
+  #clauseMark = new Uint32Array(0);
+  #score = new Float64Array(0);
+  #clauseScore = new Float64Array(0);
+  #finalScore = new Float64Array(0);
+  #generation = 0;
+  /** Which documents the last query matched: #resultMark[doc] === #resultGeneration. */
+  #resultMark = new Uint32Array(0);
+  #resultGeneration = 0;
+  #group = new Uint8Array(0);
+  #rankBase = new Float64Array(0);
+  #inStock = new Uint8Array(0);
+  /** A variation's parent product document, -1 for everything else (or a parent not indexed). */
+  #parentDoc = new Int32Array(0);
+
+  constructor(rules: RelevanceRules = DEFAULT_RULES) {
+    this.setRules(rules);
+  }
+
+  get size(): number {
+    return this.#byKey.size;
+  }
+
+  setRules(rules: RelevanceRules): void {
+    this.#rules = rules;
+    this.#stopWords = new Set(rules.stopWords.map((word) => normalizeQuery(word)).filter(Boolean));
+    this.#synonyms = new Map();
+    for (const group of rules.synonyms) {
+      const words = group.map((word) => normalizeQuery(word).replace(/[\s-]+/g, '')).filter(Boolean);
+      for (const word of words) {
+        const others = words.filter((other) => other !== word);
+        this.#synonyms.set(word, [...(this.#synonyms.get(word) ?? []), ...others]);
+      }
+    }
+    // The weight of a posting is that of its best field: one table lookup per posting at query time.
+    for (let mask = 0; mask < 32; mask++) {
+      let best = 0;
+      for (const [bit, field] of SEARCH_FIELDS.entries()) {
+        if (mask & (1 << bit)) best = Math.max(best, rules.boosts[field]);
+      }
+      this.#fieldWeights[mask] = best;
+    }
+    // Out-of-stock handling changes the rank keys.
+    for (let doc = 0; doc < this.#documents.length; doc++) this.#setRank(doc);
+  }
+
+  replaceAll(documents: Iterable<SearchDocument>): void {
+    this.#documents = [];
+    this.#byKey = new Map();
+    this.#deltaDocs = new Map();
+    this.#variationKeys = new Map();
+    const postings = new Map<string, number[]>();
+    for (const document of documents) {
+      const doc = this.#addDocument(document);
+      for (const [term, mask] of termsOf(document)) {
+        const list = postings.get(term);
+        if (list) list.push(doc, mask);
+        else postings.set(term, [doc, mask]);
+      }
+    }
+    this.#base = new IndexSegment(postings, SHORT_FIELDS);
+    this.#delta = new IndexSegment(new Map());
+  }
+
+  update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): void {
+    const keys = new Set([...removedKeys, ...upserts.map((document) => document.key)]);
+    // A product's variations go with it: the caller sends the ones that still exist.
+    for (const key of [...keys]) {
+      const doc = this.#byKey.get(key);
+      const document = doc === undefined ? null : this.#documents[doc];
+      if (document?.kind !== 'product') continue;
+      for (const variationKey of this.#variationKeys.get(document.id) ?? []) keys.add(variationKey);
+      this.#variationKeys.delete(document.id);
+    }
+    for (const key of keys) {
+      const doc = this.#byKey.get(key);
+      if (doc === undefined) continue;
+      this.#documents[doc] = null;
+      this.#byKey.delete(key);
+      this.#deltaDocs.delete(doc);
+    }
+    for (const document of upserts) {
+      this.#deltaDocs.set(this.#addDocument(document), termsOf(document));
+    }
+    if (this.#deltaDocs.size > DELTA_LIMIT) {
+      this.replaceAll(this.#documents.filter((document): document is SearchDocument => document !== null));
+      return;
+    }
+    const postings = new Map<string, number[]>();
+    for (const [doc, terms] of this.#deltaDocs) {
+      for (const [term, mask] of terms) {
+        const list = postings.get(term);
+        if (list) list.push(doc, mask);
+        else postings.set(term, [doc, mask]);
+      }
+    }
+    this.#delta = new IndexSegment(postings, SHORT_FIELDS);
+  }
+
+  search(request: SearchRequest): SearchResult {
+    const limits = SEARCH_GROUPS.map((group) => request.limits[group] ?? 0);
+    const top: number[][] = SEARCH_GROUPS.map(() => []);
+    const candidates = this.#match(request.text);
+    const pinned = this.#pinned(request.text);
+    const variationParents = new Set<number>();
+    let totalProducts = 0;
+    if (candidates) {
+      const hide = this.#rules.outOfStock === 'hide';
+      const groups = this.#group;
+      const inStock = this.#inStock;
+      const tops = top.map(() => new BoundedTop(0));
+      for (const [index, limit] of limits.entries()) tops[index] = new BoundedTop(limit);
+      // The hot loop of a broad prefix (tens of thousands of candidates): typed arrays only, no closures.
+      for (const doc of candidates.docs) {
+        if (hide && inStock[doc] === 0) continue;
+        const group = groups[doc] as number;
+        if (group === GROUP_NONE) continue;
+        if (group === 0) {
+          if (this.#parentDoc[doc] !== -1) {
+            // A variation counts as its parent, unless the parent matched too.
+            const parent = this.#parentDoc[doc] as number;
+            if (this.#resultMark[parent] !== this.#resultGeneration && !variationParents.has(parent)) {
+              variationParents.add(parent);
+              totalProducts++;
+            }
+            if (!request.variations) continue;
+          } else totalProducts++;
+          if (pinned.size > 0 && pinned.has(doc)) continue;
+        }
+        (tops[group] as BoundedTop).offer(doc, this.#rankOf(doc, candidates.scores));
+      }
+      for (const [index, bounded] of tops.entries()) top[index] = bounded.docs;
+    }
+    const hits: SearchResult['hits'] = {};
+    for (const [index, group] of SEARCH_GROUPS.entries()) {
+      if ((limits[index] as number) === 0) continue;
+      let docs = top[index] as number[];
+      if (group === 'products' && pinned.size > 0) {
+        const pins = [...pinned].filter(
+          (doc) => !(this.#rules.outOfStock === 'hide' && this.#inStock[doc] === 0),
+        );
+        totalProducts += pins.filter((doc) => this.#resultMark[doc] !== this.#resultGeneration).length;
+        docs = [...pins, ...docs].slice(0, limits[index] as number);
+      }
+      hits[group] = docs.map((doc) => this.#toHit(doc, candidates?.scores[doc] ?? 0));
+    }
+    return { hits, totalProducts };
+  }
+
+  searchProductIds(text: string): number[] {
+    const candidates = this.#match(text);
+    const pinned = this.#pinned(text);
+    const hide = this.#rules.outOfStock === 'hide';
+    const best = new Map<number, number>();
+    for (const doc of candidates?.docs ?? []) {
+      if (this.#group[doc] !== 0 || (hide && this.#inStock[doc] === 0) || pinned.has(doc)) continue;
+      const document = this.#documents[doc] as SearchDocument;
+      // A variation found by its SKU brings its parent into the results, ranked as the variation is.
+      const productDoc =
+        document.kind === 'variation'
+          ? this.#byKey.get(suggestionObjectId({ type: 'product', postId: document.parentId as number }))
+          : doc;
+      if (productDoc === undefined || pinned.has(productDoc)) continue;
+      const rank = this.#rankOf(doc, (candidates as Candidates).scores);
+      if (rank > (best.get(productDoc) ?? -1)) best.set(productDoc, rank);
+    }
+    const ranked = [...best].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([doc]) => doc);
+    const pins = [...pinned].filter((doc) => !(hide && this.#inStock[doc] === 0));
+    return [...pins, ...ranked].map((doc) => (this.#documents[doc] as SearchDocument).id);
+  }
+
+  #pinned(text: string): Set<number> {
+    // Own keys only: a query such as "constructor" must not read Object.prototype.
+    const query = normalizeQuery(text);
+    const ids = Object.hasOwn(this.#rules.pins, query) ? (this.#rules.pins[query] ?? []) : [];
+    const docs = new Set<number>();
+    for (const id of ids) {
+      const doc = this.#byKey.get(suggestionObjectId({ type: 'product', postId: id }));
+      if (doc !== undefined) docs.add(doc);
+    }
+    return docs;
+  }
+
+  #toHit(doc: number, score: number): SearchHit {
+    const document = this.#documents[doc] as SearchDocument;
+    return {
+      key: document.key,
+      kind: document.kind,
+      id: document.id,
+      parentId: document.parentId,
+      taxonomy: document.taxonomy,
+      postType: document.postType,
+      score,
+    };
+  }
+
+  #addDocument(document: SearchDocument): number {
+    const doc = this.#documents.length;
+    this.#documents.push(document);
+    this.#byKey.set(document.key, doc);
+    if (document.kind === 'variation' && document.parentId !== null) {
+      const siblings = this.#variationKeys.get(document.parentId) ?? new Set<string>();
+      siblings.add(document.key);
+      this.#variationKeys.set(document.parentId, siblings);
+    }
+    if (doc >= this.#mark.length) this.#grow(Math.max(1024, doc * 2));
+    this.#group[doc] = groupOf(document);
+    this.#parentDoc[doc] =
+      document.kind === 'variation'
+        ? (this.#byKey.get(suggestionObjectId({ type: 'product', postId: document.parentId as number })) ??
+          -1)
+        : -1;
+    this.#inStock[doc] = document.inStock ? 1 : 0;
+    this.#setRank(doc);
+    return doc;
+  }
+
+  #grow(capacity: number): void {
+    const grow = <T extends Uint32Array | Float64Array | Uint8Array | Int32Array>(
+      old: T,
+      make: (n: number) => T,
+    ): T => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.#mark = grow(this.#mark, (n) => new Uint32Array(n));
+    this.#clauseMark = grow(this.#clauseMark, (n) => new Uint32Array(n));
+    this.#score = grow(this.#score, (n) => new Float64Array(n));
+    this.#clauseScore = grow(this.#clauseScore, (n) => new Float64Array(n));
+    this.#finalScore = grow(this.#finalScore, (n) => new Float64Array(n));
+    this.#resultMark = grow(this.#resultMark, (n) => new Uint32Array(n));
+    this.#group = grow(this.#group, (n) => new Uint8Array(n));
+    this.#rankBase = grow(this.#rankBase, (n) => new Float64Array(n));
+    this.#inStock = grow(this.#inStock, (n) => new Uint8Array(n));
+    this.#parentDoc = grow(this.#parentDoc, (n) => new Int32Array(n));
+  }
+
+  /**
+   * The part of a document's rank that does not depend on the query, in the low bits of one number:
+   * featured, in stock, units sold. `#rankOf` adds the score (and, with out-of-stock "last", the stock tier) above.
+   */
+  #setRank(doc: number): void {
+    const document = this.#documents[doc];
+    if (!document) return;
+    const sales = Math.min(Math.max(0, Math.floor(document.sales)), 2 ** 20 - 1);
+    this.#rankBase[doc] = ((document.featured ? 2 : 0) + (document.inStock ? 1 : 0)) * 2 ** 20 + sales;
+  }
+
+  #rankOf(doc: number, scores: Float64Array): number {
+    const score = Math.min(Math.round((scores[doc] as number) * 100), 2 ** 18 - 1);
+    const tier = this.#rules.outOfStock === 'last' ? (this.#inStock[doc] as number) : 0;
+    return (tier * 2 ** 18 + score) * 2 ** 22 + (this.#rankBase[doc] as number);
+  }
+
+  /** Every live document matching all the words of some reading of the query, with its score. */
+  #match(text: string): Candidates | null {
+    const finalMark = ++this.#resultGeneration;
+    const readings = parseSearchQuery(text, this.#stopWords);
+    if (readings.length === 0) return null;
+    const docs: number[] = [];
+    // Valid for the documents in `docs` until the next query (searches are synchronous).
+    const scores = this.#finalScore;
+    for (const [index, reading] of readings.entries()) {
+      // Readings have different word counts: compare them by the mean per word, the first (whole-chunk)
+      // reading slightly ahead, since it is the more specific one (a SKU typed whole).
+      const weight = (index === 0 ? 1 : 0.9) / reading.length;
+      for (const doc of this.#matchAll(reading)) {
+        const score = (this.#score[doc] as number) * weight;
+        if (this.#resultMark[doc] !== finalMark) {
+          this.#resultMark[doc] = finalMark;
+          docs.push(doc);
+          scores[doc] = score;
+        } else if (score > (scores[doc] as number)) scores[doc] = score;
+      }
+    }
+    return { docs, scores };
+  }
+
+  /** AND over the words, rarest first; the scores land in #score. */
+  #matchAll(words: readonly QueryWord[]): number[] {
+    const clauses = words.map((word) => this.#matchesOf(word));
+    const sizes = clauses.map((matches) => matches.reduce((sum, match) => sum + match.postings, 0));
+    const order = clauses
+      .map((_, index) => index)
+      .sort((a, b) => (sizes[a] as number) - (sizes[b] as number));
+    let docs: number[] = [];
+    for (const [position, index] of order.entries()) {
+      const matches = clauses[index] as SegmentMatch[];
+      if ((sizes[index] as number) === 0) return [];
+      const clause = ++this.#generation;
+      const seen: number[] = [];
+      const offer = (doc: number, score: number) => {
+        if (this.#clauseMark[doc] !== clause) {
+          this.#clauseMark[doc] = clause;
+          this.#clauseScore[doc] = score;
+          seen.push(doc);
+        } else if (score > (this.#clauseScore[doc] as number)) this.#clauseScore[doc] = score;
+      };
+      const short = (words[index] as QueryWord).text.length <= SHORT_WORD;
+      if (short && position > 0 && docs.length * TERMS_PER_DOC_ESTIMATE < (sizes[index] as number)) {
+        // Few candidates left: look their terms up instead of walking this word's postings.
+        for (const match of matches) {
+          const { segment, from, to, singles } = match;
+          const { forwardOffsets, forwardTerms, forwardMasks, firstDoc } = segment;
+          const slots = forwardOffsets.length - 1;
+          for (const doc of docs) {
+            const slot = doc - firstDoc;
+            if (slot < 0 || slot >= slots) continue;
+            const end = forwardOffsets[slot + 1] as number;
+            for (let at = forwardOffsets[slot] as number; at < end; at++) {
+              const termId = forwardTerms[at] as number;
+              const factor =
+                termId >= from && termId < to
+                  ? prefixFactor(match, termId)
+                  : singles.size > 0
+                    ? (singles.get(termId) ?? 0)
+                    : 0;
+              if (factor > 0) offer(doc, factor * (this.#fieldWeights[forwardMasks[at] as number] as number));
+            }
+          }
+        }
+      } else {
+        // The hot loop of a broad word: locals and typed arrays only.
+        const previous = position === 0 ? -1 : clause - 1;
+        const mark = this.#mark;
+        const clauseMark = this.#clauseMark;
+        const clauseScore = this.#clauseScore;
+        const weights = this.#fieldWeights;
+        for (const match of matches) {
+          const { segment } = match;
+          const { docs: postingDocs, masks, offsets } = segment;
+          const walk = (termId: number, factor: number) => {
+            // Typos count outside the descriptions only: among so many words a one-letter neighbour is nearly
+            // always there (shirt → short), and it would pull in products about something else.
+            const fields = short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff;
+            const end = offsets[termId + 1] as number;
+            for (let at = offsets[termId] as number; at < end; at++) {
+              const doc = postingDocs[at] as number;
+              if (previous !== -1 && mark[doc] !== previous) continue;
+              const mask = (masks[at] as number) & fields;
+              if (mask === 0) continue;
+              const score = factor * (weights[mask] as number);
+              if (clauseMark[doc] !== clause) {
+                clauseMark[doc] = clause;
+                clauseScore[doc] = score;
+                seen.push(doc);
+              } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
+            }
+          };
+          for (const [termId, factor] of match.singles) walk(termId, factor);
+          for (let termId = match.from; termId < match.to; termId++) {
+            if (!match.singles.has(termId)) walk(termId, prefixFactor(match, termId));
+          }
+        }
+      }
+      for (const doc of seen) {
+        if (this.#documents[doc] === null) continue;
+        this.#score[doc] =
+          (position === 0 ? 0 : (this.#score[doc] as number)) + (this.#clauseScore[doc] as number);
+        this.#mark[doc] = clause;
+      }
+      docs = seen.filter((doc) => this.#mark[doc] === clause);
+      if (docs.length === 0) return [];
+    }
+    return docs;
+  }
+
+  /** The terms one word matches in both segments: exact, synonyms, prefix (last word), typos (4+ letters). */
+  #matchesOf(word: QueryWord): SegmentMatch[] {
+    const matches: SegmentMatch[] = [];
+    const maxEdits = word.text.length >= 8 ? 2 : word.text.length >= 4 ? 1 : 0;
+    for (const segment of [this.#base, this.#delta]) {
+      if (segment.terms.length === 0) continue;
+      const match: SegmentMatch = {
+        segment,
+        singles: new Map(),
+        from: 0,
+        to: 0,
+        wordLength: word.text.length,
+        postings: 0,
+      };
+      const exact = segment.termId(word.text);
+      if (exact >= 0) match.singles.set(exact, EXACT);
+      for (const synonym of this.#synonyms.get(word.text) ?? []) {
+        const termId = segment.termId(synonym);
+        if (termId >= 0 && !match.singles.has(termId)) match.singles.set(termId, SYNONYM);
+      }
+      for (const termId of match.singles.keys()) match.postings += segment.postingCount(termId);
+      if (word.prefix) {
+        [match.from, match.to] = segment.prefixRange(word.text);
+        match.postings += (segment.offsets[match.to] as number) - (segment.offsets[match.from] as number);
+        if (exact >= 0) match.postings -= segment.postingCount(exact);
+      }
+      if (maxEdits > 0 && match.postings < TYPO_THRESHOLD) {
+        scanTypos(segment, word.text, maxEdits, word.prefix, (termId, distance) => {
+          if (distance === 0 || match.singles.has(termId)) return;
+          match.singles.set(termId, TYPO[distance] as number);
+          match.postings += segment.postingCount(termId);
+        });
+      }
+      matches.push(match);
+    }
+    return matches;
+  }
+}
+
+function groupOf(document: SearchDocument): number {
+  const group: SearchGroup | null =
+    document.kind === 'product' || document.kind === 'variation'
+      ? 'products'
+      : document.kind === 'term'
+        ? (document.taxonomy as Taxonomy)
+        : document.kind === 'vendor'
+          ? 'vendors'
+          : document.postType;
+  return group === null ? GROUP_NONE : SEARCH_GROUPS.indexOf(group);
+}
+
+/**
+ * Each term of a document with the bit mask of the fields it appears in. A variation is found by its whole SKU
+ * only (exact or as a prefix): the parts of `DEMO-LINEN-SHIRT-SAGE-S` must not make every linen variation a
+ * suggestion for "linen"; its parent already answers that.
+ */
+function termsOf(document: SearchDocument): Map<string, number> {
+  const terms = new Map<string, number>();
+  if (document.kind === 'variation') {
+    for (const sku of document.fields.sku ?? []) {
+      const whole = splitChunks(foldText(sku)).flat().join('').slice(0, MAX_TERM_LENGTH);
+      if (whole) terms.set(whole, 1 << SEARCH_FIELDS.indexOf('sku'));
+    }
+    return terms;
+  }
+  for (const [bit, field] of SEARCH_FIELDS.entries()) {
+    const texts = document.fields[field];
+    if (!texts || texts.length === 0) continue;
+    analyzeText(texts, (term) => terms.set(term, (terms.get(term) ?? 0) | (1 << bit)));
+  }
+  return terms;
+}
+
+/** The best `limit` documents by rank, best first (an insertion sort: limits are small). */
+class BoundedTop {
+  readonly docs: number[] = [];
+  readonly #ranks: number[] = [];
+  readonly #limit: number;
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  offer(doc: number, rank: number): void {
+    const ranks = this.#ranks;
+    if (this.#limit === 0 || (ranks.length === this.#limit && rank <= (ranks[this.#limit - 1] as number)))
+      return;
+    let at = ranks.length;
+    while (at > 0 && (ranks[at - 1] as number) < rank) at--;
+    ranks.splice(at, 0, rank);
+    this.docs.splice(at, 0, doc);
+    if (ranks.length > this.#limit) {
+      ranks.pop();
+      this.docs.pop();
+    }
+  }
+}

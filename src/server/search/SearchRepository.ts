@@ -1,0 +1,78 @@
+import type { PriceRange } from '../../shared/catalog/types';
+import type { RelevanceRules, SearchDocument } from './SearchIndex';
+
+/** What changed in the catalog after a change-log position (see migration 0003). */
+export interface SearchChanges {
+  /** The newest position read; the next call asks for changes after it. */
+  seq: number;
+  /** Too many changes to apply one by one: rebuild. */
+  full: boolean;
+  products: number[];
+  terms: number[];
+  vendors: number[];
+  posts: number[];
+}
+
+export type SearchScope = Omit<SearchChanges, 'seq' | 'full'>;
+
+export interface SearchQueryRecord {
+  query: string;
+  results: number;
+  source: 'suggestions' | 'results';
+  sessionHash: string;
+  now: number;
+  /**
+   * A suggestions query from the same session within this many ms that extends or shortens the previous one
+   * replaces it: one row per typing burst, holding its last query.
+   */
+  burstMs: number;
+}
+
+export interface QueryStat {
+  query: string;
+  count: number;
+  /** Products found the last time it was searched. */
+  results: number;
+  lastSeen: number;
+}
+
+/** What a product suggestion shows, read in one query for all of a response's products. */
+export interface ProductCard {
+  id: number;
+  slug: string;
+  name: string;
+  sku: string | null;
+  shortDescription: string;
+  price: PriceRange;
+  featured: boolean;
+  inStock: boolean;
+  imageSrc: string | null;
+  vendorId: number | null;
+}
+
+/** Storage of the search feature: documents from committed catalog rows, the owner's rules, analytics. */
+export interface SearchRepository {
+  /**
+   * The newest change-log position, the rules' revision and the rebuild request count: cheap, asked before every
+   * search.
+   */
+  revision(): Promise<{ catalog: number; rules: number; rebuild: number }>;
+  /** Asks every server process to rebuild its index from scratch on its next search (`npm run reindex`). */
+  requestRebuild(): Promise<void>;
+  changesSince(seq: number, limit: number): Promise<SearchChanges>;
+  /**
+   * The searchable documents (everything, or those of the scope and the products of its terms and vendors),
+   * and the keys in the scope that no longer have a searchable document.
+   */
+  loadDocuments(
+    scope?: SearchScope,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<{ documents: SearchDocument[]; removedKeys: string[] }>;
+  /** The cards of these products, in no particular order; unknown ids are left out. */
+  describeProducts(ids: readonly number[]): Promise<ProductCard[]>;
+  /** Null until rules were saved once (the settings file seeds them). */
+  getRules(): Promise<RelevanceRules | null>;
+  saveRules(rules: RelevanceRules): Promise<void>;
+  recordQuery(record: SearchQueryRecord): Promise<void>;
+  topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]>;
+}

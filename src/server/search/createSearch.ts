@@ -1,0 +1,29 @@
+import type { ShopConfig } from '../../shared/settings/settingsSchema';
+import type { Repositories } from '../db/repositories';
+import { MemorySearchIndex } from './MemorySearchIndex';
+import { rulesFromSettings, SearchService } from './SearchService';
+import { SuggestionBuilder, type SuggestionDecorator } from './SuggestionBuilder';
+
+/**
+ * The search feature's services, built once per app: the embedded index filled from the committed catalog
+ * (a PostgreSQL-backed SearchIndex would be chosen here), the rules seeded from the settings on first start.
+ */
+export async function createSearch(options: {
+  config: ShopConfig;
+  repositories: Repositories;
+  secret: string;
+  decorators?: SuggestionDecorator[];
+}) {
+  const service = new SearchService({
+    repository: options.repositories.search,
+    index: new MemorySearchIndex(),
+    secret: options.secret,
+  });
+  await service.start(rulesFromSettings(options.config.search.relevance));
+  const suggestions = new SuggestionBuilder({
+    repositories: options.repositories,
+    config: options.config,
+    decorators: options.decorators,
+  });
+  return { service, suggestions };
+}

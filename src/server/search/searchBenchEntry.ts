@@ -1,0 +1,42 @@
+import { parseSettings } from '../../shared/settings/parseSettings';
+import { buildApp } from '../app';
+import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
+import { openDatabase } from '../db/openDatabase';
+import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { MemorySearchIndex } from './MemorySearchIndex';
+
+/** What bench/search.bench.mjs needs from the server bundle (built as dist/server/search-bench.js). */
+
+/** Seeds the synthetic catalog into an empty data dir and returns the searchable documents. */
+export async function seedBenchDataDir(dataDir: string, products: number) {
+  const repositories = createSqliteRepositories(openDatabase(dataDir));
+  try {
+    if ((await repositories.catalog.countProducts()) === 0) {
+      await repositories.catalog.importCatalog(generateBenchCatalog({ products }));
+    }
+    return (await repositories.search.loadDocuments()).documents;
+  } finally {
+    await repositories.close();
+  }
+}
+
+/** The shop on that data dir (its own index built at start), for the over-HTTP figures. */
+export async function buildSearchBenchApp(dataDir: string) {
+  const repositories = createSqliteRepositories(openDatabase(dataDir));
+  const app = await buildApp({
+    config: parseSettings({}),
+    repositories,
+    secret: 'b'.repeat(40),
+    dataDir,
+    assets: { scripts: [], styles: [], preloads: [] },
+  });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await repositories.close();
+    },
+  };
+}
+
+export { MemorySearchIndex };
