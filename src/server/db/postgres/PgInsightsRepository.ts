@@ -54,7 +54,7 @@ export class PgInsightsRepository implements InsightsRepository {
     let count = 0;
     for (let day = first; day <= last; day = nextDay(day)) {
       if (done.has(day)) continue;
-      await inTransaction(this.#pool, async (client) => {
+      const summarized = await inTransaction(this.#pool, async (client) => {
         // Another process may be summarizing the same day: the key makes it wait, then do nothing.
         const claimed = await queryNamed(
           client,
@@ -64,7 +64,7 @@ export class PgInsightsRepository implements InsightsRepository {
            ON CONFLICT (day) DO NOTHING RETURNING day`,
           { day },
         );
-        if (claimed.length === 0) return;
+        if (claimed.length === 0) return false;
         await queryNamed(
           client,
           `INSERT INTO insights_daily_pages (day, page, views)
@@ -85,8 +85,9 @@ export class PgInsightsRepository implements InsightsRepository {
            GROUP BY day, device_type, source_type, source`,
           { day },
         );
+        return true;
       });
-      count += 1;
+      if (summarized) count += 1;
     }
     return count;
   }
@@ -106,7 +107,7 @@ export class PgInsightsRepository implements InsightsRepository {
       this.#rows<CountRow>(
         `SELECT ${column} AS label, COUNT(*) AS count FROM stats_events
          WHERE day BETWEEN @from AND @to AND name = '${name}'
-         GROUP BY ${column} ORDER BY count DESC, label COLLATE "C" LIMIT ${TOP}`,
+         GROUP BY ${column} ORDER BY count DESC, ${column} COLLATE "C" LIMIT ${TOP}`,
         { from: range.from, to: range.to },
       );
     const [daily, online, topPages, topReferrers, devices, downloads, outboundLinks] = await Promise.all([
@@ -221,7 +222,8 @@ export class PgInsightsRepository implements InsightsRepository {
       ),
       this.#rows<SourcesPanel['daily'][number]>(
         `SELECT substr(o.created_at, 1, 10) AS day, COALESCE(a.source_type, 'unknown') AS "sourceType",
-           SUM(o.total) AS revenue ${paid} GROUP BY 1, 2 ORDER BY 1 COLLATE "C", 2 COLLATE "C"`,
+           SUM(o.total) AS revenue ${paid} GROUP BY 1, 2
+         ORDER BY substr(o.created_at, 1, 10), COALESCE(a.source_type, 'unknown') COLLATE "C"`,
         period,
       ),
       this.#rows<{ currency: string }>(`SELECT o.currency ${paid} LIMIT 1`, period),

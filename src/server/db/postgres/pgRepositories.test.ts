@@ -112,8 +112,10 @@ describe.skipIf(!TEST_DATABASE_URL)(
             const variants = [
               query,
               { ...query, featured: true },
-              { ...query, text: 'linen shirt' },
-              { ...query, text: '100%_' },
+              // Search results: only these products, in the index's order with `relevance`.
+              { ...query, ids: [1021, 1001, 1007, 1036, 1027, 999_999] },
+              { ...query, ids: [1021, 1001, 1007, 1036, 1027], relevance: true },
+              { ...query, ids: [] },
               ...terms.map((term) => ({ ...query, term })),
               ...vendors.map((vendor) => ({ ...query, vendorId: vendor.id })),
             ];
@@ -198,6 +200,42 @@ describe.skipIf(!TEST_DATABASE_URL)(
         items: [],
         total: 0,
       });
+    });
+
+    // Before the tests that write to one engine only (stock, sales): both catalogs are still the same.
+    it('loads the same search documents and product cards, whole and by scope', async () => {
+      const sorted = (loaded: Awaited<ReturnType<Repositories['search']['loadDocuments']>>) => ({
+        removedKeys: [...loaded.removedKeys].sort(),
+        documents: loaded.documents
+          .map((doc) => ({
+            ...doc,
+            fields: Object.fromEntries(
+              Object.entries(doc.fields).map(([k, v]) => [k, [...(v ?? [])].sort()]),
+            ),
+          }))
+          .sort((a, b) => a.key.localeCompare(b.key)),
+      });
+      const all = await pg.search.loadDocuments();
+      expect(all.documents.length).toBeGreaterThan(40);
+      expect(sorted(all)).toEqual(sorted(await lite.search.loadDocuments()));
+      const [term] = await lite.catalog.listTerms('product_cat');
+      const [vendor] = await lite.catalog.listVendors();
+      const [post] = (await lite.posts.listPage({ type: 'post', page: 1, perPage: 1 })).items;
+      const scope = {
+        products: [1001, 1021, 1036, 999_999],
+        terms: [term?.id ?? 0, 999_998],
+        vendors: [vendor?.id ?? 0, 999_997],
+        posts: [post?.id ?? 0, 999_996],
+      };
+      const scoped = await pg.search.loadDocuments(scope);
+      expect(scoped.removedKeys).toContain('product__999999');
+      expect(sorted(scoped)).toEqual(sorted(await lite.search.loadDocuments(scope)));
+      const byId = (cards: { id: number }[]) => [...cards].sort((a, b) => a.id - b.id);
+      const ids = [1001, 1007, 1021, 1027, 1036, 1040, 1041, 1002, 999_999];
+      expect(byId(await pg.search.describeProducts(ids))).toEqual(
+        byId(await lite.search.describeProducts(ids)),
+      );
+      expect(await pg.search.describeProducts([])).toEqual([]);
     });
 
     it('keeps the first value of an option and the first salt of a day, whichever process writes first', async () => {
@@ -407,6 +445,100 @@ describe.skipIf(!TEST_DATABASE_URL)(
       await lite.stats.deleteBefore('2026-11-21', options);
       expect(await pg.stats.report(range, { onlineSince: 0 })).toEqual(
         await lite.stats.report(range, { onlineSince: 0 }),
+      );
+    });
+
+    it('logs catalog changes for every process, and keeps rules and search analytics as SQLite does', async () => {
+      const before = { lite: await lite.search.revision(), pg: await pg.search.revision() };
+      expect(before.pg.catalog).toBeGreaterThan(0);
+      await sqliteDb.prepare("UPDATE products SET name = 'Renamed Mug' WHERE id = 1021").run();
+      await pool.query("UPDATE products SET name = 'Renamed Mug' WHERE id = 1021");
+      // A variation's change is its parent's; a term's rename is the term's.
+      await sqliteDb.prepare('UPDATE products SET sku = sku WHERE id = 1003').run();
+      await pool.query('UPDATE products SET sku = sku WHERE id = 1003');
+      const after = await other.search.revision();
+      expect(after.catalog).toBeGreaterThan(before.pg.catalog);
+      const changes = await other.search.changesSince(before.pg.catalog, 100);
+      const reference = await lite.search.changesSince(before.lite.catalog, 100);
+      expect({ ...changes, seq: 0 }).toEqual({ ...reference, seq: 0 });
+      expect(changes.products.sort()).toEqual([1001, 1021]);
+      expect(changes.seq).toBe(after.catalog);
+      expect((await other.search.changesSince(before.pg.catalog, 1)).full).toBe(true);
+
+      expect(await pg.search.getRules()).toEqual(await lite.search.getRules());
+      const rules = {
+        synonyms: [
+          ['mug', 'cup'],
+          ['tee', 't-shirt'],
+        ],
+        stopWords: ['the', 'a', 'the'],
+        boosts: { title: 3, sku: 2, taxonomy: 1, attributes: 1, content: 0.5 },
+        outOfStock: 'last' as const,
+        pins: { shirt: [1001, 1007] },
+      };
+      await pg.search.saveRules(rules);
+      await lite.search.saveRules(rules);
+      expect(await other.search.getRules()).toEqual(await lite.search.getRules());
+      expect((await other.search.revision()).rules).toBe((await lite.search.revision()).rules);
+      await pg.search.requestRebuild();
+      await lite.search.requestRebuild();
+      expect((await other.search.revision()).rebuild).toBe((await lite.search.revision()).rebuild);
+
+      const searches: [string, number, 'suggestions' | 'results', string, number][] = [
+        ['li', 3, 'suggestions', 's1', 1000],
+        ['lin', 2, 'suggestions', 's1', 1500],
+        ['linen', 2, 'suggestions', 's1', 2000],
+        ['mug', 1, 'suggestions', 's1', 2500],
+        ['linen', 0, 'results', 's2', 3000],
+        ['zzz', 0, 'suggestions', 's2', 3100],
+        ['zzz', 0, 'results', 's3', 9000],
+        ['linen', 4, 'suggestions', 's3', 9500],
+      ];
+      for (const [query, results, source, sessionHash, now] of searches) {
+        for (const repos of [lite, pg]) {
+          await repos.search.recordQuery({ query, results, source, sessionHash, now, burstMs: 1000 });
+        }
+      }
+      for (const zeroResults of [false, true]) {
+        const options = { limit: 10, since: 0, zeroResults };
+        const top = await pg.search.topQueries(options);
+        expect(top.length).toBeGreaterThan(0);
+        expect(top).toEqual(await lite.search.topQueries(options));
+      }
+    });
+
+    it('summarizes closed days and reads the insights panels as SQLite does', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+      const batch: StatsRecord[] = [
+        hit(daysAgo(2), 'i1', '/a/'),
+        hit(daysAgo(2), 'i2', '/b/'),
+        hit(daysAgo(1), 'i1', '/a/'),
+        { ...hit(today, 'i3', '/c/'), referrerHost: '', sourceType: 'typein', source: '(direct)' },
+        hit(today, 'i1', '/a/'),
+      ];
+      await lite.stats.writeBatch(batch);
+      await pg.stats.writeBatch(batch);
+      const range = { from: daysAgo(3), to: today };
+      // Two processes summarize at once: each day once.
+      const [one, two] = await Promise.all([
+        pg.insights.summarizeBefore(today),
+        other.insights.summarizeBefore(today),
+      ]);
+      expect(one + two).toBe(await lite.insights.summarizeBefore(today));
+      const visitors = await pg.insights.visitors(range, { today, onlineSince: 0 });
+      expect(visitors.daily.reduce((sum, day) => sum + day.views, 0)).toBeGreaterThanOrEqual(batch.length);
+      expect(visitors).toEqual(await lite.insights.visitors(range, { today, onlineSince: 0 }));
+      // Closed days only: earlier tests placed orders today on PostgreSQL alone (the concurrency ones).
+      const closed = { from: daysAgo(3), to: daysAgo(1) };
+      const sources = await pg.insights.sources(closed, { today });
+      expect(sources.rows.length).toBeGreaterThan(0);
+      expect(sources).toEqual(await lite.insights.sources(closed, { today }));
+      expect((await pg.insights.sources(range, { today })).rows.some((row) => row.orders > 0)).toBe(true);
+      const allTime = { from: '2000-01-01', to: today };
+      const sessionHash = (id: string) => `hash:${id}`;
+      expect(await pg.insights.searches(allTime, { sessionHash })).toEqual(
+        await lite.insights.searches(allTime, { sessionHash }),
       );
     });
 
