@@ -465,6 +465,24 @@ describe.skipIf(!TEST_DATABASE_URL)(
       expect(changes.seq).toBe(after.catalog);
       expect((await other.search.changesSince(before.pg.catalog, 1)).full).toBe(true);
 
+      // A writer still in flight holds a lower seq than a later one that committed first: the reader waits for it
+      // (briefly), reports nothing new meanwhile, and gets both once it commits, never skipping the first.
+      const start = after.catalog;
+      const slow = await pool.connect();
+      try {
+        await slow.query('BEGIN');
+        await slow.query("UPDATE products SET name = 'Slow Tee' WHERE id = 1007");
+        await otherPool.query("UPDATE products SET name = 'Fast Mug' WHERE id = 1021");
+        expect((await other.search.revision()).catalog).toBeGreaterThan(start);
+        expect(await other.search.changesSince(start, 100)).toMatchObject({ seq: start, products: [] });
+        await slow.query('COMMIT');
+      } finally {
+        slow.release();
+      }
+      expect((await other.search.changesSince(start, 100)).products.sort()).toEqual([1007, 1021]);
+      await sqliteDb.prepare("UPDATE products SET name = 'Slow Tee' WHERE id = 1007").run();
+      await sqliteDb.prepare("UPDATE products SET name = 'Fast Mug' WHERE id = 1021").run();
+
       expect(await pg.search.getRules()).toEqual(await lite.search.getRules());
       const rules = {
         synonyms: [
