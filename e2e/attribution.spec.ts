@@ -89,7 +89,7 @@ test('the checkout carries the source in its hidden inputs, the order stores it 
 
   const report = JSON.parse(
     execFileSync(process.execPath, ['dist/server/report.js', 'attribution', '--json'], {
-      env: { ...process.env, DATA_DIR: shop().dataDir },
+      env: { ...process.env, ...shop().env },
     }).toString(),
   ) as { rows: { sourceType: string; source: string; medium: string; campaign: string; orders: number }[] };
   expect(report.rows.find((row) => row.source === 'partner')).toMatchObject({

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { hashOwnerPassword } from '../src/server/owner/ownerCredentials';
 import { expectNoAxeViolations } from './support/axe';
 import { fillBilling } from './support/checkout';
-import { readShopDatabase } from './support/shopDatabase';
+import { readShopDatabase, writeShopDatabase } from './support/shopDatabase';
 import { shopPerSpecFile } from './support/startShop';
 
 /*
@@ -95,19 +93,20 @@ test('each panel shows the figures of scripted visits and an order; the date ran
 
   // A visit 20 days ago (written as the statistics would have): in the last 30 days, not the last 7.
   const old = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
-  const db = new Database(join(shop().dataDir, 'shop.sqlite'));
-  db.pragma('busy_timeout = 5000');
-  db.prepare(
+  await writeShopDatabase(
+    shop().dataDir,
     `INSERT INTO stats_hits (created_at, day, visitor_hash, page, page_type, page_id, search_query, referrer,
        referrer_host, source_type, source, browser, os, device_type)
      VALUES (0, ?, 'old-visitor', '/journal/', 'page', 0, '', '', '', 'typein', '(direct)', 'Firefox', 'Linux', 'Desktop')`,
-  ).run(old);
-  db.prepare(
+    [old],
+  );
+  await writeShopDatabase(
+    shop().dataDir,
     `INSERT INTO stats_visitors (day, visitor_hash, first_seen, last_seen, hits, browser, os, device_type,
        source_type, source, entry_page)
      VALUES (?, 'old-visitor', 0, 0, 1, 'Firefox', 'Linux', 'Desktop', 'typein', '(direct)', '/journal/')`,
-  ).run(old);
-  db.close();
+    [old],
+  );
 
   await logIn(page);
   await page.getByRole('link', { name: 'Last 7 days' }).click();

@@ -159,7 +159,7 @@ test('a download link and an outbound link each send an event that arrives as th
 test('the report counts the hits and events of this file', async () => {
   const report = JSON.parse(
     execFileSync(process.execPath, ['dist/server/report.js', 'stats', '--json'], {
-      env: { ...process.env, DATA_DIR: shop().dataDir },
+      env: { ...process.env, ...shop().env },
     }).toString(),
   ) as { views: number; visitors: number; events: { name: string; count: number }[]; exclusions: unknown[] };
   expect(countedHits).toBeGreaterThanOrEqual(4);

@@ -391,6 +391,8 @@ test.describe('shop pages', () => {
     await page.setViewportSize(MOBILE);
     await open(page, `${plain().url}/product/cafe-au-lait-mug/`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
+    // The add is an Ajax call: wait for its answer (the drawer) before leaving, or the checkout may come first.
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
     await open(page, `${plain().url}/checkout/`);
     await page.getByRole('button', { name: 'Place order' }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'Please correct the following' });

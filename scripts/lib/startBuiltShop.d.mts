@@ -4,7 +4,7 @@ export interface RunningShop {
   url: string;
   dataDir: string;
   child: ChildProcess;
-  /** Stops the server gracefully and deletes its data dir. */
+  /** Stops the server gracefully and deletes its data dir (unless `keepDataDir`). */
   stop(): Promise<void>;
   /** Kills the server without warning (SIGKILL), as a crash would, and keeps the data dir for a restart. */
   kill(): Promise<void>;
@@ -15,5 +15,8 @@ export function startBuiltShop(options?: {
   settings?: object;
   /** Restart on this data dir instead of a fresh one. */
   dataDir?: string;
+  /** Added to the server's environment (DATABASE_URL for PostgreSQL). */
   env?: Record<string, string>;
+  /** Leave the data dir in place on stop (several processes sharing it; the caller deletes it). */
+  keepDataDir?: boolean;
 }): Promise<RunningShop>;

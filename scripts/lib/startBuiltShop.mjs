@@ -1,12 +1,19 @@
 // The built shop (dist/server/main.js) in its own process on a free loopback port, as it runs in production. The
 // one way browser tests, crash tests and benchmarks start a shop: a fresh data dir seeded with the demo catalog (or
-// an existing one, to restart after a crash), optional SHOP_CONFIG settings, resolved once it listens.
+// an existing one, to restart after a crash), optional SHOP_CONFIG settings, extra environment (DATABASE_URL),
+// resolved once it listens. Several processes may share one data dir (PostgreSQL): `keepDataDir` leaves it to
+// the caller to delete.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export async function startBuiltShop({ settings, dataDir: existingDataDir, env: extraEnv = {} } = {}) {
+export async function startBuiltShop({
+  settings,
+  dataDir: existingDataDir,
+  env: extraEnv = {},
+  keepDataDir = false,
+} = {}) {
   const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'shop-'));
   const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: '', ...extraEnv };
   if (settings) {
@@ -38,7 +45,7 @@ export async function startBuiltShop({ settings, dataDir: existingDataDir, env: 
     url,
     dataDir,
     child,
-    /** Stops the server gracefully and deletes its data dir. */
+    /** Stops the server gracefully and deletes its data dir (unless `keepDataDir`). */
     async stop() {
       if (!exited()) {
         const done = new Promise((resolve) => child.once('exit', resolve));
@@ -48,7 +55,7 @@ export async function startBuiltShop({ settings, dataDir: existingDataDir, env: 
         await done;
         clearTimeout(stuck);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     /** Kills the server without warning (SIGKILL), as a crash would, and keeps the data dir for a restart. */
     async kill() {

@@ -3,13 +3,15 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { seedDemoCatalog } from './catalog/import/seedDemoCatalog';
 import { loadConfig } from './config/loadConfig';
-import { openDatabase } from './db/openDatabase';
-import { createSqliteRepositories } from './db/sqlite/createSqliteRepositories';
+import { isPostgresUrl, openRepositories } from './db/openRepositories';
 import { readClientAssets } from './render/clientAssets';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** The only place that reads the environment: PORT, HOST, DATA_DIR, SHOP_CONFIG (README "Configuration"). */
+/**
+ * The only place that reads the environment: PORT, HOST, DATA_DIR, SHOP_CONFIG (README "Configuration"), and
+ * DATABASE_URL (README "PostgreSQL and several processes").
+ */
 async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
@@ -23,12 +25,21 @@ async function main() {
     process.exit(1);
   }
 
-  const repositories = createSqliteRepositories(openDatabase(dataDir));
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  let repositories: Awaited<ReturnType<typeof openRepositories>>;
+  try {
+    repositories = await openRepositories({ databaseUrl, dataDir });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   // Every process must sign with the same secret: take the configured one, else the one the database keeps.
   const secret =
     config.server.secret ??
     (await repositories.options.setIfAbsent('secret', randomBytes(32).toString('base64url')));
-  if (await seedDemoCatalog(repositories)) console.log(`Seeded the demo catalog into ${dataDir}`);
+  if (await seedDemoCatalog(repositories)) {
+    console.log(`Seeded the demo catalog into ${isPostgresUrl(databaseUrl) ? 'PostgreSQL' : dataDir}`);
+  }
 
   const app = await buildApp({
     config,

@@ -83,21 +83,17 @@ afterAll(async () => {
 
 describe('the REST client against the shop', () => {
   it('lists every post with per_page=-1 across pages of 100', async () => {
-    const insert = shop.test.db.prepare(
-      'INSERT INTO posts (type, slug, title, published_at) VALUES (?, ?, ?, ?)',
-    );
     for (let index = 0; index < 230; index++) {
-      insert.run(
+      await shop.test.query('INSERT INTO posts (type, slug, title, published_at) VALUES (?, ?, ?, ?)', [
         'post',
         `bulk-${index}`,
         `Bulk ${index}`,
         new Date(Date.UTC(2019, 0, 1 + index)).toISOString(),
-      );
+      ]);
     }
-    const total = shop.test.db
-      .prepare("SELECT COUNT(*) FROM posts WHERE type = 'post'")
-      .pluck()
-      .get() as number;
+    const total =
+      (await shop.test.query<{ n: number }>("SELECT COUNT(*) AS n FROM posts WHERE type = 'post'"))[0]?.n ??
+      -1;
     const { rest, browser } = clientFor(shop, null);
     const posts = await rest<{ id: number; slug: string }[]>({
       path: '/wp/v2/posts?per_page=-1&_fields=id,slug',
@@ -193,7 +189,7 @@ describe('the REST client against the shop', () => {
       ...Array(5).fill('POST /wp-json/wp/v2/media/1/post-process'),
       'POST /wp-json/wp/v2/media/1',
     ]);
-    expect(faulty.test.db.prepare('SELECT COUNT(*) FROM media').pluck().get()).toBe(0);
+    expect((await faulty.test.query<{ n: number }>('SELECT COUNT(*) AS n FROM media'))[0]?.n).toBe(0);
     expect(uploadedFiles(faulty.test)).toEqual([]);
   });
 

@@ -139,7 +139,7 @@ describe('orders with attribution', () => {
       revenue,
     });
     // Every order of the range is counted once: the one without attribution as unknown.
-    const orders = shop.db.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number;
+    const orders = (await shop.query<{ n: number }>('SELECT COUNT(*) AS n FROM orders'))[0]?.n ?? -1;
     expect(report.rows.reduce((sum, row) => sum + row.orders, 0)).toBe(orders);
 
     let text = '';

@@ -3,8 +3,7 @@ import { SingleBar } from 'cli-progress';
 import { isShopError } from '../../shared/errors/ShopError';
 import type { ImportRowError } from '../catalog/import/catalogImport';
 import { readCatalogFiles } from '../catalog/import/readCatalogFiles';
-import { openDatabase } from '../db/openDatabase';
-import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { openRepositories } from '../db/openRepositories';
 
 /** `npm run import -- FILE.csv [SITE.json]`: loads a WooCommerce product export into DATA_DIR in one transaction. */
 async function main() {
@@ -14,7 +13,10 @@ async function main() {
     process.exit(2);
   }
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
-  const repositories = createSqliteRepositories(openDatabase(dataDir));
+  const repositories = await openRepositories({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir,
+  });
   const bar = new SingleBar({
     format: 'Importing [{bar}] {value}/{total} products',
     stream: process.stderr,

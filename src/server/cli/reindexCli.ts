@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { openDatabase } from '../db/openDatabase';
-import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { openRepositories } from '../db/openRepositories';
 import { MemorySearchIndex } from '../search/MemorySearchIndex';
 import { SearchService } from '../search/SearchService';
 
@@ -12,7 +11,11 @@ import { SearchService } from '../search/SearchService';
  */
 async function main() {
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
-  const repositories = createSqliteRepositories(openDatabase(dataDir));
+  // DATABASE_URL=postgres://… points it at a PostgreSQL shop (README "PostgreSQL and several processes").
+  const repositories = await openRepositories({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir,
+  });
   const bar = new SingleBar({
     format: 'Indexing [{bar}] {value}/{total} products',
     stream: process.stderr,

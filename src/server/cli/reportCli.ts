@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { isShopError } from '../../shared/errors/ShopError';
-import { openDatabase } from '../db/openDatabase';
-import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { openRepositories } from '../db/openRepositories';
 import { attributionReport, type ReportContext } from '../reports/attributionReport';
 import { searchesReport } from '../reports/searchesReport';
 import { statsReport } from '../reports/statsReport';
@@ -23,7 +22,10 @@ async function main() {
     );
     process.exit(2);
   }
-  const repositories = createSqliteRepositories(openDatabase(resolve(process.env.DATA_DIR ?? 'data')));
+  const repositories = await openRepositories({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: resolve(process.env.DATA_DIR ?? 'data'),
+  });
   try {
     await report(args, { repositories, write: (text) => process.stdout.write(text) });
   } catch (error) {

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
-import { openDatabase } from '../db/openDatabase';
-import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { openRepositories } from '../db/openRepositories';
 
 /**
  * `npm run seed:bench -- --products 100000 [--seed N]`: fills an empty DATA_DIR with the deterministic synthetic
@@ -22,7 +21,11 @@ async function main() {
   const products = option('products', 100_000);
   const seed = option('seed', 42);
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
-  const repositories = createSqliteRepositories(openDatabase(dataDir));
+  // DATABASE_URL=postgres://… points it at a PostgreSQL shop (README "PostgreSQL and several processes").
+  const repositories = await openRepositories({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir,
+  });
   try {
     if ((await repositories.catalog.countProducts()) > 0) {
       console.error(`${dataDir} already holds a catalog; point DATA_DIR at an empty directory.`);

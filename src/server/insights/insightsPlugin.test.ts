@@ -148,13 +148,12 @@ describe('the JSON and CSV endpoints', () => {
 
   it('export a table as CSV with formula-like cells defused', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    shop.db
-      .prepare(
-        `INSERT INTO stats_hits (created_at, day, visitor_hash, page, page_type, page_id, search_query, referrer,
-           referrer_host, source_type, source, browser, os, device_type)
-         VALUES (0, ?, 'v', '=HYPERLINK("x")', 'page', 0, '', '', '', 'typein', '(direct)', 'C', 'L', 'desktop')`,
-      )
-      .run(today);
+    await shop.query(
+      `INSERT INTO stats_hits (created_at, day, visitor_hash, page, page_type, page_id, search_query, referrer,
+         referrer_host, source_type, source, browser, os, device_type)
+       VALUES (0, ?, 'v', '=HYPERLINK("x")', 'page', 0, '', '', '', 'typein', '(direct)', 'C', 'L', 'desktop')`,
+      [today],
+    );
     const response = await shop.app.inject({
       method: 'GET',
       url: '/insights/export/pages.csv?range=7',

@@ -98,15 +98,20 @@ beforeAll(async () => {
   const parsed = parseWooCsv(evilCatalogCsv());
   expect(parsed.errors).toEqual([]);
   await shop.repositories.catalog.importCatalog({ products: parsed.products, site: EMPTY_SIDECAR });
-  const slugOf = (id: number) =>
-    shop.db.prepare('SELECT slug FROM products WHERE id = ?').pluck().get(id) as string;
-  productSlug = slugOf(2001);
-  variableSlug = slugOf(2002);
+  const slugOf = async (id: number) => String(await value('SELECT slug FROM products WHERE id = ?', [id]));
+  productSlug = await slugOf(2001);
+  variableSlug = await slugOf(2002);
 });
 
 afterAll(async () => {
   await shop?.close();
 });
+
+/** The first column of the first row, on whichever engine the test shop runs. */
+async function value(sql: string, params: unknown[] = []): Promise<unknown> {
+  const [row] = await shop.query(sql, params);
+  return row ? Object.values(row)[0] : undefined;
+}
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const response = await shop.app.inject({ method: 'GET', url, headers });
@@ -122,7 +127,7 @@ function check(response: { body: string; headers: Record<string, unknown> }, wha
 
 describe('markup from product data is escaped everywhere it is shown', () => {
   it('the imported product really carries the markup (the test would see it unescaped)', async () => {
-    const name = shop.db.prepare('SELECT name FROM products WHERE id = 2001').pluck().get();
+    const name = await value('SELECT name FROM products WHERE id = 2001');
     expect(name).toContain('<script>alert("name")</script>');
     const page = await get(`/product/${productSlug}/`);
     expect(page.statusCode).toBe(200);
@@ -130,14 +135,13 @@ describe('markup from product data is escaped everywhere it is shown', () => {
   });
 
   it('product pages, archives, search, home and the placeholder image', async () => {
-    const categorySlug = shop.db
-      .prepare("SELECT slug FROM terms WHERE taxonomy = 'product_cat' AND name LIKE 'Evil%'")
-      .pluck()
-      .get() as string;
-    const tagSlug = shop.db
-      .prepare("SELECT slug FROM terms WHERE taxonomy = 'product_tag' AND name LIKE 'tag%'")
-      .pluck()
-      .get() as string;
+    const categorySlug = String(
+      await value("SELECT slug FROM terms WHERE taxonomy = 'product_cat' AND name LIKE 'Evil%'"),
+    );
+    const tagSlug = String(
+      await value("SELECT slug FROM terms WHERE taxonomy = 'product_tag' AND name LIKE 'tag%'"),
+    );
+    const imageId = await value('SELECT id FROM product_images WHERE product_id = 2001');
     const urls = [
       '/',
       '/shop/',
@@ -147,7 +151,7 @@ describe('markup from product data is escaped everywhere it is shown', () => {
       `/product-tag/${encodeURIComponent(tagSlug)}/`,
       '/?s=Mug&post_type=product',
       '/?s=Shirt&post_type=product',
-      `/images/${shop.db.prepare('SELECT id FROM product_images WHERE product_id = 2001').pluck().get()}.svg`,
+      `/images/${imageId}.svg`,
     ];
     for (const url of urls) {
       const response = await get(url);

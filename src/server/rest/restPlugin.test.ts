@@ -11,12 +11,11 @@ const POSTS = 23;
 beforeAll(async () => {
   shop = await createTestApp();
   // More posts than the demo has, so lists span pages; ids from 5000 up, one day apart.
-  const insert = shop.db.prepare(
-    'INSERT INTO posts (id, type, slug, title, excerpt, content, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+  const insert =
+    'INSERT INTO posts (id, type, slug, title, excerpt, content, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
   for (let index = 0; index < POSTS; index++) {
     const day = String(1 + index).padStart(2, '0');
-    insert.run(
+    await shop.query(insert, [
       5000 + index,
       'post',
       `note-${index}`,
@@ -24,7 +23,7 @@ beforeAll(async () => {
       'Excerpt',
       '<p>Body</p>',
       `2020-01-${day}T00:00:00Z`,
-    );
+    ]);
   }
 });
 afterAll(async () => shop.close());

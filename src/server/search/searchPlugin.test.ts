@@ -169,12 +169,12 @@ describe('search_suggestions', () => {
     const again = await suggest('jacket', { 'if-none-match': etag });
     expect(again.response.statusCode).toBe(304);
     // A committed catalog write (as an import or another process would make) reaches the index.
-    shop.db.prepare("UPDATE products SET name = 'Cotton Barn Jacket' WHERE id = 1034").run();
+    await shop.query("UPDATE products SET name = 'Cotton Barn Jacket' WHERE id = 1034");
     const changed = await suggest('jacket', { 'if-none-match': etag });
     expect(changed.response.statusCode).toBe(200);
     expect(products(changed.body?.suggestions ?? [])[0]).toMatchObject({ value: 'Cotton Barn Jacket' });
     expect(products(await suggestions('barn'))[0]).toMatchObject({ post_id: 1034 });
-    shop.db.prepare("UPDATE products SET visibility = 'hidden' WHERE id = 1034").run();
+    await shop.query("UPDATE products SET visibility = 'hidden' WHERE id = 1034");
     expect(products(await suggestions('barn')).map((each) => each.post_id)).not.toContain(1034);
   });
 });
@@ -215,20 +215,15 @@ describe('search_details', () => {
   });
 
   it('shows a taxonomy or vendor with its top products, and a post', async () => {
-    const { rows } = {
-      rows: shop.db.prepare("SELECT id FROM terms WHERE slug = 'hoodies'").all() as { id: number }[],
-    };
-    const vendor = shop.db
-      .prepare("SELECT id FROM vendors WHERE slug = 'tidewater-mill'")
-      .pluck()
-      .get() as number;
-    const post = shop.db.prepare("SELECT id FROM posts WHERE type = 'post' LIMIT 1").pluck().get() as number;
+    const rows = await shop.query<{ id: number }>("SELECT id FROM terms WHERE slug = 'hoodies'");
+    const [vendor] = await shop.query<{ id: number }>("SELECT id FROM vendors WHERE slug = 'tidewater-mill'");
+    const [post] = await shop.query<{ id: number }>("SELECT id FROM posts WHERE type = 'post' LIMIT 1");
     const response = await details(
       `action=result-details&items=${encodeURIComponent(
         JSON.stringify([
           { objectID: `taxonomy__${rows[0]?.id}__product_cat` },
-          { objectID: `vendor__${vendor}` },
-          { objectID: `post__${post}__post` },
+          { objectID: `vendor__${vendor?.id}` },
+          { objectID: `post__${post?.id}__post` },
         ]),
       )}`,
       true,
@@ -242,7 +237,7 @@ describe('search_details', () => {
   });
 
   it('escapes data on the server', async () => {
-    shop.db.prepare(`UPDATE products SET name = '<img src=x onerror=alert(1)> Mug' WHERE id = 1021`).run();
+    await shop.query(`UPDATE products SET name = '<img src=x onerror=alert(1)> Mug' WHERE id = 1021`);
     const response = await details({ items: [{ objectID: 'product__1021' }] });
     const html = (response.json() as { items: { html: string }[] }).items[0]?.html ?? '';
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Mug');

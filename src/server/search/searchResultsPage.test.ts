@@ -55,11 +55,9 @@ describe('search analytics', () => {
     await shop.app.inject({ url: '/?s=wqwqv&post_type=product', headers });
     // Analytics are written after the answer.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const rows = shop.db
-      .prepare(
-        "SELECT query, results, source, session_hash FROM search_queries WHERE session_hash <> '' ORDER BY id",
-      )
-      .all() as { query: string; results: number; source: string; session_hash: string }[];
+    const rows = await shop.query<{ query: string; results: number; source: string; session_hash: string }>(
+      "SELECT query, results, source, session_hash FROM search_queries WHERE session_hash <> '' ORDER BY id",
+    );
     const ours = rows.filter((row) => ['linen t', 'wqwqv', 'lin', 'line', 'linen'].includes(row.query));
     expect(ours.map((row) => `${row.query}/${row.source}`).sort()).toEqual([
       'linen t/suggestions',

@@ -30,7 +30,8 @@ afterEach(async () => {
 
 const seconds = (offset = 0) => encodeBase64Text(String(Math.floor(Date.now() / 1000) + offset));
 const params = signHitParams(TEST_SECRET, { sourceType: 'product', sourceId: 0, searchQuery: '' });
-const count = (table: string) => shop.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+const count = async (table: string) =>
+  (await shop.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0]?.n;
 
 function hit(
   fields: Record<string, string> = {},
@@ -70,7 +71,7 @@ describe('the hit endpoint', () => {
     const response = await hit();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: true });
-    const stored = shop.db.prepare('SELECT * FROM stats_hits').get() as Record<string, unknown>;
+    const [stored = {}] = await shop.query('SELECT * FROM stats_hits');
     expect(stored).toMatchObject({
       page: '/product/cafe-au-lait-mug/?color=blue',
       page_type: 'product',
@@ -83,19 +84,23 @@ describe('the hit endpoint', () => {
       device_type: 'Desktop',
     });
     expect(stored.visitor_hash).toMatch(/^[0-9a-f]{32}$/);
-    expect(shop.db.prepare('SELECT hits, source_type, entry_page FROM stats_visitors').get()).toEqual({
-      hits: 1,
-      source_type: 'organic',
-      entry_page: '/product/cafe-au-lait-mug/?color=blue',
-    });
+    expect(await shop.query('SELECT hits, source_type, entry_page FROM stats_visitors')).toEqual([
+      {
+        hits: 1,
+        source_type: 'organic',
+        entry_page: '/product/cafe-au-lait-mug/?color=blue',
+      },
+    ]);
     // The same visitor again: one visitor, two hits. Another IP: another visitor.
     await hit();
     await hit({}, { ip: '198.51.100.9' });
-    expect(count('stats_hits')).toBe(3);
-    expect(count('stats_visitors')).toBe(2);
+    expect(await count('stats_hits')).toBe(3);
+    expect(await count('stats_visitors')).toBe(2);
     const everything = JSON.stringify(
-      ['stats_hits', 'stats_visitors', 'stats_exclusions'].map((table) =>
-        shop.db.prepare(`SELECT * FROM ${table}`).all(),
+      await Promise.all(
+        ['stats_hits', 'stats_visitors', 'stats_exclusions'].map((table) =>
+          shop.query(`SELECT * FROM ${table}`),
+        ),
       ),
     );
     expect(everything).not.toContain(IP);
@@ -105,7 +110,7 @@ describe('the hit endpoint', () => {
   it('answers the /ajax action too', async () => {
     const response = await hit({ action: 'stats_hit' }, { url: '/ajax' });
     expect(response.statusCode).toBe(200);
-    expect(count('stats_hits')).toBe(1);
+    expect(await count('stats_hits')).toBe(1);
   });
 
   it.each([
@@ -125,14 +130,18 @@ describe('the hit endpoint', () => {
     const response = await hit(fields, options);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
-    expect(count('stats_hits') + count('stats_exclusions') + count('stats_visitors')).toBe(0);
+    expect(
+      ((await count('stats_hits')) ?? 0) +
+        ((await count('stats_exclusions')) ?? 0) +
+        ((await count('stats_visitors')) ?? 0),
+    ).toBe(0);
   });
 
   it('refuses a huge payload and stays up', async () => {
     const response = await hit({ junk: 'x'.repeat(200_000) });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
-    expect(count('stats_hits')).toBe(0);
+    expect(await count('stats_hits')).toBe(0);
     expect((await hit()).statusCode).toBe(200);
   });
 
@@ -162,11 +171,9 @@ describe('the hit endpoint', () => {
     });
     expect(preview.body).toContain('"isPreview":true');
 
-    expect(count('stats_hits')).toBe(0);
+    expect(await count('stats_hits')).toBe(0);
     expect(
-      shop.db
-        .prepare('SELECT reason, COUNT(*) AS n FROM stats_exclusions GROUP BY reason ORDER BY reason')
-        .all(),
+      await shop.query('SELECT reason, COUNT(*) AS n FROM stats_exclusions GROUP BY reason ORDER BY reason'),
     ).toEqual([
       { reason: 'bot', n: 2 },
       { reason: 'excluded_url', n: 1 },
@@ -180,7 +187,7 @@ describe('the hit endpoint', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rate_limited' });
     expect((await hit({}, { ip: '198.51.100.10' })).statusCode).toBe(200);
-    expect(count('stats_hits')).toBe(31);
+    expect(await count('stats_hits')).toBe(31);
   });
 });
 
@@ -193,10 +200,10 @@ describe('online pings, events and the report', () => {
     const ping = await hit({}, { url: '/wp-json/stats/v1/online' });
     expect(ping.json()).toEqual({ status: true });
     await hit({}, { url: '/wp-json/stats/v1/online' });
-    expect(count('stats_online')).toBe(0);
+    expect(await count('stats_online')).toBe(0);
     const result = (await report()).json() as StatsReport;
     expect(result.onlineNow).toBe(1);
-    expect(count('stats_online')).toBe(1);
+    expect(await count('stats_online')).toBe(1);
   });
 
   it('stores download and outbound events', async () => {
@@ -235,7 +242,7 @@ describe('online pings, events and the report', () => {
       et: String(Date.now() - 3 * 3_600_000),
     });
     expect(replayed.statusCode).toBe(400);
-    expect(shop.db.prepare('SELECT name, file_ext FROM stats_events ORDER BY id').all()).toEqual([
+    expect(await shop.query('SELECT name, file_ext FROM stats_events ORDER BY id')).toEqual([
       { name: 'file_download', file_ext: 'pdf' },
       { name: 'outbound_link', file_ext: '' },
     ]);

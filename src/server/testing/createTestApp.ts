@@ -8,6 +8,7 @@ import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
 import { openDatabase, type SqliteDatabase } from '../db/openDatabase';
 import type { Repositories } from '../db/repositories';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { testRepositories } from './testRepositories';
 
 export interface TestAppOptions {
   /** Settings over the defaults, as a SHOP_CONFIG file would hold them. */
@@ -21,8 +22,13 @@ export interface TestAppOptions {
 export interface TestApp {
   app: FastifyInstance;
   repositories: Repositories;
-  /** The SQLite connection behind `repositories`, for assertions on rows. */
+  /**
+   * The SQLite connection behind `repositories`, for assertions on rows. Under `npm run test:postgres` the
+   * repositories are PostgreSQL ones and reading this throws: use `query`, which works on both engines.
+   */
   db: SqliteDatabase;
+  /** Rows of a query on whichever engine the repositories use (`?` placeholders). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   dataDir: string;
   /** Closes the app and the database and removes the data dir. */
   close(): Promise<void>;
@@ -36,8 +42,11 @@ export const TEST_SECRET = 'x'.repeat(40);
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-'));
-  const db = openDatabase(dataDir);
-  const repositories = createSqliteRepositories(db);
+  const engine = await testRepositories(() => {
+    const db = openDatabase(dataDir);
+    return { db, repositories: createSqliteRepositories(db) };
+  });
+  const { repositories } = engine;
   try {
     if (options.seed ?? true) await seedDemoCatalog(repositories);
     const app = await buildApp({
@@ -51,16 +60,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return {
       app,
       repositories,
-      db,
+      get db() {
+        return engine.db();
+      },
+      query: engine.query,
       dataDir,
       async close() {
         await app.close();
         await repositories.close();
+        await engine.drop();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await repositories.close();
+    await engine.drop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }

@@ -4,6 +4,7 @@
 -- One row per changed catalog entity, moved to a new seq on every change (delete, then insert: a trigger's
 -- OR REPLACE would give way to the conflict clause of the import's own upserts), so the table never holds more
 -- rows than the catalog has entities and a process asks only "what changed after seq N?".
+-- engine: sqlite
 CREATE TABLE search_changes (
   seq    INTEGER PRIMARY KEY AUTOINCREMENT,
   kind   TEXT NOT NULL CHECK (kind IN ('product', 'term', 'vendor', 'post')),
@@ -83,6 +84,64 @@ CREATE TRIGGER search_posts_delete AFTER DELETE ON posts BEGIN
   DELETE FROM search_changes WHERE kind = 'post' AND ref_id = OLD.id;
   INSERT INTO search_changes (kind, ref_id) VALUES ('post', OLD.id);
 END;
+-- engine: end
+
+-- engine: postgres
+-- PostgreSQL: the same change log, one trigger function per table. A changed entity takes a new seq in place
+-- (ON CONFLICT … DO UPDATE) rather than delete + insert, so two transactions touching one entity do not collide
+-- on the unique key. Sequence values are taken before commit, so a reader takes the table's SHARE lock before
+-- reading (PgSearchRepository.changesSince): no transaction that could still commit a lower seq is in flight.
+CREATE TABLE search_changes (
+  seq    INTEGER PRIMARY KEY,
+  kind   TEXT NOT NULL CHECK (kind IN ('product', 'term', 'vendor', 'post')),
+  ref_id INTEGER NOT NULL,
+  UNIQUE (kind, ref_id)
+);
+CREATE FUNCTION search_change(change_kind TEXT, change_ref BIGINT) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO search_changes (kind, ref_id) VALUES (change_kind, change_ref)
+  ON CONFLICT (kind, ref_id) DO UPDATE SET seq = nextval(pg_get_serial_sequence('search_changes', 'seq'))
+$$;
+CREATE FUNCTION search_products_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'DELETE' THEN PERFORM search_change('product', coalesce(NEW.parent_id, NEW.id)); END IF;
+  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND coalesce(OLD.parent_id, OLD.id) <> coalesce(NEW.parent_id, NEW.id))
+  THEN PERFORM search_change('product', coalesce(OLD.parent_id, OLD.id)); END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER search_products AFTER INSERT OR UPDATE OR DELETE ON products
+  FOR EACH ROW EXECUTE FUNCTION search_products_changed();
+CREATE FUNCTION search_product_terms_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE link product_terms;
+BEGIN
+  IF TG_OP = 'DELETE' THEN link := OLD; ELSE link := NEW; END IF;
+  PERFORM search_change('product', link.product_id);
+  PERFORM search_change('term', link.term_id);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER search_product_terms AFTER INSERT OR DELETE ON product_terms
+  FOR EACH ROW EXECUTE FUNCTION search_product_terms_changed();
+CREATE FUNCTION search_product_attribute_terms_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN PERFORM search_change('product', OLD.product_id);
+  ELSE PERFORM search_change('product', NEW.product_id); END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER search_product_attribute_terms AFTER INSERT OR DELETE ON product_attribute_terms
+  FOR EACH ROW EXECUTE FUNCTION search_product_attribute_terms_changed();
+-- terms, vendors and posts: the row's own id, under the kind given as the trigger's argument.
+CREATE FUNCTION search_entity_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN PERFORM search_change(TG_ARGV[0], OLD.id);
+  ELSE PERFORM search_change(TG_ARGV[0], NEW.id); END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER search_terms AFTER INSERT OR UPDATE OR DELETE ON terms
+  FOR EACH ROW EXECUTE FUNCTION search_entity_changed('term');
+CREATE TRIGGER search_vendors AFTER INSERT OR UPDATE OR DELETE ON vendors
+  FOR EACH ROW EXECUTE FUNCTION search_entity_changed('vendor');
+CREATE TRIGGER search_posts AFTER INSERT OR UPDATE OR DELETE ON posts
+  FOR EACH ROW EXECUTE FUNCTION search_entity_changed('post');
+-- engine: end
 
 -- The owner's relevance rules. `seeded` in search_settings marks that the settings file's rules were copied
 -- in once; after that the database is the truth (the owner's insights page edits it).

@@ -22,7 +22,7 @@ import { placeholderColor } from '../../catalog/placeholderColor';
 import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../repositories';
 import { writeCatalogImport } from './writeCatalogImport';
 
-interface ProductRow {
+export interface ProductRow {
   id: number;
   type: ProductSummary['type'] | 'variation';
   parent_id: number | null;
@@ -50,7 +50,7 @@ interface ProductRow {
   vendor_id: number | null;
 }
 
-interface TermRow {
+export interface TermRow {
   id: number;
   taxonomy: Taxonomy;
   slug: string;
@@ -59,7 +59,7 @@ interface TermRow {
   description: string;
 }
 
-const VISIBLE_IN: Record<ProductListQuery['context'], CatalogVisibility[]> = {
+export const VISIBLE_IN: Record<ProductListQuery['context'], CatalogVisibility[]> = {
   shop: ['visible', 'catalog'],
   search: ['visible', 'search'],
 };
@@ -401,7 +401,7 @@ export class SqliteCatalogRepository implements CatalogRepository {
   }
 }
 
-interface VendorRow {
+export interface VendorRow {
   id: number;
   slug: string;
   name: string;
@@ -420,7 +420,7 @@ export interface PostRow {
   published_at: string;
 }
 
-function toVendor(row: VendorRow): Vendor {
+export function toVendor(row: VendorRow): Vendor {
   return { id: row.id, slug: row.slug, name: row.name, storeUrl: row.store_url, city: row.city };
 }
 
@@ -437,7 +437,7 @@ export function toPost(row: PostRow): Post {
   };
 }
 
-interface AttributeTermRow {
+export interface AttributeTermRow {
   id: number;
   slug: string;
   name: string;
@@ -447,7 +447,7 @@ interface AttributeTermRow {
 }
 
 /** A term's image is drawn locally like product images (never loaded from its original host). */
-function toAttributeOption(row: AttributeTermRow): AttributeOption {
+export function toAttributeOption(row: AttributeTermRow): AttributeOption {
   return {
     slug: row.slug,
     name: row.name,
@@ -457,6 +457,6 @@ function toAttributeOption(row: AttributeTermRow): AttributeOption {
   };
 }
 
-function toImage(row: { id: number; alt: string }): ProductImage {
+export function toImage(row: { id: number; alt: string }): ProductImage {
   return { id: row.id, src: `/images/${row.id}.svg`, alt: row.alt };
 }

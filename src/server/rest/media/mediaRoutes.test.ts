@@ -34,8 +34,8 @@ function uploadedFiles(target: TestApp): string[] {
     });
   return existsSync(root) ? walk(root) : [];
 }
-const mediaRows = (target: TestApp) =>
-  target.db.prepare('SELECT COUNT(*) FROM media').pluck().get() as number;
+const mediaRows = async (target: TestApp) =>
+  (await target.query<{ n: number }>('SELECT COUNT(*) AS n FROM media'))[0]?.n;
 
 function multipart(fileName: string, bytes: Buffer, type = 'image/jpeg') {
   const boundary = '----shop-test-boundary';
@@ -69,9 +69,9 @@ async function upload(target: TestApp, fileName: string, bytes: Buffer, raw = fa
 }
 
 describe('wp/v2/media', () => {
-  afterEach(() => {
+  afterEach(async () => {
     // Each test starts from an empty library, so "nothing left behind" is checked against nothing.
-    shop.db.prepare('DELETE FROM media').run();
+    await shop.query('DELETE FROM media');
     rmSync(join(shop.dataDir, 'uploads'), { recursive: true, force: true });
   });
 
@@ -118,7 +118,7 @@ describe('wp/v2/media', () => {
     });
     expect(deleted.json()).toMatchObject({ deleted: true, previous: { id: media.id } });
     expect(uploadedFiles(shop)).toEqual([]);
-    expect(mediaRows(shop)).toBe(0);
+    expect(await mediaRows(shop)).toBe(0);
   });
 
   it('accepts a raw body named by Content-Disposition and never enlarges a small image', async () => {
@@ -142,7 +142,7 @@ describe('wp/v2/media', () => {
     );
     expect(fake.json()).toMatchObject({ code: 'rest_upload_invalid_type' });
     expect(uploadedFiles(shop)).toEqual(before);
-    expect(mediaRows(shop)).toBe(0);
+    expect(await mediaRows(shop)).toBe(0);
   });
 
   it('refuses a 50 MB body as multipart and as raw body with 413', async () => {
@@ -153,7 +153,7 @@ describe('wp/v2/media', () => {
       expect(response.json()).toMatchObject({ code: 'rest_upload_file_too_big', data: { status: 413 } });
     }
     expect(uploadedFiles(shop)).toEqual([]);
-    expect(mediaRows(shop)).toBe(0);
+    expect(await mediaRows(shop)).toBe(0);
   });
 
   it('stops a multipart file just over the limit while reading it, with 413', async () => {
@@ -163,7 +163,7 @@ describe('wp/v2/media', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'rest_upload_file_too_big' });
     expect(uploadedFiles(shop)).toEqual([]);
-    expect(mediaRows(shop)).toBe(0);
+    expect(await mediaRows(shop)).toBe(0);
   });
 
   it('refuses a small file that declares a huge canvas (decompression bomb) with 413', async () => {
@@ -190,7 +190,7 @@ describe('wp/v2/media', () => {
     expect(response.json()).toMatchObject({ code: 'rest_upload_file_too_big' });
     expect(response.json().message).toContain('megapixels');
     expect(uploadedFiles(shop)).toEqual([]);
-    expect(mediaRows(shop)).toBe(0);
+    expect(await mediaRows(shop)).toBe(0);
   });
 
   it('cleans path traversal out of file names and keeps the sniffed extension', async () => {
@@ -227,7 +227,7 @@ describe('wp/v2/media', () => {
     });
     expect(soft.statusCode).toBe(501);
     expect(soft.json()).toMatchObject({ code: 'rest_trash_not_supported' });
-    expect(mediaRows(shop)).toBe(1);
+    expect(await mediaRows(shop)).toBe(1);
   });
 });
 

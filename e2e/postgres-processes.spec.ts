@@ -1,0 +1,148 @@
+import { expect, test } from '@playwright/test';
+import { TEST_DATABASE_URL } from '../src/server/db/postgres/testDatabase';
+import { readShopDatabase } from './support/shopDatabase';
+import { type RunningShop, startShop } from './support/startShop';
+
+/*
+ * Two server processes on one PostgreSQL database (npm run test:e2e:postgres only; no browser): shoppers check
+ * out and visitors send hits through the round-robin proxy while one process is killed with SIGKILL. Every
+ * order and hit acknowledged before the kill is in the database, and the surviving process keeps serving and
+ * takes orders. (crash-safety.spec.ts is the same check for the whole shop on either engine.)
+ */
+
+test.skip(!TEST_DATABASE_URL, 'needs PostgreSQL: npm run test:e2e:postgres');
+
+const SHOPPERS = 12;
+const HITTERS = 6;
+const KILL_AFTER_ORDERS = 12;
+const KILL_AFTER_HITS = 30;
+const BILLING = {
+  billing_first_name: 'Ada',
+  billing_last_name: 'Lovelace',
+  billing_country: 'GB',
+  billing_address_1: '12 Analytical Row',
+  billing_city: 'London',
+  billing_postcode: 'NW1 2AB',
+  billing_phone: '+44 20 7946 0000',
+  billing_email: 'ada@example.com',
+  payment_method: 'cod',
+};
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** A client with its own cookie jar that never follows redirects. */
+function client(base: string) {
+  const cookies = new Map<string, string>();
+  return async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+        ...(init.headers as Record<string, string>),
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+}
+
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** Adds a tote to the cart and checks out; resolves to the acknowledged order id (the 303 after the commit). */
+async function order(send: ReturnType<typeof client>): Promise<number> {
+  await send('/?wc-ajax=add_to_cart', { method: 'POST', headers: form, body: 'product_id=1033&quantity=1' });
+  const checkout = await (await send('/checkout/')).text();
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(checkout)?.[1] ?? '';
+  const placed = await send('/checkout/', {
+    method: 'POST',
+    headers: form,
+    body: new URLSearchParams({ ...BILLING, _wpnonce: field('_wpnonce'), cart_hash: field('cart_hash') }),
+  });
+  const match = /^\/checkout\/order-received\/(\d+)\//.exec(placed.headers.get('location') ?? '');
+  if (placed.status !== 303 || !match) throw new Error(`checkout answered ${placed.status}`);
+  return Number(match[1]);
+}
+
+let shop: RunningShop | undefined;
+test.afterAll(async () => {
+  await shop?.stop();
+});
+
+test('killing one of two processes loses no acknowledged order or hit, and the other keeps serving', async () => {
+  test.setTimeout(120_000);
+  shop = await startShop({ server: { stats: { rateLimitPerMinute: 100_000 } } });
+  const running = shop;
+  const [victim, survivor] = running.processes ?? [];
+  if (!victim || !survivor) throw new Error('expected two processes');
+  const html = await (await fetch(`${running.url}/product/cafe-au-lait-mug/`)).text();
+  const settings = /<script id="shop-settings" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const hitParams = JSON.parse(settings ?? '{}').stats.hitParams as Record<string, string>;
+
+  let killed = false;
+  const orders: number[] = [];
+  const hits: string[] = [];
+  const shoppers = Array.from({ length: SHOPPERS }, async () => {
+    const send = client(running.url);
+    try {
+      while (!killed) orders.push(await order(send));
+    } catch {
+      // A request reached the killed process: whatever was in flight was never acknowledged.
+    }
+  });
+  let serial = 0;
+  const hitters = Array.from({ length: HITTERS }, async () => {
+    const send = client(running.url);
+    try {
+      while (!killed) {
+        const page = `/shop/?hit=${serial++}`;
+        const response = await send('/wp-json/stats/v1/hit', {
+          method: 'POST',
+          headers: { ...form, 'x-wps-ts': b64(String(Math.floor(Date.now() / 1000))) },
+          body: new URLSearchParams({ ...hitParams, referred: b64(''), page_uri: b64(page) }),
+        });
+        const body = await response.text();
+        if (response.status === 200 && body.includes('"status":true') && !body.includes('excluded'))
+          hits.push(page);
+      }
+    } catch {
+      // As for the shoppers.
+    }
+  });
+  await expect
+    .poll(() => orders.length >= KILL_AFTER_ORDERS && hits.length >= KILL_AFTER_HITS, { timeout: 60_000 })
+    .toBe(true);
+  await victim.kill();
+  const ordersAtKill = orders.length;
+  const hitsAtKill = hits.length;
+  killed = true;
+  await Promise.all([...shoppers, ...hitters]);
+
+  // The survivor serves pages and takes a new order on its own.
+  expect((await fetch(`${survivor.url}/product/cafe-au-lait-mug/`)).status).toBe(200);
+  const afterKill = await order(client(survivor.url));
+
+  const stored = readShopDatabase(running.dataDir, (db) => ({
+    orders: new Set(db.prepare('SELECT id FROM orders').pluck().all() as number[]),
+    pages: new Set(db.prepare('SELECT page FROM stats_hits').pluck().all() as string[]),
+    badOrders: db
+      .prepare(
+        `SELECT COUNT(*) FROM orders o WHERE o.subtotal <> (SELECT COALESCE(SUM(line_total), -1) FROM order_items
+         WHERE order_id = o.id)`,
+      )
+      .pluck()
+      .get() as number,
+  }));
+  test.info().annotations.push({
+    type: 'acknowledged',
+    description: `${ordersAtKill} orders and ${hitsAtKill} hits before the kill; ${orders.length} and ${hits.length} in all`,
+  });
+  for (const id of [...orders, afterKill]) expect(stored.orders.has(id), `order ${id}`).toBe(true);
+  for (const page of hits) expect(stored.pages.has(page), `hit ${page}`).toBe(true);
+  expect(stored.badOrders).toBe(0);
+});

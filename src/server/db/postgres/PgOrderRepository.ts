@@ -1,0 +1,195 @@
+import { ShopError } from '../../../shared/errors/ShopError';
+import type { BillingDetails, Order, OrderLine } from '../../../shared/orders/orderTypes';
+import type { NewOrder, OrderRepository } from '../repositories';
+import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
+import { insertOrderAttribution } from './PgSmallRepositories';
+
+interface OrderRow {
+  id: number;
+  order_key: string;
+  status: Order['status'];
+  currency: string;
+  subtotal: number;
+  total: number;
+  payment_method: string;
+  billing: string;
+  customer_note: string;
+  created_at: string;
+}
+
+/** PostgreSQL's refreshDerivedFields (sqlite/refreshDerivedFields.ts): the same rules, subqueries aliased. */
+export async function refreshDerivedFieldsPg(db: Queryable, productId: number) {
+  const { rows } = await db.query('SELECT type FROM products WHERE id = $1', [productId]);
+  const type = rows[0]?.type as string | undefined;
+  if (!type) return;
+  const current = 'COALESCE(sale_price, regular_price)';
+  if (type === 'variable' || type === 'grouped') {
+    const members =
+      type === 'variable'
+        ? "SELECT * FROM products WHERE parent_id = $1 AND status = 'publish'"
+        : "SELECT p.* FROM products p JOIN grouped_children g ON g.child_id = p.id WHERE g.parent_id = $1 AND p.status = 'publish'";
+    await db.query(
+      `UPDATE products SET
+         price_min = (SELECT MIN(${current}) FROM (${members}) m),
+         price_max = (SELECT MAX(${current}) FROM (${members}) m),
+         stock_status = CASE
+           WHEN EXISTS (SELECT 1 FROM (${members}) m WHERE stock_status = 'instock') THEN 'instock'
+           WHEN EXISTS (SELECT 1 FROM (${members}) m WHERE stock_status = 'onbackorder') THEN 'onbackorder'
+           ELSE 'outofstock' END
+       WHERE id = $1`,
+      [productId],
+    );
+  } else {
+    await db.query(`UPDATE products SET price_min = ${current}, price_max = ${current} WHERE id = $1`, [
+      productId,
+    ]);
+  }
+}
+
+export class PgOrderRepository implements OrderRepository {
+  #pool: PgPool;
+  constructor(pool: PgPool) {
+    this.#pool = pool;
+  }
+
+  async placeOrder(order: NewOrder): Promise<Order> {
+    const id = await inTransaction(this.#pool, (client) => this.#write(client, order));
+    const placed = await this.getOrder(id);
+    if (!placed) throw new ShopError('internal_error', 'The order was written but cannot be read back');
+    return placed;
+  }
+
+  async #write(client: PgClient, order: NewOrder): Promise<number> {
+    const parentsToRefresh = new Set<number>();
+    // Lock the lines' rows in id order (FOR UPDATE), so two checkouts of the last one in different processes
+    // take turns and the second sees the stock the first left; a fixed order avoids deadlocks between them.
+    const itemIds = [...new Set(order.lines.map((line) => line.variationId ?? line.productId))].sort(
+      (a, b) => a - b,
+    );
+    await client.query('SELECT id FROM products WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
+      itemIds,
+    ]);
+    for (const line of order.lines) {
+      const itemId = line.variationId ?? line.productId;
+      const { rows } = await client.query(
+        'SELECT id, parent_id, stock_status, stock_quantity, status FROM products WHERE id = $1',
+        [itemId],
+      );
+      const row = rows[0] as
+        | {
+            id: number;
+            parent_id: number | null;
+            stock_status: string;
+            stock_quantity: number | null;
+            status: string;
+          }
+        | undefined;
+      if (row?.status !== 'publish') {
+        throw new ShopError('not_purchasable', `“${line.name}” can no longer be bought.`);
+      }
+      if (
+        row.stock_status === 'outofstock' ||
+        (row.stock_quantity !== null && row.stock_quantity < line.quantity)
+      ) {
+        throw new ShopError(
+          'out_of_stock',
+          row.stock_quantity !== null && row.stock_quantity > 0
+            ? `Only ${row.stock_quantity} of “${line.name}” left in stock.`
+            : `“${line.name}” is out of stock.`,
+        );
+      }
+      await client.query(
+        `UPDATE products SET stock_quantity = stock_quantity - $2,
+           stock_status = CASE WHEN stock_quantity - $2 <= 0 THEN 'outofstock' ELSE stock_status END
+         WHERE id = $1 AND stock_quantity IS NOT NULL`,
+        [itemId, line.quantity],
+      );
+      await client.query('UPDATE products SET total_sales = total_sales + $1 WHERE id = $2', [
+        line.quantity,
+        line.productId,
+      ]);
+      if (row.parent_id !== null) parentsToRefresh.add(row.parent_id);
+    }
+    for (const parentId of parentsToRefresh) await refreshDerivedFieldsPg(client, parentId);
+
+    const subtotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+    const { rows } = await client.query(
+      `INSERT INTO orders (order_key, status, currency, subtotal, total, payment_method, billing, customer_note, session_id)
+       VALUES ($1, 'processing', $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        order.orderKey,
+        order.currency,
+        subtotal,
+        subtotal,
+        order.paymentMethod,
+        JSON.stringify(order.billing),
+        order.customerNote,
+        order.sessionId,
+      ],
+    );
+    const orderId = rows[0].id as number;
+    for (const line of order.lines) {
+      await client.query(
+        `INSERT INTO order_items (order_id, product_id, variation_id, name, sku, attributes, quantity, unit_price, line_total)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          orderId,
+          line.productId,
+          line.variationId,
+          line.name,
+          line.sku,
+          JSON.stringify(line.attributes),
+          line.quantity,
+          line.unitPrice,
+          line.unitPrice * line.quantity,
+        ],
+      );
+    }
+    if (order.attribution) await insertOrderAttribution(client, orderId, order.attribution);
+    await client.query("UPDATE sessions SET cart = '[]' WHERE id = $1", [order.sessionId]);
+    return orderId;
+  }
+
+  async getOrder(id: number): Promise<Order | null> {
+    const { rows } = await this.#pool.query('SELECT * FROM orders WHERE id = $1', [id]);
+    const row = rows[0] as OrderRow | undefined;
+    if (!row) return null;
+    const items = await this.#pool.query('SELECT * FROM order_items WHERE order_id = $1 ORDER BY id', [id]);
+    const lines = (
+      items.rows as {
+        product_id: number;
+        variation_id: number | null;
+        name: string;
+        sku: string | null;
+        attributes: string;
+        quantity: number;
+        unit_price: number;
+        line_total: number;
+      }[]
+    ).map(
+      (line): OrderLine => ({
+        productId: line.product_id,
+        variationId: line.variation_id,
+        name: line.name,
+        sku: line.sku,
+        attributes: JSON.parse(line.attributes) as Record<string, string>,
+        quantity: line.quantity,
+        unitPrice: line.unit_price,
+        lineTotal: line.line_total,
+      }),
+    );
+    return {
+      id: row.id,
+      orderKey: row.order_key,
+      status: row.status,
+      currency: row.currency,
+      subtotal: row.subtotal,
+      total: row.total,
+      paymentMethod: row.payment_method,
+      billing: JSON.parse(row.billing) as BillingDetails,
+      customerNote: row.customer_note,
+      createdAt: row.created_at,
+      lines,
+    };
+  }
+}

@@ -1,0 +1,491 @@
+import type { Taxonomy } from '../../../shared/catalog/types';
+import { suggestionObjectId } from '../../../shared/search/suggestionObjectId';
+import {
+  DEFAULT_BOOSTS,
+  type OutOfStockHandling,
+  type RelevanceRules,
+  SEARCH_FIELDS,
+  type SearchDocument,
+} from '../../search/SearchIndex';
+import type {
+  ProductCard,
+  QueryStat,
+  SearchChanges,
+  SearchQueryRecord,
+  SearchRepository,
+  SearchScope,
+} from '../../search/SearchRepository';
+import { inTransaction, type PgPool, type Queryable } from './openPostgres';
+
+interface ProductRow {
+  id: number;
+  type: string;
+  parent_id: number | null;
+  sku: string | null;
+  name: string;
+  featured: number;
+  short_description: string;
+  description: string;
+  stock_status: string;
+  total_sales: number;
+  vendor_id: number | null;
+}
+
+const TAXONOMIES: Taxonomy[] = ['product_cat', 'product_tag', 'product_brand'];
+const SEARCHABLE = "p.status = 'publish' AND p.visibility IN ('visible', 'search')";
+/** How long changesSince waits for catalog writers in flight before answering "nothing yet" (next search retries). */
+const CHANGE_LOG_LOCK_TIMEOUT = '200ms';
+
+/** Tags out, a few entities decoded: for the index only (descriptions are sanitized on write already). */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, entity: string) =>
+      entity === 'amp' ? '&' : entity === 'nbsp' ? ' ' : entity === '#39' ? "'" : ' ',
+    );
+}
+
+/** The PostgreSQL twin of SqliteSearchRepository, query for query (id lists as `bigint[]` instead of JSON). */
+export class PgSearchRepository implements SearchRepository {
+  #pool: PgPool;
+  constructor(pool: PgPool) {
+    this.#pool = pool;
+  }
+
+  async #rows<R>(sql: string, params: unknown[] = [], db: Queryable = this.#pool): Promise<R[]> {
+    return (await db.query(sql, params)).rows as R[];
+  }
+
+  async revision(db: Queryable = this.#pool) {
+    const [row] = await this.#rows<{ catalog: number | null; rules: string | null; rebuild: string | null }>(
+      `SELECT (SELECT max(seq) FROM search_changes) AS catalog,
+         (SELECT value FROM search_settings WHERE key = 'revision') AS rules,
+         (SELECT value FROM search_settings WHERE key = 'rebuild') AS rebuild`,
+      [],
+      db,
+    );
+    return {
+      catalog: row?.catalog ?? 0,
+      rules: Number(row?.rules ?? 0),
+      rebuild: Number(row?.rebuild ?? 0),
+    };
+  }
+
+  async requestRebuild(): Promise<void> {
+    await this.#pool.query(
+      `INSERT INTO search_settings (key, value) VALUES ('rebuild', '1')
+       ON CONFLICT (key) DO UPDATE SET value = (CAST(search_settings.value AS BIGINT) + 1)::text`,
+    );
+  }
+
+  async changesSince(seq: number, limit: number): Promise<SearchChanges> {
+    const none: SearchChanges = { seq, full: false, products: [], terms: [], vendors: [], posts: [] };
+    try {
+      return await inTransaction(this.#pool, async (client) => {
+        // Sequence values are taken before commit: a writer still in flight may commit a seq below one already
+        // visible. The SHARE lock waits for every writer of the log to finish, so nothing below is skipped.
+        await client.query(`SET LOCAL lock_timeout = '${CHANGE_LOG_LOCK_TIMEOUT}'`);
+        await client.query('LOCK TABLE search_changes IN SHARE MODE');
+        const rows = await this.#rows<{ seq: number; kind: string; ref_id: number }>(
+          'SELECT seq, kind, ref_id FROM search_changes WHERE seq > $1 ORDER BY seq LIMIT $2',
+          [seq, limit + 1],
+          client,
+        );
+        const changes: SearchChanges = { ...none, seq: rows.at(-1)?.seq ?? seq, full: rows.length > limit };
+        if (changes.full) return { ...changes, seq: (await this.revision(client)).catalog };
+        for (const row of rows) {
+          const list = {
+            product: changes.products,
+            term: changes.terms,
+            vendor: changes.vendors,
+            post: changes.posts,
+          }[row.kind];
+          list?.push(row.ref_id);
+        }
+        return changes;
+      });
+    } catch (error) {
+      // A long catalog write (an import) holds the log: report nothing new now; the next search asks again.
+      if ((error as { code?: string }).code === '55P03') return none;
+      throw error;
+    }
+  }
+
+  async loadDocuments(scope?: SearchScope, onProgress: (done: number, total: number) => void = () => {}) {
+    const documents: SearchDocument[] = [];
+    const removedKeys: string[] = [];
+    let productFilter = 'TRUE';
+    const productParams: unknown[] = [];
+    if (scope) {
+      productFilter = `(p.id = ANY($1::bigint[])
+        OR p.id IN (SELECT product_id FROM product_terms WHERE term_id = ANY($2::bigint[]))
+        OR p.vendor_id = ANY($3::bigint[]))`;
+      productParams.push(scope.products, scope.terms, scope.vendors);
+    }
+
+    const vendors = new Map(
+      (await this.#rows<{ id: number; name: string }>('SELECT id, name FROM vendors')).map((row) => [
+        row.id,
+        row.name,
+      ]),
+    );
+    const products = await this.#rows<ProductRow>(
+      `SELECT p.id, p.type, p.parent_id, p.sku, p.name, p.featured, p.short_description, p.description,
+         p.stock_status, p.total_sales, p.vendor_id
+       FROM products p WHERE p.type <> 'variation' AND ${SEARCHABLE} AND ${productFilter} ORDER BY p.id`,
+      productParams,
+    );
+    const found = new Set(products.map((row) => row.id));
+    for (const id of scope?.products ?? []) {
+      if (!found.has(id)) removedKeys.push(suggestionObjectId({ type: 'product', postId: id }));
+    }
+
+    // Side tables in bulk, grouped by product: one pass each instead of a query per product.
+    const scoped = scope ? 'WHERE x.product_id = ANY($1::bigint[])' : '';
+    const scopedParams = scope ? [products.map((row) => row.id)] : [];
+    const termLinks = await this.#rows<{ owner: number; text: string; term_id: number }>(
+      `SELECT x.product_id AS owner, t.name AS text, x.term_id FROM product_terms x JOIN terms t ON t.id = x.term_id ${scoped}
+       ORDER BY x.product_id, x.term_id`,
+      scopedParams,
+    );
+    const termNames = groupBy(termLinks);
+    const termCounts = new Map<number, number>();
+    if (!scope) {
+      for (const link of termLinks) {
+        if (found.has(link.owner)) termCounts.set(link.term_id, (termCounts.get(link.term_id) ?? 0) + 1);
+      }
+    }
+    const attributeValues = groupBy(
+      await this.#rows<{ owner: number; text: string }>(
+        `SELECT x.product_id AS owner, t.name AS text FROM product_attribute_terms x
+         JOIN attribute_terms t ON t.id = x.term_id ${scoped} ORDER BY x.product_id, x.attribute_id, x.term_id`,
+        scopedParams,
+      ),
+    );
+    const variationRows = await this.#rows<{
+      id: number;
+      parent_id: number;
+      sku: string;
+      stock_status: string;
+    }>(
+      `SELECT v.id, v.parent_id, v.sku, v.stock_status FROM products v
+       WHERE v.type = 'variation' AND v.status = 'publish' AND v.sku IS NOT NULL AND v.sku <> ''
+       ${scope ? 'AND v.parent_id = ANY($1::bigint[])' : ''} ORDER BY v.id`,
+      scopedParams,
+    );
+    const variations = new Map<number, typeof variationRows>();
+    for (const row of variationRows) {
+      const list = variations.get(row.parent_id) ?? [];
+      list.push(row);
+      variations.set(row.parent_id, list);
+    }
+
+    for (const [index, row] of products.entries()) {
+      const children = variations.get(row.id) ?? [];
+      documents.push({
+        key: suggestionObjectId({ type: 'product', postId: row.id }),
+        kind: 'product',
+        id: row.id,
+        parentId: null,
+        taxonomy: null,
+        postType: null,
+        fields: {
+          title: [row.name],
+          sku: row.sku ? [row.sku] : [],
+          taxonomy: [
+            ...(termNames.get(row.id) ?? []),
+            ...(row.vendor_id !== null && vendors.has(row.vendor_id)
+              ? [vendors.get(row.vendor_id) as string]
+              : []),
+          ],
+          attributes: [...(attributeValues.get(row.id) ?? []), ...children.map((child) => child.sku)],
+          content: [plainText(row.short_description), plainText(row.description)],
+        },
+        featured: row.featured === 1,
+        inStock: row.stock_status !== 'outofstock',
+        sales: row.total_sales,
+      });
+      for (const child of children) {
+        documents.push({
+          key: suggestionObjectId({ type: 'product_variation', postId: row.id, variationId: child.id }),
+          kind: 'variation',
+          id: child.id,
+          parentId: row.id,
+          taxonomy: null,
+          postType: null,
+          fields: { sku: [child.sku] },
+          featured: row.featured === 1,
+          inStock: child.stock_status !== 'outofstock',
+          sales: row.total_sales,
+        });
+      }
+      if (index % 1000 === 0) onProgress(index, products.length);
+    }
+
+    const termRows = await this.#rows<{ id: number; taxonomy: Taxonomy; name: string; products: number }>(
+      scope
+        ? `SELECT t.id, t.taxonomy, t.name, (SELECT count(*) FROM product_terms x JOIN products p ON p.id = x.product_id
+             WHERE x.term_id = t.id AND p.type <> 'variation' AND ${SEARCHABLE}) AS products
+           FROM terms t WHERE t.id = ANY($1::bigint[]) ORDER BY t.id`
+        : 'SELECT t.id, t.taxonomy, t.name, 0 AS products FROM terms t ORDER BY t.id',
+      scope ? [scope.terms] : [],
+    );
+    const liveTerms = new Set<number>();
+    for (const row of termRows) {
+      if (!scope) row.products = termCounts.get(row.id) ?? 0;
+      if (row.products === 0) continue;
+      liveTerms.add(row.id);
+      documents.push({
+        key: suggestionObjectId({ type: 'taxonomy', termId: row.id, taxonomy: row.taxonomy }),
+        kind: 'term',
+        id: row.id,
+        parentId: null,
+        taxonomy: row.taxonomy,
+        postType: null,
+        fields: { title: [row.name] },
+        featured: false,
+        inStock: true,
+        sales: row.products,
+      });
+    }
+    for (const id of scope?.terms ?? []) {
+      if (liveTerms.has(id)) continue;
+      for (const taxonomy of TAXONOMIES)
+        removedKeys.push(suggestionObjectId({ type: 'taxonomy', termId: id, taxonomy }));
+    }
+
+    const vendorRows = await this.#rows<{ id: number; name: string; city: string | null; products: number }>(
+      `SELECT v.id, v.name, v.city, coalesce(c.products, 0) AS products FROM vendors v
+       LEFT JOIN (SELECT p.vendor_id, count(*) AS products FROM products p
+         WHERE p.type <> 'variation' AND ${SEARCHABLE} GROUP BY p.vendor_id) c ON c.vendor_id = v.id
+       ${scope ? 'WHERE v.id = ANY($1::bigint[])' : ''} ORDER BY v.id`,
+      scope ? [scope.vendors] : [],
+    );
+    const liveVendors = new Set<number>();
+    for (const row of vendorRows) {
+      if (row.products === 0) continue;
+      liveVendors.add(row.id);
+      documents.push({
+        key: suggestionObjectId({ type: 'vendor', vendorId: row.id }),
+        kind: 'vendor',
+        id: row.id,
+        parentId: null,
+        taxonomy: null,
+        postType: null,
+        fields: { title: [row.name], taxonomy: row.city ? [row.city] : [] },
+        featured: false,
+        inStock: true,
+        sales: row.products,
+      });
+    }
+    for (const id of scope?.vendors ?? []) {
+      if (!liveVendors.has(id)) removedKeys.push(suggestionObjectId({ type: 'vendor', vendorId: id }));
+    }
+
+    const postRows = await this.#rows<{
+      id: number;
+      type: 'post' | 'page';
+      title: string;
+      excerpt: string;
+      content: string;
+      password_hash: string | null;
+    }>(
+      `SELECT id, type, title, excerpt, content, password_hash FROM posts
+       ${scope ? 'WHERE id = ANY($1::bigint[])' : ''} ORDER BY id`,
+      scope ? [scope.posts] : [],
+    );
+    const livePosts = new Set<number>();
+    for (const row of postRows) {
+      livePosts.add(row.id);
+      documents.push({
+        key: suggestionObjectId({ type: 'post', postId: row.id, postType: row.type }),
+        kind: 'post',
+        id: row.id,
+        parentId: null,
+        taxonomy: null,
+        postType: row.type,
+        // A password-protected page is found by its title only, as WordPress's own search does.
+        fields: {
+          title: [row.title],
+          content: row.password_hash ? [] : [plainText(row.excerpt), plainText(row.content)],
+        },
+        featured: false,
+        inStock: true,
+        sales: 0,
+      });
+    }
+    for (const id of scope?.posts ?? []) {
+      if (livePosts.has(id)) continue;
+      for (const postType of ['post', 'page'])
+        removedKeys.push(suggestionObjectId({ type: 'post', postId: id, postType }));
+    }
+    onProgress(products.length, products.length);
+    return { documents, removedKeys };
+  }
+
+  async describeProducts(ids: readonly number[]): Promise<ProductCard[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.#rows<{
+      id: number;
+      type: string;
+      slug: string;
+      name: string;
+      sku: string | null;
+      short_description: string;
+      featured: number;
+      stock_status: string;
+      vendor_id: number | null;
+      price_min: number | null;
+      price_max: number | null;
+      regular_price: number | null;
+      sale_price: number | null;
+      image_id: number | null;
+      variation_on_sale: boolean | null;
+    }>(
+      `SELECT p.id, p.type, p.slug, p.name, p.sku, p.short_description, p.featured, p.stock_status, p.vendor_id,
+         p.price_min, p.price_max, p.regular_price, p.sale_price,
+         (SELECT i.id FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_id,
+         CASE WHEN p.type = 'variable' THEN EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id
+           AND v.status = 'publish' AND v.sale_price IS NOT NULL AND v.sale_price < v.regular_price) END AS variation_on_sale
+       FROM products p WHERE p.id = ANY($1::bigint[]) AND p.type <> 'variation'`,
+      [[...ids]],
+    );
+    return rows.map((row) => {
+      const simpleOnSale =
+        (row.type === 'simple' || row.type === 'external') &&
+        row.sale_price !== null &&
+        row.regular_price !== null &&
+        row.sale_price < row.regular_price;
+      return {
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        sku: row.sku,
+        shortDescription: plainText(row.short_description).replace(/\s+/g, ' ').trim(),
+        price: {
+          min: row.price_min,
+          max: row.price_max,
+          regular: simpleOnSale ? row.regular_price : null,
+          onSale: simpleOnSale || row.variation_on_sale === true,
+        },
+        featured: row.featured === 1,
+        inStock: row.stock_status !== 'outofstock',
+        imageSrc: row.image_id === null ? null : `/images/${row.image_id}.svg`,
+        vendorId: row.vendor_id,
+      };
+    });
+  }
+
+  async getRules(): Promise<RelevanceRules | null> {
+    const settings = new Map(
+      (await this.#rows<{ key: string; value: string }>('SELECT key, value FROM search_settings')).map(
+        (row) => [row.key, row.value],
+      ),
+    );
+    if (!settings.has('seeded')) return null;
+    const boosts = { ...DEFAULT_BOOSTS };
+    for (const row of await this.#rows<{ field: keyof typeof boosts; weight: number }>(
+      'SELECT field, weight FROM search_boosts',
+    )) {
+      if (SEARCH_FIELDS.includes(row.field)) boosts[row.field] = row.weight;
+    }
+    const [synonyms, stopWords, pins] = await Promise.all([
+      this.#rows<{ words: string }>('SELECT words FROM search_synonyms ORDER BY id'),
+      // COLLATE "C": byte order, as SQLite's default BINARY collation sorts.
+      this.#rows<{ word: string }>('SELECT word FROM search_stop_words ORDER BY word COLLATE "C"'),
+      this.#rows<{ query: string; product_ids: string }>('SELECT query, product_ids FROM search_pins'),
+    ]);
+    return {
+      synonyms: synonyms.map((row) => JSON.parse(row.words) as string[]),
+      stopWords: stopWords.map((row) => row.word),
+      boosts,
+      outOfStock: (settings.get('out_of_stock') ?? 'normal') as OutOfStockHandling,
+      pins: Object.fromEntries(pins.map((row) => [row.query, JSON.parse(row.product_ids) as number[]])),
+    };
+  }
+
+  async saveRules(rules: RelevanceRules): Promise<void> {
+    await inTransaction(this.#pool, async (client) => {
+      await client.query(
+        'DELETE FROM search_synonyms; DELETE FROM search_stop_words; DELETE FROM search_boosts; DELETE FROM search_pins;',
+      );
+      for (const group of rules.synonyms) {
+        await client.query('INSERT INTO search_synonyms (words) VALUES ($1)', [JSON.stringify(group)]);
+      }
+      for (const word of rules.stopWords) {
+        await client.query('INSERT INTO search_stop_words (word) VALUES ($1) ON CONFLICT DO NOTHING', [word]);
+      }
+      for (const field of SEARCH_FIELDS) {
+        await client.query('INSERT INTO search_boosts (field, weight) VALUES ($1, $2)', [
+          field,
+          rules.boosts[field],
+        ]);
+      }
+      for (const [query, productIds] of Object.entries(rules.pins)) {
+        await client.query('INSERT INTO search_pins (query, product_ids) VALUES ($1, $2)', [
+          query,
+          JSON.stringify(productIds),
+        ]);
+      }
+      const setting = `INSERT INTO search_settings (key, value) VALUES ($1, $2)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
+      await client.query(setting, ['out_of_stock', rules.outOfStock]);
+      await client.query(setting, ['seeded', '1']);
+      // Every process compares this revision before a search and reloads the rules when it moved.
+      await client.query(
+        `INSERT INTO search_settings (key, value) VALUES ('revision', '1')
+         ON CONFLICT (key) DO UPDATE SET value = (CAST(search_settings.value AS BIGINT) + 1)::text`,
+      );
+    });
+  }
+
+  async recordQuery(record: SearchQueryRecord): Promise<void> {
+    await inTransaction(this.#pool, async (client) => {
+      if (record.source === 'suggestions') {
+        // One burst per session: concurrent requests of one session (two processes) take turns here.
+        await client.query('SELECT pg_advisory_xact_lock(7263002, hashtext($1))', [record.sessionHash]);
+        const [last] = await this.#rows<{ id: number; query: string }>(
+          `SELECT id, query FROM search_queries WHERE session_hash = $1 AND source = 'suggestions' AND updated_at >= $2
+           ORDER BY updated_at DESC LIMIT 1`,
+          [record.sessionHash, record.now - record.burstMs],
+          client,
+        );
+        if (last && (record.query.startsWith(last.query) || last.query.startsWith(record.query))) {
+          await client.query(
+            'UPDATE search_queries SET query = $1, results = $2, updated_at = $3 WHERE id = $4',
+            [record.query, record.results, record.now, last.id],
+          );
+          return;
+        }
+      }
+      await client.query(
+        `INSERT INTO search_queries (query, results, source, session_hash, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $5)`,
+        [record.query, record.results, record.source, record.sessionHash, record.now],
+      );
+    });
+  }
+
+  async topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]> {
+    // A query's result count is that of its latest search (the catalog may have changed since the first).
+    return this.#rows<QueryStat>(
+      `SELECT * FROM (
+         SELECT query, count(*) AS count, max(updated_at) AS "lastSeen",
+           (SELECT results FROM search_queries l WHERE l.query = q.query ORDER BY updated_at DESC LIMIT 1) AS results
+         FROM search_queries q WHERE updated_at >= $1 GROUP BY query) s
+       ${options.zeroResults ? 'WHERE results = 0' : ''}
+       ORDER BY count DESC, "lastSeen" DESC, query COLLATE "C" LIMIT $2`,
+      [options.since, options.limit],
+    );
+  }
+}
+
+function groupBy(rows: readonly { owner: number; text: string }[]): Map<number, string[]> {
+  const map = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = map.get(row.owner);
+    if (list) list.push(row.text);
+    else map.set(row.owner, [row.text]);
+  }
+  return map;
+}

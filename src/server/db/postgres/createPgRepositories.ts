@@ -1,0 +1,38 @@
+import type { Repositories } from '../repositories';
+import type { PgPool } from './openPostgres';
+import { PgCatalogRepository } from './PgCatalogRepository';
+import { PgInsightsRepository } from './PgInsightsRepository';
+import { PgOrderRepository } from './PgOrderRepository';
+import { PgSearchRepository } from './PgSearchRepository';
+import { PgSessionRepository } from './PgSessionRepository';
+import {
+  PgAttributionRepository,
+  PgMediaRepository,
+  PgOptionRepository,
+  PgPostRepository,
+  PgVisitorMetaRepository,
+} from './PgSmallRepositories';
+import { PgStatsRepository } from './PgStatsRepository';
+
+/** Every repository on one PostgreSQL pool (DATABASE_URL=postgres://…); see createSqliteRepositories. */
+export function createPgRepositories(pool: PgPool): Repositories {
+  return {
+    catalog: new PgCatalogRepository(pool),
+    sessions: new PgSessionRepository(pool),
+    orders: new PgOrderRepository(pool),
+    options: new PgOptionRepository(pool),
+    posts: new PgPostRepository(pool),
+    media: new PgMediaRepository(pool),
+    visitorMeta: new PgVisitorMetaRepository(pool),
+    attribution: new PgAttributionRepository(pool),
+    stats: new PgStatsRepository(pool),
+    search: new PgSearchRepository(pool),
+    insights: new PgInsightsRepository(pool),
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

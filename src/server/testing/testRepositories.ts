@@ -1,0 +1,59 @@
+import type { SqliteDatabase } from '../db/openDatabase';
+import { createPgRepositories } from '../db/postgres/createPgRepositories';
+import { openPostgres } from '../db/postgres/openPostgres';
+import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
+import type { Repositories } from '../db/repositories';
+
+export interface TestEngine {
+  repositories: Repositories;
+  /** The SQLite handle; throws on PostgreSQL, where there is none. */
+  db(): SqliteDatabase;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Drops the test's PostgreSQL database (nothing for SQLite, whose file goes with the data dir). */
+  drop(): Promise<void>;
+}
+
+/**
+ * The repositories an in-process test app runs on: SQLite in the data dir (`npm test`), or, when
+ * TEST_DATABASE_URL is set (`npm run test:postgres`), a fresh PostgreSQL database of its own, so the same
+ * `app.inject` tests check both engines.
+ */
+export async function testRepositories(
+  openSqlite: () => { db: SqliteDatabase; repositories: Repositories },
+): Promise<TestEngine> {
+  if (!TEST_DATABASE_URL) {
+    const { db, repositories } = openSqlite();
+    return {
+      repositories,
+      db: () => db,
+      async query<T>(sql: string, params: unknown[] = []) {
+        const statement = db.prepare(sql);
+        // better-sqlite3 runs a statement that returns no rows (INSERT, DELETE) with run(), not all().
+        if (!statement.reader) {
+          statement.run(...params);
+          return [];
+        }
+        return statement.all(...params) as T[];
+      },
+      async drop() {},
+    };
+  }
+  const database = await createTestDatabase();
+  const pool = await openPostgres(database.url, { max: 4 });
+  return {
+    repositories: createPgRepositories(pool),
+    db: () => {
+      throw new Error('This test reads SQLite directly; on PostgreSQL use the test app’s query()');
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      let n = 0;
+      return (
+        await pool.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as T[];
+    },
+    drop: database.drop,
+  };
+}
