@@ -174,7 +174,7 @@ await measure(
   'ours (MemorySearchIndex)',
   async () => {
     const index = new MemorySearchIndex();
-    index.replaceAll(documents);
+    await index.replaceAll(documents);
     return index;
   },
   (index, prefix) => index.search({ text: prefix, limits: LIMITS, variations: true }),
