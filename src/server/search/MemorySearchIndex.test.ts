@@ -1,13 +1,10 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
-import { MemorySearchIndex } from './MemorySearchIndex';
-import { PostgresSearchIndex } from './postgres/PostgresSearchIndex';
-import { DEFAULT_RULES, type RelevanceRules, type SearchDocument, type SearchIndex } from './SearchIndex';
+import { testSearchEngines } from './postgres/testSearchIndexes';
+import { DEFAULT_RULES, type SearchDocument, type SearchIndex } from './SearchIndex';
 
 /*
  * The relevance contract of a SearchIndex: the same cases run on the embedded index and, when TEST_DATABASE_URL
- * is set (`npm run test:postgres`), on the PostgreSQL index (each index in its own schema of a test database).
+ * is set, on the PostgreSQL index (testSearchEngines).
  */
 
 function product(id: number, title: string, extra: Partial<SearchDocument> = {}): SearchDocument {
@@ -30,48 +27,7 @@ async function productIds(index: SearchIndex, text: string): Promise<number[]> {
   return ((await index.search({ text, limits: { products: 20 } })).hits.products ?? []).map((hit) => hit.id);
 }
 
-interface Engine {
-  name: string;
-  skip: boolean;
-  setup(): Promise<void>;
-  teardown(): Promise<void>;
-  make(rules?: RelevanceRules): Promise<SearchIndex>;
-}
-
-let pool: pg.Pool | null = null;
-let dropDatabase: (() => Promise<void>) | null = null;
-let schemas = 0;
-const engines: Engine[] = [
-  {
-    name: 'MemorySearchIndex',
-    skip: false,
-    async setup() {},
-    async teardown() {},
-    async make(rules) {
-      return new MemorySearchIndex(rules);
-    },
-  },
-  {
-    name: 'PostgresSearchIndex',
-    skip: !TEST_DATABASE_URL,
-    async setup() {
-      const database = await createTestDatabase();
-      dropDatabase = database.drop;
-      pool = new pg.Pool({ connectionString: database.url, max: 4 });
-    },
-    async teardown() {
-      await pool?.end();
-      await dropDatabase?.();
-    },
-    async make(rules) {
-      const index = new PostgresSearchIndex(pool as pg.Pool, { schema: `relevance_${++schemas}`, rules });
-      await index.ensureSchema();
-      return index;
-    },
-  },
-];
-
-describe.each(engines)('$name', (engine) => {
+describe.each(testSearchEngines())('$name', (engine) => {
   if (engine.skip) {
     it.skip('needs TEST_DATABASE_URL (npm run test:postgres)', () => {});
     return;
@@ -120,9 +76,9 @@ describe.each(engines)('$name', (engine) => {
   });
 
   it('checks few candidates against a word with huge postings by their own terms (the forward check)', async () => {
-    const big = new MemorySearchIndex();
+    const big = await engine.make();
     const widgets = Array.from({ length: 500 }, (_, n) => product(100 + n, `Widget ${n} warm`));
-    big.replaceAll([...documents, ...widgets]);
+    await big.replaceAll([...documents, ...widgets]);
     await big.update([product(900, 'Hoodie Wrap')], []);
     expect((await productIds(big, 'hoodie w')).sort()).toEqual([1, 900]);
     expect(await productIds(big, 'widget 42 w')).toEqual([142]);

@@ -8,6 +8,7 @@ import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
 import { openDatabase, type SqliteDatabase } from '../db/openDatabase';
 import type { Repositories } from '../db/repositories';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import type { SearchIndex } from '../search/SearchIndex';
 
 export interface TestAppOptions {
   /** Settings over the defaults, as a SHOP_CONFIG file would hold them. */
@@ -16,6 +17,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** The HMAC secret for nonces (default 40 × 'x'). */
   secret?: string;
+  /** The search index (default: the embedded one). */
+  searchIndex?: SearchIndex;
 }
 
 export interface TestApp {
@@ -46,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       secret: options.secret ?? TEST_SECRET,
       assets: { scripts: [], styles: [], preloads: [] },
       dataDir,
+      searchIndex: options.searchIndex,
     });
     await app.ready();
     return {
