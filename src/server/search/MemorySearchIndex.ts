@@ -587,12 +587,22 @@ class BoundedTop {
     this.#limit = limit;
   }
 
+  /** Equal ranks go by document number (load order), as searchProductIds and the PostgreSQL index order them. */
   offer(doc: number, rank: number): void {
     const ranks = this.#ranks;
-    if (this.#limit === 0 || (ranks.length === this.#limit && rank <= (ranks[this.#limit - 1] as number)))
-      return;
+    const docs = this.docs;
+    if (this.#limit === 0) return;
+    if (ranks.length === this.#limit) {
+      const last = ranks[this.#limit - 1] as number;
+      if (rank < last || (rank === last && doc > (docs[this.#limit - 1] as number))) return;
+    }
     let at = ranks.length;
-    while (at > 0 && (ranks[at - 1] as number) < rank) at--;
+    while (
+      at > 0 &&
+      ((ranks[at - 1] as number) < rank ||
+        ((ranks[at - 1] as number) === rank && (docs[at - 1] as number) > doc))
+    )
+      at--;
     ranks.splice(at, 0, rank);
     this.docs.splice(at, 0, doc);
     if (ranks.length > this.#limit) {
