@@ -126,6 +126,8 @@ export class PostgresSearchIndex implements SearchIndex {
   ensureSchema(): Promise<void> {
     if (!this.#schemaReady) {
       this.#schemaReady = this.#write(async (client) => {
+        // The extension is per database, whatever the schema: one more lock, shared by every schema's index.
+        await client.query('SELECT pg_advisory_xact_lock($1, 0)', [LOCK_CLASS]);
         await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
         await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.#schema}`);
         await client.query(`CREATE TABLE IF NOT EXISTS ${this.#table('state')} (
