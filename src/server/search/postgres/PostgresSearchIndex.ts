@@ -162,7 +162,7 @@ export class PostgresSearchIndex implements SearchIndex {
           PRIMARY KEY (term, doc)
         )`);
         await client.query(
-          `CREATE INDEX IF NOT EXISTS search_index_postings_doc ON ${this.#table('postings')} (doc)`,
+          `CREATE INDEX IF NOT EXISTS search_index_postings_doc ON ${this.#table('postings')} (doc, term)`,
         );
         await client.query(`CREATE TABLE IF NOT EXISTS ${this.#table('terms')} (
           term TEXT COLLATE "C" PRIMARY KEY,
@@ -185,6 +185,26 @@ export class PostgresSearchIndex implements SearchIndex {
       const result = await work(client);
       await client.query('COMMIT');
       return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * A search statement, with JIT compilation off: on a large catalog the planner's estimates cross
+   * jit_above_cost, and compiling would cost more than the whole query (measured: 80 of 110 ms).
+   */
+  async #read<T extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<T[]> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN READ ONLY');
+      await client.query('SET LOCAL jit = off');
+      const { rows } = await client.query<T>(sql, params);
+      await client.query('COMMIT');
+      return rows;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -358,7 +378,7 @@ export class PostgresSearchIndex implements SearchIndex {
       const pinOrds = p(pins.map((pin) => pin.ord));
       const hideParam = p(hide);
       const rankParam = this.#rankSql(p);
-      const { rows } = await this.#pool.query<HitRow>(
+      const rows = await this.#read<HitRow>(
         `${plan.sql},
         found AS (
           SELECT d.ord, d.key, d.kind, d.id, d.parent_id, d.taxonomy, d.post_type, d.grp, d.in_stock, m.score,
@@ -427,9 +447,9 @@ export class PostgresSearchIndex implements SearchIndex {
     const p = (value: unknown) => `$${params.push(value)}`;
     const pinOrds = p(pins.map((pin) => pin.ord));
     const rank = this.#rankSql(p);
-    const { rows } = await this.#pool.query<{ id: number }>(
+    const rows = await this.#read<{ id: number }>(
       `${plan.sql},
-      candidates AS (
+      products AS (
         SELECT CASE WHEN d.kind = 'variation' THEN parent.ord ELSE d.ord END AS product_ord, ${rank} AS rank
         FROM matched m
         JOIN ${this.#table('documents')} d ON d.ord = m.doc
@@ -437,7 +457,7 @@ export class PostgresSearchIndex implements SearchIndex {
         WHERE d.grp = 0 AND NOT (${p(hide)}::boolean AND NOT d.in_stock) AND d.ord <> ALL(${pinOrds}::bigint[])
       ),
       best AS (
-        SELECT product_ord, max(rank) AS rank FROM candidates
+        SELECT product_ord, max(rank) AS rank FROM products
         WHERE product_ord IS NOT NULL AND product_ord <> ALL(${pinOrds}::bigint[])
         GROUP BY product_ord
       )
@@ -481,11 +501,23 @@ export class PostgresSearchIndex implements SearchIndex {
   async #plan(text: string): Promise<MatchPlan | null> {
     const readings = parseSearchQuery(text, this.#compiled.stopWords);
     if (readings.length === 0) return null;
-    const singles = { r: [] as number[], w: [] as number[], term: [] as string[], factor: [] as number[] };
+    const singles = {
+      r: [] as number[],
+      w: [] as number[],
+      term: [] as string[],
+      factor: [] as number[],
+      lead: [] as boolean[],
+    };
     const singleFields: number[] = [];
-    const ranges = { r: [] as number[], w: [] as number[], prefix: [] as string[], length: [] as number[] };
+    const ranges = {
+      r: [] as number[],
+      w: [] as number[],
+      prefix: [] as string[],
+      length: [] as number[],
+      lead: [] as boolean[],
+    };
     const rangeFields: number[] = [];
-    const typoCache = new Map<string, Promise<Map<string, number>>>();
+    const typoCache = new Map<string, Promise<{ postings: number; typos: Map<string, number> }>>();
     const words: { reading: number; position: number; word: QueryWord }[] = [];
     for (const [reading, list] of readings.entries()) {
       for (const [position, word] of list.entries()) words.push({ reading: reading + 1, position, word });
@@ -501,13 +533,23 @@ export class PostgresSearchIndex implements SearchIndex {
         return pending;
       }),
     );
+    // Each reading is matched from its rarest word: the other words are looked up in those documents only.
+    const leads = readings.map((_, reading) => {
+      let best = -1;
+      for (const [index, word] of words.entries()) {
+        if (word.reading !== reading + 1) continue;
+        if (best === -1 || (typos[index]?.postings ?? 0) < (typos[best]?.postings ?? 0)) best = index;
+      }
+      return best;
+    });
     for (const [index, { reading, position, word }] of words.entries()) {
+      const lead = leads[reading - 1] === index;
       const short = word.text.length <= SHORT_WORD;
       const factors = new Map<string, number>([[word.text, EXACT]]);
       for (const synonym of this.#compiled.synonyms.get(word.text) ?? []) {
         if (!factors.has(synonym)) factors.set(synonym, SYNONYM);
       }
-      for (const [term, factor] of typos[index] as Map<string, number>) {
+      for (const [term, factor] of (typos[index] as { typos: Map<string, number> }).typos) {
         if (!factors.has(term)) factors.set(term, factor);
       }
       for (const [term, factor] of factors) {
@@ -515,6 +557,7 @@ export class PostgresSearchIndex implements SearchIndex {
         singles.w.push(position);
         singles.term.push(term);
         singles.factor.push(factor);
+        singles.lead.push(lead);
         // Typos count outside the descriptions only, and so does a one- or two-letter word.
         singleFields.push(short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff);
       }
@@ -523,6 +566,7 @@ export class PostgresSearchIndex implements SearchIndex {
         ranges.w.push(position);
         ranges.prefix.push(word.text);
         ranges.length.push(word.text.length);
+        ranges.lead.push(lead);
         rangeFields.push(short ? SHORT_FIELDS : 0xff);
       }
     }
@@ -530,25 +574,43 @@ export class PostgresSearchIndex implements SearchIndex {
     const p = (value: unknown) => `$${params.push(value)}`;
     const weights = p([...this.#compiled.fieldWeights]);
     const postings = this.#table('postings');
+    const range = (alias: string) =>
+      `${alias}.term >= g.prefix COLLATE "C" AND ${alias}.term < (g.prefix || ${p(MAX_CHAR)}) COLLATE "C"`;
+    const prefixScore = (alias: string) =>
+      `(${PREFIX_BASE}::float8 + (0.2::float8 * g.length) / least(length(${alias}.term), 255))
+        * (${weights}::float8[])[(${alias}.mask & g.fields) + 1]`;
     const sql = `WITH singles AS (
         SELECT * FROM unnest(${p(singles.r)}::int[], ${p(singles.w)}::int[], ${p(singles.term)}::text[],
-          ${p(singles.factor)}::float8[], ${p(singleFields)}::int[]) AS s(r, w, term, factor, fields)
+          ${p(singles.factor)}::float8[], ${p(singleFields)}::int[], ${p(singles.lead)}::boolean[])
+          AS s(r, w, term, factor, fields, lead)
       ),
       ranges AS (
         SELECT * FROM unnest(${p(ranges.r)}::int[], ${p(ranges.w)}::int[], ${p(ranges.prefix)}::text[],
-          ${p(ranges.length)}::int[], ${p(rangeFields)}::int[]) AS g(r, w, prefix, length, fields)
+          ${p(ranges.length)}::int[], ${p(rangeFields)}::int[], ${p(ranges.lead)}::boolean[])
+          AS g(r, w, prefix, length, fields, lead)
       ),
-      hits AS (
+      lead_hits AS MATERIALIZED (
         SELECT s.r, s.w, x.doc, s.factor * (${weights}::float8[])[(x.mask & s.fields) + 1] AS score
         FROM singles s JOIN ${postings} x ON x.term = s.term COLLATE "C"
-        WHERE x.mask & s.fields <> 0
+        WHERE s.lead AND x.mask & s.fields <> 0
         UNION ALL
-        SELECT g.r, g.w, x.doc,
-          (${PREFIX_BASE}::float8 + (0.2::float8 * g.length) / least(length(x.term), 255))
-            * (${weights}::float8[])[(x.mask & g.fields) + 1]
-        FROM ranges g JOIN ${postings} x
-          ON x.term >= g.prefix COLLATE "C" AND x.term < (g.prefix || ${p(MAX_CHAR)}) COLLATE "C"
-        WHERE x.mask & g.fields <> 0
+        SELECT g.r, g.w, x.doc, ${prefixScore('x')}
+        FROM ranges g JOIN ${postings} x ON ${range('x')}
+        WHERE g.lead AND x.mask & g.fields <> 0
+      ),
+      candidates AS MATERIALIZED (SELECT DISTINCT r, doc FROM lead_hits),
+      hits AS (
+        SELECT * FROM lead_hits
+        UNION ALL
+        SELECT s.r, s.w, x.doc, s.factor * (${weights}::float8[])[(x.mask & s.fields) + 1]
+        FROM singles s JOIN candidates c ON c.r = s.r
+        JOIN ${postings} x ON x.doc = c.doc AND x.term = s.term COLLATE "C"
+        WHERE NOT s.lead AND x.mask & s.fields <> 0
+        UNION ALL
+        SELECT g.r, g.w, x.doc, ${prefixScore('x')}
+        FROM ranges g JOIN candidates c ON c.r = g.r
+        JOIN ${postings} x ON x.doc = c.doc AND ${range('x')}
+        WHERE NOT g.lead AND x.mask & g.fields <> 0
       ),
       per_word AS (SELECT r, w, doc, max(score) AS score FROM hits GROUP BY r, w, doc),
       per_reading AS (
@@ -564,21 +626,27 @@ export class PostgresSearchIndex implements SearchIndex {
    * The typo neighbours of a word (4+ letters: one edit, 8+: two) with their factors, looked for only when the
    * word as typed reaches fewer than TYPO_THRESHOLD postings, as in the embedded index.
    */
-  async #typos(word: QueryWord): Promise<Map<string, number>> {
+  async #typos(word: QueryWord): Promise<{ postings: number; typos: Map<string, number> }> {
     const found = new Map<string, number>();
     const maxEdits = word.text.length >= 8 ? 2 : word.text.length >= 4 ? 1 : 0;
-    if (maxEdits === 0) return found;
     const exact = [word.text, ...(this.#compiled.synonyms.get(word.text) ?? [])];
     const first = word.text.charAt(0);
     const terms = this.#table('terms');
-    const { rows } = await this.#pool.query<{ term: string }>(
-      `SELECT t.term FROM ${terms} t
-       WHERE t.term >= $1 COLLATE "C" AND t.term < ($1 || $2) COLLATE "C"
-         AND ($3::boolean OR length(t.term) BETWEEN $4::int - $5::int AND $4::int + $5::int)
-         AND (CASE WHEN $3::boolean THEN word_similarity($6, t.term) ELSE similarity($6, t.term) END) >= $7
-         AND (SELECT coalesce(sum(c.docs), 0) FROM ${terms} c
-              WHERE c.term = ANY($8::text[])
-                 OR ($3::boolean AND c.term > $6 COLLATE "C" AND c.term < ($6 || $2) COLLATE "C")) < $9`,
+    // How many postings the word reaches as typed (for the typo rule and to intersect rarest first), and the
+    // typo candidates when it reaches few.
+    const { rows } = await this.#pool.query<{ n: string; term: string | null; docs: number | null }>(
+      `WITH stats AS (
+         SELECT coalesce(sum(c.docs), 0) AS n FROM ${terms} c
+         WHERE c.term = ANY($8::text[])
+            OR ($3::boolean AND c.term > $6 COLLATE "C" AND c.term < ($6 || $2) COLLATE "C")
+       )
+       SELECT stats.n::text AS n, t.term, t.docs FROM stats LEFT JOIN LATERAL (
+         SELECT t.term, t.docs FROM ${terms} t
+         WHERE $5::int > 0 AND stats.n < $9
+           AND t.term >= $1 COLLATE "C" AND t.term < ($1 || $2) COLLATE "C"
+           AND ($3::boolean OR length(t.term) BETWEEN $4::int - $5::int AND $4::int + $5::int)
+           AND (CASE WHEN $3::boolean THEN word_similarity($6, t.term) ELSE similarity($6, t.term) END) >= $7
+       ) t ON true`,
       [
         first,
         MAX_CHAR,
@@ -591,11 +659,16 @@ export class PostgresSearchIndex implements SearchIndex {
         TYPO_THRESHOLD,
       ],
     );
-    for (const { term } of rows) {
+    let postings = Number(rows[0]?.n ?? 0);
+    for (const { term, docs } of rows) {
+      if (term === null) continue;
       const distance = typoDistance(word.text, term, word.prefix);
-      if (distance > 0 && distance <= maxEdits) found.set(term, TYPO[distance] as number);
+      if (distance > 0 && distance <= maxEdits) {
+        found.set(term, TYPO[distance] as number);
+        postings += docs ?? 0;
+      }
     }
-    return found;
+    return { postings, typos: found };
   }
 }
 
