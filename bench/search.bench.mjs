@@ -19,7 +19,7 @@ import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { Charset, Document } from 'flexsearch';
 import MiniSearch from 'minisearch';
 
-const { seedBenchDataDir, buildSearchBenchApp, MemorySearchIndex } = await import(
+const { seedBenchDataDir, buildSearchBenchApp, MemorySearchIndex, openPostgresBenchIndex } = await import(
   '../dist/server/search-bench.js'
 );
 
@@ -174,7 +174,7 @@ await measure(
   'ours (MemorySearchIndex)',
   async () => {
     const index = new MemorySearchIndex();
-    index.replaceAll(documents);
+    await index.replaceAll(documents);
     return index;
   },
   (index, prefix) => index.search({ text: prefix, limits: LIMITS, variations: true }),
@@ -228,6 +228,27 @@ await measure(
 );
 global.keep = null;
 
+// --- the shared index on PostgreSQL (issue 12), when a server is at hand: `node scripts/ensure-postgres.mjs --
+// npm run bench -- search`. Build = one replaceAll (documents, postings, dictionary in one transaction); memory is
+// the tables' size on disk, not this process's heap.
+let postgresSize = null;
+if (process.env.TEST_DATABASE_URL) {
+  const postgres = await openPostgresBenchIndex();
+  try {
+    await measure(
+      'PostgresSearchIndex',
+      async () => {
+        await postgres.index.replaceAll(documents);
+        return postgres.index;
+      },
+      (index, prefix) => index.search({ text: prefix, limits: LIMITS, variations: true }),
+    );
+    postgresSize = await postgres.sizeMb();
+  } finally {
+    await postgres.close();
+  }
+}
+
 // --- over HTTP: the real endpoint on loopback --------------------------------------------------------------
 started = performance.now();
 const shop = await buildSearchBenchApp(dataDir);
@@ -254,6 +275,11 @@ console.log(
 for (const row of results) {
   console.log(
     `${row.name.padEnd(26)}${(row.buildMs / 1000).toFixed(1).padStart(9)}${row.memory.toFixed(0).padStart(11)}${`${Math.round((100 * row.indexed || 100 * flat.length) / flat.length)}%`.padStart(9)}${String(row.done).padStart(11)}${row.p50.toFixed(3).padStart(10)}${row.p99.toFixed(3).padStart(10)}${(row.p50 / ours.p50).toFixed(1).padStart(10)}×${(row.p99 / ours.p99).toFixed(1).padStart(9)}×`,
+  );
+}
+if (postgresSize !== null) {
+  console.log(
+    `PostgresSearchIndex tables: ${postgresSize.toFixed(0)} MB in PostgreSQL (mem above: client heap only)`,
   );
 }
 console.log(

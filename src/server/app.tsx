@@ -23,6 +23,7 @@ import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clien
 import { pagesPlugin } from './render/pagesPlugin';
 import { restPlugin } from './rest/restPlugin';
 import { createSearch } from './search/createSearch';
+import type { SearchIndex } from './search/SearchIndex';
 import { searchPlugin } from './search/searchPlugin';
 import { sessionPlugin } from './session/sessionPlugin';
 import { statsPlugin } from './stats/statsPlugin';
@@ -37,6 +38,8 @@ export interface AppOptions {
   /** DATA_DIR: the folder of the SQLite file and of uploaded media. */
   dataDir: string;
   logger?: boolean | object;
+  /** The search index (default: the embedded MemorySearchIndex; PostgresSearchIndex on PostgreSQL). */
+  searchIndex?: SearchIndex;
 }
 
 /** Builds the shop's Fastify app without listening, so tests can `inject` requests into it. */
@@ -47,6 +50,7 @@ export async function buildApp({
   assets,
   dataDir,
   logger = false,
+  searchIndex,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -91,7 +95,7 @@ export async function buildApp({
   });
 
   const cartService = new CartService(repositories.catalog);
-  const search = await createSearch({ config, repositories, secret });
+  const search = await createSearch({ config, repositories, secret, index: searchIndex });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(sessionPlugin, { repositories, secret, ttlHours: config.server.sessionTtlHours });
   await app.register(ajaxPlugin);

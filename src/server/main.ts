@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { seedDemoCatalog } from './catalog/import/seedDemoCatalog';
 import { loadConfig } from './config/loadConfig';
-import { isPostgresUrl, openRepositories } from './db/openRepositories';
+import { isPostgresUrl, openShopStorage } from './db/openRepositories';
 import { readClientAssets } from './render/clientAssets';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,13 +26,14 @@ async function main() {
   }
 
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  let repositories: Awaited<ReturnType<typeof openRepositories>>;
+  let storage: Awaited<ReturnType<typeof openShopStorage>>;
   try {
-    repositories = await openRepositories({ databaseUrl, dataDir });
+    storage = await openShopStorage({ databaseUrl, dataDir });
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
+  const { repositories, searchIndex } = storage;
   // Every process must sign with the same secret: take the configured one, else the one the database keeps.
   const secret =
     config.server.secret ??
@@ -47,6 +48,7 @@ async function main() {
     secret,
     assets: readClientAssets(),
     dataDir,
+    searchIndex,
     logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
   });
   await app.listen({ port, host });

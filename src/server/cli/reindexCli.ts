@@ -1,18 +1,19 @@
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { openRepositories } from '../db/openRepositories';
+import { openShopStorage } from '../db/openRepositories';
 import { MemorySearchIndex } from '../search/MemorySearchIndex';
 import { SearchService } from '../search/SearchService';
 
 /**
  * `npm run reindex`: rebuilds the search index from DATA_DIR's committed catalog with a progress bar, reports
- * what it holds, and asks every running server process to rebuild its own copy on its next search (the index
- * lives in each process's memory; the request travels through the database).
+ * what it holds, and asks every running server process to rebuild on its next search (on SQLite each process
+ * keeps its index in memory; on PostgreSQL this rebuilds the shared index itself; the request travels through
+ * the database either way).
  */
 async function main() {
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
   // DATABASE_URL=postgres://… points it at a PostgreSQL shop (README "PostgreSQL and several processes").
-  const repositories = await openRepositories({
+  const { repositories, searchIndex } = await openShopStorage({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir,
   });
@@ -24,7 +25,7 @@ async function main() {
   try {
     const service = new SearchService({
       repository: repositories.search,
-      index: new MemorySearchIndex(),
+      index: searchIndex ?? new MemorySearchIndex(),
       secret: 'reindex',
     });
     const started = performance.now();

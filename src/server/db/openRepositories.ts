@@ -1,3 +1,5 @@
+import { createPostgresSearchIndex } from '../search/postgres/PostgresSearchIndex';
+import type { SearchIndex } from '../search/SearchIndex';
 import { openDatabase } from './openDatabase';
 import { createPgRepositories } from './postgres/createPgRepositories';
 import { openPostgres } from './postgres/openPostgres';
@@ -17,9 +19,33 @@ export async function openRepositories(options: {
   databaseUrl?: string;
   dataDir: string;
 }): Promise<Repositories> {
+  return (await openStorage(options, { searchIndex: false })).repositories;
+}
+
+export interface ShopStorage {
+  repositories: Repositories;
+  /** On PostgreSQL the search index every process shares; absent on SQLite, where each process embeds its own. */
+  searchIndex?: SearchIndex;
+}
+
+/** The repositories and, on PostgreSQL, the shared search index (its tables created if missing): a server's storage. */
+export function openShopStorage(options: { databaseUrl?: string; dataDir: string }): Promise<ShopStorage> {
+  return openStorage(options, { searchIndex: true });
+}
+
+async function openStorage(
+  options: { databaseUrl?: string; dataDir: string },
+  wanted: { searchIndex: boolean },
+): Promise<ShopStorage> {
   const { databaseUrl } = options;
-  if (databaseUrl && isPostgresUrl(databaseUrl)) return createPgRepositories(await openPostgres(databaseUrl));
+  if (databaseUrl && isPostgresUrl(databaseUrl)) {
+    const pool = await openPostgres(databaseUrl);
+    return {
+      repositories: createPgRepositories(pool),
+      searchIndex: wanted.searchIndex ? await createPostgresSearchIndex(pool) : undefined,
+    };
+  }
   if (databaseUrl)
     throw new Error(`DATABASE_URL must be a postgres:// URL (got ${databaseUrl.split(':')[0]}:)`);
-  return createSqliteRepositories(openDatabase(options.dataDir));
+  return { repositories: createSqliteRepositories(openDatabase(options.dataDir)) };
 }

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { MemorySearchIndex } from './MemorySearchIndex';
-import { DEFAULT_RULES, type SearchDocument } from './SearchIndex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testSearchEngines } from './postgres/testSearchIndexes';
+import { DEFAULT_RULES, type SearchDocument, type SearchIndex } from './SearchIndex';
+
+/*
+ * The relevance contract of a SearchIndex: the same cases run on the embedded index and, when TEST_DATABASE_URL
+ * is set, on the PostgreSQL index (testSearchEngines).
+ */
 
 function product(id: number, title: string, extra: Partial<SearchDocument> = {}): SearchDocument {
   return {
@@ -18,11 +23,15 @@ function product(id: number, title: string, extra: Partial<SearchDocument> = {})
   };
 }
 
-function productIds(index: MemorySearchIndex, text: string): number[] {
-  return (index.search({ text, limits: { products: 20 } }).hits.products ?? []).map((hit) => hit.id);
+async function productIds(index: SearchIndex, text: string): Promise<number[]> {
+  return ((await index.search({ text, limits: { products: 20 } })).hits.products ?? []).map((hit) => hit.id);
 }
 
-describe('MemorySearchIndex', () => {
+describe.each(testSearchEngines())('$name', (engine) => {
+  if (engine.skip) {
+    it.skip('needs TEST_DATABASE_URL (npm run test:postgres)', () => {});
+    return;
+  }
   const documents = [
     product(1, 'Hoodie with Logo', { sales: 5 }),
     product(2, 'Zip Hoodie', { sales: 50 }),
@@ -35,99 +44,104 @@ describe('MemorySearchIndex', () => {
     product(9, 'Tinted Glasses', { inStock: false, sales: 1000 }),
     product(10, 'Reading Glasses'),
   ];
-  const index = new MemorySearchIndex();
-  index.replaceAll(documents);
+  let index: SearchIndex;
+  beforeAll(async () => {
+    await engine.setup();
+    index = await engine.make();
+    await index.replaceAll(documents);
+  });
+  afterAll(() => engine.teardown());
 
-  it('matches the last word as a prefix and ranks title matches above content matches', () => {
+  it('matches the last word as a prefix and ranks title matches above content matches', async () => {
     // Wooden's "wood" is one edit from "hood", but the first letter is taken as typed.
-    expect(productIds(index, 'hood')).toEqual([2, 1, 7]);
+    expect(await productIds(index, 'hood')).toEqual([2, 1, 7]);
   });
 
-  it('finds a word with one typo, below exact matches', () => {
+  it('finds a word with one typo, below exact matches', async () => {
     // Typos count in names, SKUs and taxonomies, not in descriptions (the board's "hoodie hanger").
-    expect(productIds(index, 'hodie')).toEqual([2, 1]);
-    expect(productIds(index, 'hoodie')).toEqual([2, 1, 7]);
-    expect(productIds(index, 'spon')).toEqual([3]);
-    expect(productIds(index, 'woden')).toEqual([3]);
+    expect(await productIds(index, 'hodie')).toEqual([2, 1]);
+    expect(await productIds(index, 'hoodie')).toEqual([2, 1, 7]);
+    expect(await productIds(index, 'spon')).toEqual([3]);
+    expect(await productIds(index, 'woden')).toEqual([3]);
   });
 
-  it('allows no typo in words of three letters', () => {
-    expect(productIds(index, 'zop')).toEqual([]);
+  it('allows no typo in words of three letters', async () => {
+    expect(await productIds(index, 'zop')).toEqual([]);
   });
 
-  it('requires every word (AND), earlier words whole', () => {
-    expect(productIds(index, 'zip hood')).toEqual([2]);
-    expect(productIds(index, 'hoodie w')).toEqual([1]);
-    expect(productIds(index, 'w hoodie')).toEqual([]);
+  it('requires every word (AND), earlier words whole', async () => {
+    expect(await productIds(index, 'zip hood')).toEqual([2]);
+    expect(await productIds(index, 'hoodie w')).toEqual([1]);
+    expect(await productIds(index, 'w hoodie')).toEqual([]);
   });
 
-  it('checks few candidates against a word with huge postings by their own terms (the forward check)', () => {
-    const big = new MemorySearchIndex();
+  it('checks few candidates against a word with huge postings by their own terms (the forward check)', async () => {
+    const big = await engine.make();
     const widgets = Array.from({ length: 500 }, (_, n) => product(100 + n, `Widget ${n} warm`));
-    big.replaceAll([...documents, ...widgets]);
-    big.update([product(900, 'Hoodie Wrap')], []);
-    expect(productIds(big, 'hoodie w').sort()).toEqual([1, 900]);
-    expect(productIds(big, 'widget 42 w')).toEqual([142]);
-    expect(productIds(index, 'zi hood')).toEqual([]);
+    await big.replaceAll([...documents, ...widgets]);
+    await big.update([product(900, 'Hoodie Wrap')], []);
+    expect((await productIds(big, 'hoodie w')).sort()).toEqual([1, 900]);
+    expect(await productIds(big, 'widget 42 w')).toEqual([142]);
+    expect(await productIds(index, 'zi hood')).toEqual([]);
   });
 
-  it('treats t-shirt, tshirt and t shirt alike', () => {
+  it('treats t-shirt, tshirt and t shirt alike', async () => {
     for (const text of ['t-shirt', 'tshirt', 't shirt', 'T-SHIRT']) {
-      expect(productIds(index, text).sort()).toEqual([4, 5]);
+      expect((await productIds(index, text)).sort()).toEqual([4, 5]);
     }
   });
 
-  it('folds accents and case both ways', () => {
-    expect(productIds(index, 'creme')).toEqual([6]);
-    expect(productIds(index, 'CRÈME fig')).toEqual([6]);
+  it('folds accents and case both ways', async () => {
+    expect(await productIds(index, 'creme')).toEqual([6]);
+    expect(await productIds(index, 'CRÈME fig')).toEqual([6]);
   });
 
-  it('finds a SKU whole and by its parts', () => {
-    expect(productIds(index, 'woo-beanie')).toEqual([8]);
-    expect(productIds(index, 'woobea')).toEqual([8]);
+  it('finds a SKU whole and by its parts', async () => {
+    expect(await productIds(index, 'woo-beanie')).toEqual([8]);
+    expect(await productIds(index, 'woobea')).toEqual([8]);
   });
 
-  it('puts in-stock products first among equals, and applies the out-of-stock rule', () => {
-    expect(productIds(index, 'glasses')).toEqual([10, 9]);
-    const hiding = new MemorySearchIndex({ ...DEFAULT_RULES, outOfStock: 'hide' });
-    hiding.replaceAll(documents);
-    expect(productIds(hiding, 'glasses')).toEqual([10]);
+  it('puts in-stock products first among equals, and applies the out-of-stock rule', async () => {
+    expect(await productIds(index, 'glasses')).toEqual([10, 9]);
+    const hiding = await engine.make({ ...DEFAULT_RULES, outOfStock: 'hide' });
+    await hiding.replaceAll(documents);
+    expect(await productIds(hiding, 'glasses')).toEqual([10]);
   });
 
-  it('applies synonyms, stop words, boosts and pins without a rebuild', () => {
-    const tuned = new MemorySearchIndex();
-    tuned.replaceAll(documents);
-    expect(productIds(tuned, 'sweatshirt')).toEqual([]);
-    tuned.setRules({
+  it('applies synonyms, stop words, boosts and pins without a rebuild', async () => {
+    const tuned = await engine.make();
+    await tuned.replaceAll(documents);
+    expect(await productIds(tuned, 'sweatshirt')).toEqual([]);
+    await tuned.setRules({
       ...DEFAULT_RULES,
       synonyms: [['hoodie', 'sweatshirt']],
       stopWords: ['with'],
       boosts: { ...DEFAULT_RULES.boosts, content: 20 },
       pins: { glasses: [9] },
     });
-    expect(productIds(tuned, 'sweatshirt')).toEqual([7, 2, 1]);
-    expect(productIds(tuned, 'hoodie with')).toEqual([7, 2, 1]);
-    expect(productIds(tuned, 'glasses')).toEqual([9, 10]);
+    expect(await productIds(tuned, 'sweatshirt')).toEqual([7, 2, 1]);
+    expect(await productIds(tuned, 'hoodie with')).toEqual([7, 2, 1]);
+    expect(await productIds(tuned, 'glasses')).toEqual([9, 10]);
   });
 
-  it('updates documents in place and removes them', () => {
-    const live = new MemorySearchIndex();
-    live.replaceAll(documents);
-    live.update([product(3, 'Walnut Spoon'), product(11, 'Hoodie Dress')], ['product__1']);
-    expect(productIds(live, 'wooden')).toEqual([]);
-    expect(productIds(live, 'walnut')).toEqual([3]);
-    expect(productIds(live, 'hood')).toEqual([2, 11, 7]);
-    expect(live.size).toBe(10);
+  it('updates documents in place and removes them', async () => {
+    const live = await engine.make();
+    await live.replaceAll(documents);
+    await live.update([product(3, 'Walnut Spoon'), product(11, 'Hoodie Dress')], ['product__1']);
+    expect(await productIds(live, 'wooden')).toEqual([]);
+    expect(await productIds(live, 'walnut')).toEqual([3]);
+    expect(await productIds(live, 'hood')).toEqual([2, 11, 7]);
+    expect(await live.count()).toBe(10);
   });
 
-  it('counts every matching product and lists all of them in order for results pages', () => {
-    const result = index.search({ text: 'hood', limits: { products: 1 } });
+  it('counts every matching product and lists all of them in order for results pages', async () => {
+    const result = await index.search({ text: 'hood', limits: { products: 1 } });
     expect(result.totalProducts).toBe(3);
     expect(result.hits.products?.map((hit) => hit.id)).toEqual([2]);
-    expect(index.searchProductIds('hood')).toEqual([2, 1, 7]);
+    expect(await index.searchProductIds('hood')).toEqual([2, 1, 7]);
   });
 
-  it('answers nonsense and hostile input with nothing rather than an error', () => {
+  it('answers nonsense and hostile input with nothing rather than an error', async () => {
     // Words that name inherited object properties must not reach Object.prototype.
     const inherited = ['constructor', 'toString', '__proto__', 'hasOwnProperty'];
     for (const text of [
@@ -142,8 +156,8 @@ describe('MemorySearchIndex', () => {
       '%_\\',
       ...inherited,
     ]) {
-      expect(() => index.search({ text, limits: { products: 5 } })).not.toThrow();
+      await expect(index.search({ text, limits: { products: 5 } })).resolves.toBeDefined();
     }
-    expect(productIds(index, '*')).toEqual([]);
+    expect(await productIds(index, '*')).toEqual([]);
   });
 });

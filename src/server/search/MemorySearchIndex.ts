@@ -30,21 +30,22 @@ import { scanTypos } from './scanTypos';
  * without a rebuild.
  */
 
-const EXACT = 1;
-const SYNONYM = 0.9;
-const PREFIX_BASE = 0.7;
-const TYPO = [1, 0.45, 0.3];
+// Exported: PostgresSearchIndex ranks with the same factors, so both engines pass the same relevance tests.
+export const EXACT = 1;
+export const SYNONYM = 0.9;
+export const PREFIX_BASE = 0.7;
+export const TYPO = [1, 0.45, 0.3];
 /**
  * Typos are looked for only when the word as typed (exactly, or as a prefix) reaches fewer documents than this:
  * a word that completes to real terms is taken as typed correctly (as Typesense's typo_tokens_threshold does).
  * Otherwise every prefix would also match its one-edit neighbourhood (vilh → every vil… term), flooding the
  * results and costing time.
  */
-const TYPO_THRESHOLD = 10;
+export const TYPO_THRESHOLD = 10;
 /** A full rebuild replaces the delta once it holds this many documents. */
 const DELTA_LIMIT = 2000;
 
-const GROUP_NONE = 255;
+export const GROUP_NONE = 255;
 
 /** What one word matches in one segment: single terms with their factor, and a prefix range of the dictionary. */
 interface SegmentMatch {
@@ -73,9 +74,9 @@ const TERMS_PER_DOC_ESTIMATE = 15;
  * A last word of one or two letters matches outside the descriptions only: nearly every description has a word
  * starting with "a" or "th", so there it would match everything and rank nothing.
  */
-const SHORT_WORD = 2;
+export const SHORT_WORD = 2;
 const CONTENT_BIT = 1 << SEARCH_FIELDS.indexOf('content');
-const SHORT_FIELDS = 0xff & ~CONTENT_BIT;
+export const SHORT_FIELDS = 0xff & ~CONTENT_BIT;
 
 interface Candidates {
   docs: number[];
@@ -113,37 +114,49 @@ export class MemorySearchIndex implements SearchIndex {
   #parentDoc = new Int32Array(0);
 
   constructor(rules: RelevanceRules = DEFAULT_RULES) {
-    this.setRules(rules);
+    this.#setRules(rules);
   }
 
   get size(): number {
     return this.#byKey.size;
   }
 
-  setRules(rules: RelevanceRules): void {
+  async count(): Promise<number> {
+    return this.#byKey.size;
+  }
+
+  async setRules(rules: RelevanceRules): Promise<void> {
+    this.#setRules(rules);
+  }
+
+  async replaceAll(documents: Iterable<SearchDocument>): Promise<void> {
+    this.#replaceAll(documents);
+  }
+
+  async update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): Promise<void> {
+    this.#update(upserts, removedKeys);
+  }
+
+  // The work is synchronous: the promise only wraps the answer (the interface fits shared engines too).
+  async search(request: SearchRequest): Promise<SearchResult> {
+    return this.#search(request);
+  }
+
+  async searchProductIds(text: string): Promise<number[]> {
+    return this.#searchProductIds(text);
+  }
+
+  #setRules(rules: RelevanceRules): void {
     this.#rules = rules;
-    this.#stopWords = new Set(rules.stopWords.map((word) => normalizeQuery(word)).filter(Boolean));
-    this.#synonyms = new Map();
-    for (const group of rules.synonyms) {
-      const words = group.map((word) => normalizeQuery(word).replace(/[\s-]+/g, '')).filter(Boolean);
-      for (const word of words) {
-        const others = words.filter((other) => other !== word);
-        this.#synonyms.set(word, [...(this.#synonyms.get(word) ?? []), ...others]);
-      }
-    }
-    // The weight of a posting is that of its best field: one table lookup per posting at query time.
-    for (let mask = 0; mask < 32; mask++) {
-      let best = 0;
-      for (const [bit, field] of SEARCH_FIELDS.entries()) {
-        if (mask & (1 << bit)) best = Math.max(best, rules.boosts[field]);
-      }
-      this.#fieldWeights[mask] = best;
-    }
+    const compiled = compileRules(rules);
+    this.#stopWords = compiled.stopWords;
+    this.#synonyms = compiled.synonyms;
+    this.#fieldWeights = compiled.fieldWeights;
     // Out-of-stock handling changes the rank keys.
     for (let doc = 0; doc < this.#documents.length; doc++) this.#setRank(doc);
   }
 
-  replaceAll(documents: Iterable<SearchDocument>): void {
+  #replaceAll(documents: Iterable<SearchDocument>): void {
     this.#documents = [];
     this.#byKey = new Map();
     this.#deltaDocs = new Map();
@@ -161,7 +174,7 @@ export class MemorySearchIndex implements SearchIndex {
     this.#delta = new IndexSegment(new Map());
   }
 
-  update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): void {
+  #update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): void {
     const keys = new Set([...removedKeys, ...upserts.map((document) => document.key)]);
     // A product's variations go with it: the caller sends the ones that still exist.
     for (const key of [...keys]) {
@@ -182,7 +195,7 @@ export class MemorySearchIndex implements SearchIndex {
       this.#deltaDocs.set(this.#addDocument(document), termsOf(document));
     }
     if (this.#deltaDocs.size > DELTA_LIMIT) {
-      this.replaceAll(this.#documents.filter((document): document is SearchDocument => document !== null));
+      this.#replaceAll(this.#documents.filter((document): document is SearchDocument => document !== null));
       return;
     }
     const postings = new Map<string, number[]>();
@@ -196,7 +209,7 @@ export class MemorySearchIndex implements SearchIndex {
     this.#delta = new IndexSegment(postings, SHORT_FIELDS);
   }
 
-  search(request: SearchRequest): SearchResult {
+  #search(request: SearchRequest): SearchResult {
     const limits = SEARCH_GROUPS.map((group) => request.limits[group] ?? 0);
     const top: number[][] = SEARCH_GROUPS.map(() => []);
     const candidates = this.#match(request.text);
@@ -246,7 +259,7 @@ export class MemorySearchIndex implements SearchIndex {
     return { hits, totalProducts };
   }
 
-  searchProductIds(text: string): number[] {
+  #searchProductIds(text: string): number[] {
     const candidates = this.#match(text);
     const pinned = this.#pinned(text);
     const hide = this.#rules.outOfStock === 'hide';
@@ -504,7 +517,7 @@ export class MemorySearchIndex implements SearchIndex {
   }
 }
 
-function groupOf(document: SearchDocument): number {
+export function groupOf(document: SearchDocument): number {
   const group: SearchGroup | null =
     document.kind === 'product' || document.kind === 'variation'
       ? 'products'
@@ -521,7 +534,7 @@ function groupOf(document: SearchDocument): number {
  * only (exact or as a prefix): the parts of `DEMO-LINEN-SHIRT-SAGE-S` must not make every linen variation a
  * suggestion for "linen"; its parent already answers that.
  */
-function termsOf(document: SearchDocument): Map<string, number> {
+export function termsOf(document: SearchDocument): Map<string, number> {
   const terms = new Map<string, number>();
   if (document.kind === 'variation') {
     for (const sku of document.fields.sku ?? []) {
@@ -538,6 +551,33 @@ function termsOf(document: SearchDocument): Map<string, number> {
   return terms;
 }
 
+/** The owner's rules in the form a query uses: folded stop words, synonyms per word, weight per field mask. */
+export function compileRules(rules: RelevanceRules): {
+  stopWords: Set<string>;
+  synonyms: Map<string, string[]>;
+  fieldWeights: Float64Array<ArrayBuffer>;
+} {
+  const stopWords = new Set(rules.stopWords.map((word) => normalizeQuery(word)).filter(Boolean));
+  const synonyms = new Map<string, string[]>();
+  for (const group of rules.synonyms) {
+    const words = group.map((word) => normalizeQuery(word).replace(/[\s-]+/g, '')).filter(Boolean);
+    for (const word of words) {
+      const others = words.filter((other) => other !== word);
+      synonyms.set(word, [...(synonyms.get(word) ?? []), ...others]);
+    }
+  }
+  // The weight of a posting is that of its best field: one table lookup per posting at query time.
+  const fieldWeights = new Float64Array(32);
+  for (let mask = 0; mask < 32; mask++) {
+    let best = 0;
+    for (const [bit, field] of SEARCH_FIELDS.entries()) {
+      if (mask & (1 << bit)) best = Math.max(best, rules.boosts[field]);
+    }
+    fieldWeights[mask] = best;
+  }
+  return { stopWords, synonyms, fieldWeights };
+}
+
 /** The best `limit` documents by rank, best first (an insertion sort: limits are small). */
 class BoundedTop {
   readonly docs: number[] = [];
@@ -547,12 +587,22 @@ class BoundedTop {
     this.#limit = limit;
   }
 
+  /** Equal ranks go by document number (load order), as searchProductIds and the PostgreSQL index order them. */
   offer(doc: number, rank: number): void {
     const ranks = this.#ranks;
-    if (this.#limit === 0 || (ranks.length === this.#limit && rank <= (ranks[this.#limit - 1] as number)))
-      return;
+    const docs = this.docs;
+    if (this.#limit === 0) return;
+    if (ranks.length === this.#limit) {
+      const last = ranks[this.#limit - 1] as number;
+      if (rank < last || (rank === last && doc > (docs[this.#limit - 1] as number))) return;
+    }
     let at = ranks.length;
-    while (at > 0 && (ranks[at - 1] as number) < rank) at--;
+    while (
+      at > 0 &&
+      ((ranks[at - 1] as number) < rank ||
+        ((ranks[at - 1] as number) === rank && (docs[at - 1] as number) > doc))
+    )
+      at--;
     ranks.splice(at, 0, rank);
     this.docs.splice(at, 0, doc);
     if (ranks.length > this.#limit) {

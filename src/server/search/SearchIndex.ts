@@ -78,16 +78,21 @@ export interface SearchResult {
   totalProducts: number;
 }
 
+/**
+ * Asynchronous so that a shared engine (PostgresSearchIndex, or a dedicated search server later) fits the same
+ * interface; the embedded MemorySearchIndex answers synchronously inside the promise.
+ */
 export interface SearchIndex {
   /** Replaces the whole index (a rebuild). */
-  replaceAll(documents: Iterable<SearchDocument>): void;
+  replaceAll(documents: Iterable<SearchDocument>): Promise<void>;
   /** Adds or replaces documents by key and removes the listed keys: after a catalog write. */
-  update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): void;
-  setRules(rules: RelevanceRules): void;
-  search(request: SearchRequest): SearchResult;
+  update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): Promise<void>;
+  setRules(rules: RelevanceRules): Promise<void>;
+  search(request: SearchRequest): Promise<SearchResult>;
   /** All matching product ids (variations folded into their parent) in relevance order: results pages. */
-  searchProductIds(text: string): number[];
-  readonly size: number;
+  searchProductIds(text: string): Promise<number[]>;
+  /** How many documents the index holds. */
+  count(): Promise<number>;
 }
 
 export const DEFAULT_BOOSTS: Record<SearchField, number> = {

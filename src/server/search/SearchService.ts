@@ -73,7 +73,7 @@ export class SearchService {
   async rebuild(onProgress?: (done: number, total: number) => void): Promise<number> {
     const { catalog } = await this.#repository.revision();
     const { documents } = await this.#repository.loadDocuments(undefined, onProgress);
-    this.#index.replaceAll(documents);
+    await this.#index.replaceAll(documents);
     this.#catalogSeq = catalog;
     return documents.length;
   }
@@ -82,7 +82,7 @@ export class SearchService {
     const revision = await this.#repository.revision();
     if (revision.rules !== this.#rulesRevision) {
       const rules = await this.#repository.getRules();
-      if (rules) this.#index.setRules(rules);
+      if (rules) await this.#index.setRules(rules);
       this.#rulesRevision = revision.rules;
     }
     if (revision.rebuild !== this.#rebuildRequests) {
@@ -97,7 +97,7 @@ export class SearchService {
       return;
     }
     const { documents, removedKeys } = await this.#repository.loadDocuments(changes);
-    this.#index.update(documents, removedKeys);
+    await this.#index.update(documents, removedKeys);
     this.#catalogSeq = changes.seq;
   }
 

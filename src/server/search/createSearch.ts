@@ -1,22 +1,25 @@
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { Repositories } from '../db/repositories';
 import { MemorySearchIndex } from './MemorySearchIndex';
+import type { SearchIndex } from './SearchIndex';
 import { rulesFromSettings, SearchService } from './SearchService';
 import { SuggestionBuilder, type SuggestionDecorator } from './SuggestionBuilder';
 
 /**
- * The search feature's services, built once per app: the embedded index filled from the committed catalog
- * (a PostgreSQL-backed SearchIndex would be chosen here), the rules seeded from the settings on first start.
+ * The search feature's services, built once per app: the index (the embedded one unless the caller hands over a
+ * shared one, e.g. createPostgresSearchIndex(pool) when DATABASE_URL is PostgreSQL) filled from the committed
+ * catalog, the rules seeded from the settings on first start.
  */
 export async function createSearch(options: {
   config: ShopConfig;
   repositories: Repositories;
   secret: string;
   decorators?: SuggestionDecorator[];
+  index?: SearchIndex;
 }) {
   const service = new SearchService({
     repository: options.repositories.search,
-    index: new MemorySearchIndex(),
+    index: options.index ?? new MemorySearchIndex(),
     secret: options.secret,
   });
   await service.start(rulesFromSettings(options.config.search.relevance));

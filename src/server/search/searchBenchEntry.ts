@@ -4,6 +4,7 @@ import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
 import { openDatabase } from '../db/openDatabase';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
 import { MemorySearchIndex } from './MemorySearchIndex';
+import { openPostgresBenchIndex } from './postgres/openPostgresBenchIndex';
 
 /** What bench/search.bench.mjs needs from the server bundle (built as dist/server/search-bench.js). */
 
@@ -39,4 +40,4 @@ export async function buildSearchBenchApp(dataDir: string) {
   };
 }
 
-export { MemorySearchIndex };
+export { MemorySearchIndex, openPostgresBenchIndex };

@@ -8,6 +8,7 @@ import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
 import { openDatabase, type SqliteDatabase } from '../db/openDatabase';
 import type { Repositories } from '../db/repositories';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import type { SearchIndex } from '../search/SearchIndex';
 import { testRepositories } from './testRepositories';
 
 export interface TestAppOptions {
@@ -17,6 +18,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** The HMAC secret for nonces (default 40 × 'x'). */
   secret?: string;
+  /** The search index (default: the embedded one). */
+  searchIndex?: SearchIndex;
 }
 
 export interface TestApp {
@@ -55,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       secret: options.secret ?? TEST_SECRET,
       assets: { scripts: [], styles: [], preloads: [] },
       dataDir,
+      searchIndex: options.searchIndex ?? engine.searchIndex,
     });
     await app.ready();
     return {

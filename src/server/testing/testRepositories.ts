@@ -3,9 +3,13 @@ import { createPgRepositories } from '../db/postgres/createPgRepositories';
 import { openPostgres } from '../db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
 import type { Repositories } from '../db/repositories';
+import { createPostgresSearchIndex } from '../search/postgres/PostgresSearchIndex';
+import type { SearchIndex } from '../search/SearchIndex';
 
 export interface TestEngine {
   repositories: Repositories;
+  /** On PostgreSQL the shared index over the test's database, as a server on PostgreSQL uses; else the embedded one. */
+  searchIndex?: SearchIndex;
   /** The SQLite handle; throws on PostgreSQL, where there is none. */
   db(): SqliteDatabase;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -42,6 +46,7 @@ export async function testRepositories(
   const pool = await openPostgres(database.url, { max: 4 });
   return {
     repositories: createPgRepositories(pool),
+    searchIndex: await createPostgresSearchIndex(pool),
     db: () => {
       throw new Error('This test reads SQLite directly; on PostgreSQL use the test app’s query()');
     },

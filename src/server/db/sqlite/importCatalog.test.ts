@@ -411,8 +411,8 @@ async function listedSkus(repositories: Repositories, context: 'shop' | 'search'
   if (text !== undefined) {
     // Search results come from the search index built from the committed rows, as the results page does.
     const index = new MemorySearchIndex();
-    index.replaceAll((await repositories.search.loadDocuments()).documents);
-    ids = index.searchProductIds(text);
+    await index.replaceAll((await repositories.search.loadDocuments()).documents);
+    ids = await index.searchProductIds(text);
   }
   const list = await repositories.catalog.listProducts({
     context,

@@ -1,0 +1,720 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { suggestionObjectId } from '../../../shared/search/suggestionObjectId';
+import {
+  compileRules,
+  EXACT,
+  GROUP_NONE,
+  groupOf,
+  PREFIX_BASE,
+  SHORT_FIELDS,
+  SHORT_WORD,
+  SYNONYM,
+  TYPO,
+  TYPO_THRESHOLD,
+  termsOf,
+} from '../MemorySearchIndex';
+import { normalizeQuery, parseSearchQuery, type QueryWord } from '../parseSearchQuery';
+import {
+  DEFAULT_RULES,
+  type RelevanceRules,
+  SEARCH_GROUPS,
+  type SearchDocument,
+  type SearchHit,
+  type SearchIndex,
+  type SearchRequest,
+  type SearchResult,
+} from '../SearchIndex';
+import { typoDistance } from './typoDistance';
+
+/*
+ * The search index in PostgreSQL, shared by every server process (issue 12 "Search at scale"). The same model
+ * as the embedded MemorySearchIndex, in tables: one row per document (with the query-independent part of its
+ * rank), one posting per (term, document) with the bit mask of the fields holding the term, and the term
+ * dictionary with posting counts. Terms come from the same analyzer (termsOf), and a query is ranked with the
+ * same factors (exact 1, synonym 0.9, prefix 0.7–0.9, typo 0.45/0.3, × the best field boost; then featured,
+ * in stock, sales), so both engines pass the same relevance tests. Why postings rather than a tsvector column:
+ * the ranking needs each term's fields (5 boosts, tsvector has 4 weights), the analyzer's joined terms
+ * (`t-shirt` → `tshirt`) and prefix scores by term length, which ts_rank cannot express; the postings table is
+ * the same inverted index a GIN over a tsvector would be, with those facts kept.
+ *
+ * Typos: pg_trgm's similarity narrows the dictionary (terms with the word's first letter, as the embedded index
+ * assumes) to candidates, and the exact edit distance (typoDistance) decides, as scanTypos does in memory.
+ *
+ * Shared: every write runs under one advisory lock in one transaction, so processes never interleave; a rebuild
+ * whose documents equal the index's content (by hash) is skipped, so N processes starting at once rebuild once.
+ * Rules are per process (SearchService reads them from the shared repository before each search).
+ */
+
+/** Terms at least this similar (pg_trgm) are checked for a typo; below it, no 1–2 edit neighbour was seen. */
+const TRIGRAM_FLOOR = 0.2;
+/** Rows per INSERT: bounds the parameter arrays. */
+const BATCH = 5000;
+/** pg_advisory_xact_lock key (two int4): 'srch' and the schema's hash, so test schemas do not share a lock. */
+const LOCK_CLASS = 0x73726368;
+/** After every term with a prefix in code-point order (the dictionary is COLLATE "C"). */
+const MAX_CHAR = String.fromCodePoint(0x10ffff);
+
+export interface PostgresSearchIndexOptions {
+  /** The schema holding the tables (default `public`); tests give each index its own. */
+  schema?: string;
+  rules?: RelevanceRules;
+}
+
+interface DocumentRow {
+  ord: number;
+  key: string;
+  kind: string;
+  id: number;
+  parentId: number | null;
+  parentKey: string | null;
+  taxonomy: string | null;
+  postType: string | null;
+  grp: number | null;
+  inStock: boolean;
+  rankBase: number;
+  hash: string;
+  terms: Map<string, number>;
+}
+
+interface HitRow {
+  section: 'top' | 'pin' | 'total';
+  ord: string | null;
+  key: string | null;
+  kind: SearchHit['kind'] | null;
+  id: number | null;
+  parent_id: number | null;
+  taxonomy: SearchHit['taxonomy'];
+  post_type: SearchHit['postType'];
+  grp: number | null;
+  score: number | null;
+  total: string | null;
+}
+
+/** The SQL text and parameters of one query's matching, shared by search and searchProductIds. */
+interface MatchPlan {
+  params: unknown[];
+  /** CTEs ending in `matched(doc, score)`. */
+  sql: string;
+}
+
+export class PostgresSearchIndex implements SearchIndex {
+  readonly #pool: pg.Pool;
+  readonly #schema: string;
+  readonly #lockKey: number;
+  #rules: RelevanceRules = DEFAULT_RULES;
+  #compiled = compileRules(DEFAULT_RULES);
+  #schemaReady: Promise<void> | null = null;
+
+  constructor(pool: pg.Pool, options: PostgresSearchIndexOptions = {}) {
+    const schema = options.schema ?? 'public';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+    this.#pool = pool;
+    this.#schema = schema;
+    this.#lockKey = createHash('sha1').update(schema).digest().readInt32BE(0);
+    this.#setRules(options.rules ?? DEFAULT_RULES);
+  }
+
+  #table(name: 'state' | 'documents' | 'postings' | 'terms'): string {
+    return `${this.#schema}.search_index_${name}`;
+  }
+
+  /**
+   * Creates the tables once per process (idempotent, under the lock: concurrent CREATE EXTENSION races). Kept
+   * here rather than in the shared migrations: the DDL is PostgreSQL-only (pg_trgm) and belongs to this engine.
+   */
+  ensureSchema(): Promise<void> {
+    if (!this.#schemaReady) {
+      this.#schemaReady = this.#write(async (client) => {
+        // The extension is per database, whatever the schema: one more lock, shared by every schema's index.
+        await client.query('SELECT pg_advisory_xact_lock($1, 0)', [LOCK_CLASS]);
+        await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.#schema}`);
+        await client.query(`CREATE TABLE IF NOT EXISTS ${this.#table('state')} (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          content_hash TEXT,
+          next_ord BIGINT NOT NULL
+        )`);
+        await client.query(
+          `INSERT INTO ${this.#table('state')} (id, content_hash, next_ord) VALUES (1, NULL, 1) ON CONFLICT (id) DO NOTHING`,
+        );
+        await client.query(`CREATE TABLE IF NOT EXISTS ${this.#table('documents')} (
+          ord BIGINT PRIMARY KEY,
+          key TEXT NOT NULL UNIQUE,
+          kind TEXT NOT NULL,
+          id INTEGER NOT NULL,
+          parent_id INTEGER,
+          parent_key TEXT,
+          taxonomy TEXT,
+          post_type TEXT,
+          grp SMALLINT,
+          in_stock BOOLEAN NOT NULL,
+          rank_base BIGINT NOT NULL,
+          hash TEXT NOT NULL
+        )`);
+        await client.query(
+          `CREATE INDEX IF NOT EXISTS search_index_documents_parent ON ${this.#table('documents')} (parent_key)`,
+        );
+        await client.query(`CREATE TABLE IF NOT EXISTS ${this.#table('postings')} (
+          term TEXT COLLATE "C" NOT NULL,
+          doc BIGINT NOT NULL,
+          mask SMALLINT NOT NULL,
+          PRIMARY KEY (term, doc)
+        )`);
+        await client.query(
+          `CREATE INDEX IF NOT EXISTS search_index_postings_doc ON ${this.#table('postings')} (doc, term)`,
+        );
+        await client.query(`CREATE TABLE IF NOT EXISTS ${this.#table('terms')} (
+          term TEXT COLLATE "C" PRIMARY KEY,
+          docs INTEGER NOT NULL
+        )`);
+      }).catch((error: unknown) => {
+        this.#schemaReady = null;
+        throw error;
+      });
+    }
+    return this.#schemaReady;
+  }
+
+  /** One write transaction under the index's advisory lock: writers from every process take turns. */
+  async #write<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_CLASS, this.#lockKey]);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * A search statement, with JIT compilation off: on a large catalog the planner's estimates cross
+   * jit_above_cost, and compiling would cost more than the whole query (measured: 80 of 110 ms).
+   */
+  async #read<T extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<T[]> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN READ ONLY');
+      await client.query('SET LOCAL jit = off');
+      const { rows } = await client.query<T>(sql, params);
+      await client.query('COMMIT');
+      return rows;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async count(): Promise<number> {
+    await this.ensureSchema();
+    const { rows } = await this.#pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM ${this.#table('documents')}`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async setRules(rules: RelevanceRules): Promise<void> {
+    this.#setRules(rules);
+  }
+
+  #setRules(rules: RelevanceRules): void {
+    this.#rules = rules;
+    this.#compiled = compileRules(rules);
+  }
+
+  async replaceAll(documents: Iterable<SearchDocument>): Promise<void> {
+    await this.ensureSchema();
+    const rows = [...documents].map((document) => toRow(document));
+    const contentHash = createHash('sha256');
+    for (const row of rows) contentHash.update(row.hash);
+    const digest = contentHash.digest('hex');
+    await this.#write(async (client) => {
+      const state = await client.query<{ content_hash: string | null }>(
+        `SELECT content_hash FROM ${this.#table('state')} WHERE id = 1`,
+      );
+      // Another process already built exactly this content (N processes starting at once): nothing to do.
+      if (state.rows[0]?.content_hash === digest) return;
+      // DELETE, not TRUNCATE: searches keep reading the old index (MVCC) until this transaction commits.
+      await client.query(`DELETE FROM ${this.#table('postings')}`);
+      await client.query(`DELETE FROM ${this.#table('terms')}`);
+      await client.query(`DELETE FROM ${this.#table('documents')}`);
+      await this.#insert(client, rows);
+      await client.query(
+        `INSERT INTO ${this.#table('terms')} (term, docs) SELECT term, count(*) FROM ${this.#table('postings')} GROUP BY term`,
+      );
+      await client.query(`UPDATE ${this.#table('state')} SET content_hash = $1 WHERE id = 1`, [digest]);
+    });
+  }
+
+  async update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): Promise<void> {
+    await this.ensureSchema();
+    const rows = upserts.map((document) => toRow(document));
+    await this.#write(async (client) => {
+      const keys = [...new Set([...removedKeys, ...rows.map((row) => row.key)])];
+      const existing = await client.query<{ ord: string; key: string; kind: string; hash: string }>(
+        `SELECT ord, key, kind, hash FROM ${this.#table('documents')} WHERE key = ANY($1::text[])`,
+        [keys],
+      );
+      const current = new Map(existing.rows.map((row) => [row.key, row]));
+      // Unchanged documents stay as they are: N processes applying the same catalog change write it once.
+      const changed = rows.filter((row) => current.get(row.key)?.hash !== row.hash);
+      const upserted = new Set(rows.map((row) => row.key));
+      const gone = existing.rows
+        .filter((row) => !upserted.has(row.key) || changed.some((each) => each.key === row.key))
+        .map((row) => row.ord);
+      // A product's variations go with it: the caller sends the ones that still exist (as in memory).
+      const productKeys = existing.rows.filter((row) => row.kind === 'product').map((row) => row.key);
+      if (productKeys.length > 0) {
+        const orphans = await client.query<{ ord: string; key: string }>(
+          `SELECT ord, key FROM ${this.#table('documents')} WHERE kind = 'variation' AND parent_key = ANY($1::text[])`,
+          [productKeys],
+        );
+        for (const row of orphans.rows) if (!upserted.has(row.key)) gone.push(row.ord);
+      }
+      const touched = new Set<string>();
+      if (gone.length > 0) {
+        const removed = await client.query<{ term: string }>(
+          `DELETE FROM ${this.#table('postings')} WHERE doc = ANY($1::bigint[]) RETURNING term`,
+          [gone],
+        );
+        for (const row of removed.rows) touched.add(row.term);
+        await client.query(`DELETE FROM ${this.#table('documents')} WHERE ord = ANY($1::bigint[])`, [gone]);
+      }
+      await this.#insert(client, changed);
+      for (const row of changed) for (const term of row.terms.keys()) touched.add(term);
+      if (touched.size > 0) {
+        const terms = [...touched];
+        await client.query(`DELETE FROM ${this.#table('terms')} WHERE term = ANY($1::text[])`, [terms]);
+        await client.query(
+          `INSERT INTO ${this.#table('terms')} (term, docs)
+           SELECT term, count(*) FROM ${this.#table('postings')} WHERE term = ANY($1::text[]) GROUP BY term`,
+          [terms],
+        );
+      }
+      if (gone.length > 0 || changed.length > 0) {
+        await client.query(`UPDATE ${this.#table('state')} SET content_hash = NULL WHERE id = 1`);
+      }
+    });
+  }
+
+  /** Inserts documents and their postings, numbering them in order (the embedded index's tie-break). */
+  async #insert(client: pg.PoolClient, rows: DocumentRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const reserved = await client.query<{ next_ord: string }>(
+      `UPDATE ${this.#table('state')} SET next_ord = next_ord + $1 WHERE id = 1 RETURNING next_ord`,
+      [rows.length],
+    );
+    let ord = Number(reserved.rows[0]?.next_ord) - rows.length;
+    for (const row of rows) row.ord = ord++;
+    for (let at = 0; at < rows.length; at += BATCH) {
+      const batch = rows.slice(at, at + BATCH);
+      await client.query(
+        `INSERT INTO ${this.#table('documents')}
+           (ord, key, kind, id, parent_id, parent_key, taxonomy, post_type, grp, in_stock, rank_base, hash)
+         SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[],
+           $8::text[], $9::smallint[], $10::boolean[], $11::bigint[], $12::text[])`,
+        [
+          batch.map((row) => row.ord),
+          batch.map((row) => row.key),
+          batch.map((row) => row.kind),
+          batch.map((row) => row.id),
+          batch.map((row) => row.parentId),
+          batch.map((row) => row.parentKey),
+          batch.map((row) => row.taxonomy),
+          batch.map((row) => row.postType),
+          batch.map((row) => row.grp),
+          batch.map((row) => row.inStock),
+          batch.map((row) => row.rankBase),
+          batch.map((row) => row.hash),
+        ],
+      );
+    }
+    let terms: string[] = [];
+    let docs: number[] = [];
+    let masks: number[] = [];
+    const flush = async () => {
+      if (terms.length === 0) return;
+      await client.query(
+        `INSERT INTO ${this.#table('postings')} (term, doc, mask)
+         SELECT * FROM unnest($1::text[], $2::bigint[], $3::smallint[])`,
+        [terms, docs, masks],
+      );
+      terms = [];
+      docs = [];
+      masks = [];
+    };
+    for (const row of rows) {
+      for (const [term, mask] of row.terms) {
+        terms.push(term);
+        docs.push(row.ord);
+        masks.push(mask);
+        if (terms.length >= BATCH * 4) await flush();
+      }
+    }
+    await flush();
+  }
+
+  async search(request: SearchRequest): Promise<SearchResult> {
+    await this.ensureSchema();
+    const limits = SEARCH_GROUPS.map((group) => request.limits[group] ?? 0);
+    const hide = this.#rules.outOfStock === 'hide';
+    const pins = await this.#pins(request.text);
+    const plan = await this.#plan(request.text);
+    const hits: SearchResult['hits'] = {};
+    let totalProducts = 0;
+    const top = new Map<number, SearchHit[]>();
+    const pinScores = new Map<string, number>();
+    if (plan) {
+      const params = [...plan.params];
+      const p = (value: unknown) => `$${params.push(value)}`;
+      const pinOrds = p(pins.map((pin) => pin.ord));
+      const hideParam = p(hide);
+      const rankParam = this.#rankSql(p);
+      const rows = await this.#read<HitRow>(
+        `${plan.sql},
+        found AS (
+          SELECT d.ord, d.key, d.kind, d.id, d.parent_id, d.taxonomy, d.post_type, d.grp, d.in_stock, m.score,
+            ${rankParam} AS rank,
+            parent.ord AS parent_ord,
+            (parent.ord IS NOT NULL AND EXISTS (SELECT 1 FROM matched pm WHERE pm.doc = parent.ord)) AS parent_matched
+          FROM matched m
+          JOIN ${this.#table('documents')} d ON d.ord = m.doc
+          LEFT JOIN ${this.#table('documents')} parent ON d.kind = 'variation' AND parent.key = d.parent_key
+        ),
+        visible AS (SELECT * FROM found WHERE NOT (${hideParam}::boolean AND NOT in_stock) AND grp IS NOT NULL),
+        ranked AS (
+          SELECT *, row_number() OVER (PARTITION BY grp ORDER BY rank DESC, ord) AS place
+          FROM visible
+          WHERE NOT (grp = 0 AND parent_ord IS NOT NULL AND NOT ${p(request.variations === true)}::boolean)
+            AND NOT (grp = 0 AND ord = ANY(${pinOrds}::bigint[]))
+        )
+        SELECT 'top' AS section, ord::text, key, kind, id, parent_id, taxonomy, post_type, grp, score,
+          NULL::bigint AS total, place
+        FROM ranked WHERE place <= (${p(limits)}::int[])[grp + 1]
+        UNION ALL
+        SELECT 'pin', ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, score, NULL, NULL
+        FROM found WHERE ord = ANY(${pinOrds}::bigint[])
+        UNION ALL
+        SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+          (SELECT count(*) FROM visible WHERE grp = 0 AND parent_ord IS NULL)
+          + (SELECT count(DISTINCT parent_ord) FROM visible
+             WHERE grp = 0 AND parent_ord IS NOT NULL AND NOT parent_matched),
+          NULL
+        ORDER BY section, grp, place`,
+        params,
+      );
+      for (const row of rows) {
+        if (row.section === 'total') totalProducts = Number(row.total);
+        else if (row.section === 'pin') pinScores.set(row.ord as string, row.score ?? 0);
+        else {
+          const list = top.get(row.grp as number) ?? [];
+          list.push(toHit(row));
+          top.set(row.grp as number, list);
+        }
+      }
+    }
+    for (const [index, group] of SEARCH_GROUPS.entries()) {
+      const limit = limits[index] as number;
+      if (limit === 0) continue;
+      let list = top.get(index) ?? [];
+      if (group === 'products' && pins.length > 0) {
+        const shown = pins.filter((pin) => !(hide && !pin.inStock));
+        totalProducts += shown.filter((pin) => !pinScores.has(pin.ord)).length;
+        const pinned = shown.map((pin) => ({ ...pin.hit, score: pinScores.get(pin.ord) ?? 0 }));
+        list = [...pinned, ...list].slice(0, limit);
+      }
+      hits[group] = list;
+    }
+    return { hits, totalProducts };
+  }
+
+  async searchProductIds(text: string): Promise<number[]> {
+    await this.ensureSchema();
+    const hide = this.#rules.outOfStock === 'hide';
+    const pins = await this.#pins(text);
+    const plan = await this.#plan(text);
+    const shownPins = pins.filter((pin) => !(hide && !pin.inStock)).map((pin) => pin.hit.id);
+    if (!plan) return shownPins;
+    const params = [...plan.params];
+    const p = (value: unknown) => `$${params.push(value)}`;
+    const pinOrds = p(pins.map((pin) => pin.ord));
+    const rank = this.#rankSql(p);
+    const rows = await this.#read<{ id: number }>(
+      `${plan.sql},
+      products AS (
+        SELECT CASE WHEN d.kind = 'variation' THEN parent.ord ELSE d.ord END AS product_ord, ${rank} AS rank
+        FROM matched m
+        JOIN ${this.#table('documents')} d ON d.ord = m.doc
+        LEFT JOIN ${this.#table('documents')} parent ON d.kind = 'variation' AND parent.key = d.parent_key
+        WHERE d.grp = 0 AND NOT (${p(hide)}::boolean AND NOT d.in_stock) AND d.ord <> ALL(${pinOrds}::bigint[])
+      ),
+      best AS (
+        SELECT product_ord, max(rank) AS rank FROM products
+        WHERE product_ord IS NOT NULL AND product_ord <> ALL(${pinOrds}::bigint[])
+        GROUP BY product_ord
+      )
+      SELECT product.id FROM best JOIN ${this.#table('documents')} product ON product.ord = best.product_ord
+      ORDER BY best.rank DESC, best.product_ord`,
+      params,
+    );
+    return [...shownPins, ...rows.map((row) => row.id)];
+  }
+
+  /** The rank as the embedded index computes it: (stock tier, score) above featured, in stock, sales. */
+  #rankSql(p: (value: unknown) => string): string {
+    const tier = p(this.#rules.outOfStock === 'last');
+    return `(((CASE WHEN ${tier}::boolean AND d.in_stock THEN 1 ELSE 0 END) * 262144
+      + least(floor(m.score * 100 + 0.5), 262143)::bigint) * 4194304 + d.rank_base)`;
+  }
+
+  /** The pinned products of a query that are in the index, in the owner's order. */
+  async #pins(text: string): Promise<{ ord: string; inStock: boolean; hit: SearchHit }[]> {
+    const query = normalizeQuery(text);
+    // Own keys only: a query such as "constructor" must not read Object.prototype.
+    const ids = Object.hasOwn(this.#rules.pins, query) ? (this.#rules.pins[query] ?? []) : [];
+    if (ids.length === 0) return [];
+    const keys = [...new Set(ids)].map((id) => suggestionObjectId({ type: 'product', postId: id }));
+    const { rows } = await this.#pool.query<HitRow & { in_stock: boolean }>(
+      `SELECT ord::text, key, kind, id, parent_id, taxonomy, post_type, in_stock, 0 AS score
+       FROM ${this.#table('documents')} WHERE key = ANY($1::text[])`,
+      [keys],
+    );
+    const byKey = new Map(rows.map((row) => [row.key as string, row]));
+    return keys.flatMap((key) => {
+      const row = byKey.get(key);
+      return row ? [{ ord: row.ord as string, inStock: row.in_stock, hit: toHit(row) }] : [];
+    });
+  }
+
+  /**
+   * What each word of each reading of the query matches, as SQL: `matched(doc, score)` holds every document
+   * matching all the words of some reading, with the embedded index's score. Null when nothing can match.
+   */
+  async #plan(text: string): Promise<MatchPlan | null> {
+    const readings = parseSearchQuery(text, this.#compiled.stopWords);
+    if (readings.length === 0) return null;
+    const singles = {
+      r: [] as number[],
+      w: [] as number[],
+      term: [] as string[],
+      factor: [] as number[],
+      lead: [] as boolean[],
+    };
+    const singleFields: number[] = [];
+    const ranges = {
+      r: [] as number[],
+      w: [] as number[],
+      prefix: [] as string[],
+      length: [] as number[],
+      lead: [] as boolean[],
+    };
+    const rangeFields: number[] = [];
+    const typoCache = new Map<string, Promise<{ postings: number; typos: Map<string, number> }>>();
+    const words: { reading: number; position: number; word: QueryWord }[] = [];
+    for (const [reading, list] of readings.entries()) {
+      for (const [position, word] of list.entries()) words.push({ reading: reading + 1, position, word });
+    }
+    const typos = await Promise.all(
+      words.map(({ word }) => {
+        const cacheKey = `${word.prefix ? 1 : 0}${word.text}`;
+        let pending = typoCache.get(cacheKey);
+        if (!pending) {
+          pending = this.#typos(word);
+          typoCache.set(cacheKey, pending);
+        }
+        return pending;
+      }),
+    );
+    // Each reading is matched from its rarest word: the other words are looked up in those documents only.
+    const leads = readings.map((_, reading) => {
+      let best = -1;
+      for (const [index, word] of words.entries()) {
+        if (word.reading !== reading + 1) continue;
+        if (best === -1 || (typos[index]?.postings ?? 0) < (typos[best]?.postings ?? 0)) best = index;
+      }
+      return best;
+    });
+    for (const [index, { reading, position, word }] of words.entries()) {
+      const lead = leads[reading - 1] === index;
+      const short = word.text.length <= SHORT_WORD;
+      const factors = new Map<string, number>([[word.text, EXACT]]);
+      for (const synonym of this.#compiled.synonyms.get(word.text) ?? []) {
+        if (!factors.has(synonym)) factors.set(synonym, SYNONYM);
+      }
+      for (const [term, factor] of (typos[index] as { typos: Map<string, number> }).typos) {
+        if (!factors.has(term)) factors.set(term, factor);
+      }
+      for (const [term, factor] of factors) {
+        singles.r.push(reading);
+        singles.w.push(position);
+        singles.term.push(term);
+        singles.factor.push(factor);
+        singles.lead.push(lead);
+        // Typos count outside the descriptions only, and so does a one- or two-letter word.
+        singleFields.push(short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff);
+      }
+      if (word.prefix) {
+        ranges.r.push(reading);
+        ranges.w.push(position);
+        ranges.prefix.push(word.text);
+        ranges.length.push(word.text.length);
+        ranges.lead.push(lead);
+        rangeFields.push(short ? SHORT_FIELDS : 0xff);
+      }
+    }
+    const params: unknown[] = [];
+    const p = (value: unknown) => `$${params.push(value)}`;
+    const weights = p([...this.#compiled.fieldWeights]);
+    const postings = this.#table('postings');
+    const range = (alias: string) =>
+      `${alias}.term >= g.prefix COLLATE "C" AND ${alias}.term < (g.prefix || ${p(MAX_CHAR)}) COLLATE "C"`;
+    const prefixScore = (alias: string) =>
+      `(${PREFIX_BASE}::float8 + (0.2::float8 * g.length) / least(length(${alias}.term), 255))
+        * (${weights}::float8[])[(${alias}.mask & g.fields) + 1]`;
+    const sql = `WITH singles AS (
+        SELECT * FROM unnest(${p(singles.r)}::int[], ${p(singles.w)}::int[], ${p(singles.term)}::text[],
+          ${p(singles.factor)}::float8[], ${p(singleFields)}::int[], ${p(singles.lead)}::boolean[])
+          AS s(r, w, term, factor, fields, lead)
+      ),
+      ranges AS (
+        SELECT * FROM unnest(${p(ranges.r)}::int[], ${p(ranges.w)}::int[], ${p(ranges.prefix)}::text[],
+          ${p(ranges.length)}::int[], ${p(rangeFields)}::int[], ${p(ranges.lead)}::boolean[])
+          AS g(r, w, prefix, length, fields, lead)
+      ),
+      lead_hits AS MATERIALIZED (
+        SELECT s.r, s.w, x.doc, s.factor * (${weights}::float8[])[(x.mask & s.fields) + 1] AS score
+        FROM singles s JOIN ${postings} x ON x.term = s.term COLLATE "C"
+        WHERE s.lead AND x.mask & s.fields <> 0
+        UNION ALL
+        SELECT g.r, g.w, x.doc, ${prefixScore('x')}
+        FROM ranges g JOIN ${postings} x ON ${range('x')}
+        WHERE g.lead AND x.mask & g.fields <> 0
+      ),
+      candidates AS MATERIALIZED (SELECT DISTINCT r, doc FROM lead_hits),
+      hits AS (
+        SELECT * FROM lead_hits
+        UNION ALL
+        SELECT s.r, s.w, x.doc, s.factor * (${weights}::float8[])[(x.mask & s.fields) + 1]
+        FROM singles s JOIN candidates c ON c.r = s.r
+        JOIN ${postings} x ON x.doc = c.doc AND x.term = s.term COLLATE "C"
+        WHERE NOT s.lead AND x.mask & s.fields <> 0
+        UNION ALL
+        SELECT g.r, g.w, x.doc, ${prefixScore('x')}
+        FROM ranges g JOIN candidates c ON c.r = g.r
+        JOIN ${postings} x ON x.doc = c.doc AND ${range('x')}
+        WHERE NOT g.lead AND x.mask & g.fields <> 0
+      ),
+      per_word AS (SELECT r, w, doc, max(score) AS score FROM hits GROUP BY r, w, doc),
+      per_reading AS (
+        SELECT r, doc, sum(score) * (${p(readings.map((list, index) => (index === 0 ? 1 : 0.9) / list.length))}::float8[])[r] AS score
+        FROM per_word GROUP BY r, doc
+        HAVING count(*) = (${p(readings.map((list) => list.length))}::int[])[r]
+      ),
+      matched AS (SELECT doc, max(score) AS score FROM per_reading GROUP BY doc)`;
+    return { params, sql };
+  }
+
+  /**
+   * The typo neighbours of a word (4+ letters: one edit, 8+: two) with their factors, looked for only when the
+   * word as typed reaches fewer than TYPO_THRESHOLD postings, as in the embedded index.
+   */
+  async #typos(word: QueryWord): Promise<{ postings: number; typos: Map<string, number> }> {
+    const found = new Map<string, number>();
+    const maxEdits = word.text.length >= 8 ? 2 : word.text.length >= 4 ? 1 : 0;
+    const exact = [word.text, ...(this.#compiled.synonyms.get(word.text) ?? [])];
+    const first = word.text.charAt(0);
+    const terms = this.#table('terms');
+    // How many postings the word reaches as typed (for the typo rule and to intersect rarest first), and the
+    // typo candidates when it reaches few.
+    const { rows } = await this.#pool.query<{ n: string; term: string | null; docs: number | null }>(
+      `WITH stats AS (
+         SELECT coalesce(sum(c.docs), 0) AS n FROM ${terms} c
+         WHERE c.term = ANY($8::text[])
+            OR ($3::boolean AND c.term > $6 COLLATE "C" AND c.term < ($6 || $2) COLLATE "C")
+       )
+       SELECT stats.n::text AS n, t.term, t.docs FROM stats LEFT JOIN LATERAL (
+         SELECT t.term, t.docs FROM ${terms} t
+         WHERE $5::int > 0 AND stats.n < $9
+           AND t.term >= $1 COLLATE "C" AND t.term < ($1 || $2) COLLATE "C"
+           AND ($3::boolean OR length(t.term) BETWEEN $4::int - $5::int AND $4::int + $5::int)
+           AND (CASE WHEN $3::boolean THEN word_similarity($6, t.term) ELSE similarity($6, t.term) END) >= $7
+       ) t ON true`,
+      [
+        first,
+        MAX_CHAR,
+        word.prefix,
+        word.text.length,
+        maxEdits,
+        word.text,
+        TRIGRAM_FLOOR,
+        exact,
+        TYPO_THRESHOLD,
+      ],
+    );
+    let postings = Number(rows[0]?.n ?? 0);
+    for (const { term, docs } of rows) {
+      if (term === null) continue;
+      const distance = typoDistance(word.text, term, word.prefix);
+      if (distance > 0 && distance <= maxEdits) {
+        found.set(term, TYPO[distance] as number);
+        postings += docs ?? 0;
+      }
+    }
+    return { postings, typos: found };
+  }
+}
+
+/** A hit row (or a pin) as the interface's SearchHit. */
+function toHit(row: Pick<HitRow, 'key' | 'kind' | 'id' | 'parent_id' | 'taxonomy' | 'post_type' | 'score'>) {
+  return {
+    key: row.key as string,
+    kind: row.kind as SearchHit['kind'],
+    id: row.id as number,
+    parentId: row.parent_id,
+    taxonomy: row.taxonomy,
+    postType: row.post_type,
+    score: row.score ?? 0,
+  } satisfies SearchHit;
+}
+
+function toRow(document: SearchDocument): DocumentRow {
+  const sales = Math.min(Math.max(0, Math.floor(document.sales)), 2 ** 20 - 1);
+  const group = groupOf(document);
+  return {
+    ord: 0,
+    key: document.key,
+    kind: document.kind,
+    id: document.id,
+    parentId: document.parentId,
+    parentKey:
+      document.kind === 'variation' && document.parentId !== null
+        ? suggestionObjectId({ type: 'product', postId: document.parentId })
+        : null,
+    taxonomy: document.taxonomy,
+    postType: document.postType,
+    grp: group === GROUP_NONE ? null : group,
+    inStock: document.inStock,
+    // Featured, in stock and units sold below the score, as MemorySearchIndex#setRank.
+    rankBase: ((document.featured ? 2 : 0) + (document.inStock ? 1 : 0)) * 2 ** 20 + sales,
+    hash: createHash('sha1').update(JSON.stringify(document)).digest('hex'),
+    terms: termsOf(document),
+  };
+}
+
+/** A PostgresSearchIndex over the shop's pool, its tables created: what createSearch takes on PostgreSQL. */
+export async function createPostgresSearchIndex(
+  pool: pg.Pool,
+  options: PostgresSearchIndexOptions = {},
+): Promise<PostgresSearchIndex> {
+  const index = new PostgresSearchIndex(pool, options);
+  await index.ensureSchema();
+  return index;
+}
