@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { z } from 'zod';
 import { buildApp } from './app';
 import { seedDemoCatalog } from './catalog/import/seedDemoCatalog';
 import { loadConfig } from './config/loadConfig';
@@ -28,7 +29,15 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   let repositories: Awaited<ReturnType<typeof openRepositories>>;
   try {
-    repositories = await openRepositories({ databaseUrl, dataDir });
+    // DATABASE_POOL_MAX: connections per process, so N processes stay under PostgreSQL's max_connections.
+    const poolMax = z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(1000)
+      .optional()
+      .parse(process.env.DATABASE_POOL_MAX || undefined);
+    repositories = await openRepositories({ databaseUrl, dataDir, poolMax });
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

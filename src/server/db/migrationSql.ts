@@ -44,7 +44,7 @@ const ISO_NOW_POSTGRES = `(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:
 /** SQLite-only constructs that have no translation here: they belong in an engine block. */
 const SQLITE_ONLY = [
   /\bstrftime\s*\(/i,
-  /\bINSERT\s+OR\b/i,
+  /\bINSERT\s+OR\s+(IGNORE|REPLACE|ABORT|FAIL|ROLLBACK)\b/i,
   /\bAUTOINCREMENT\b/i,
   /\bVIRTUAL\s+TABLE\b/i,
   /\bPRAGMA\b/i,

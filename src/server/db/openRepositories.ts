@@ -16,9 +16,12 @@ export function isPostgresUrl(url: string | undefined): boolean {
 export async function openRepositories(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL connections per process (default 10): N processes open up to N × this many. */
+  poolMax?: number;
 }): Promise<Repositories> {
   const { databaseUrl } = options;
-  if (databaseUrl && isPostgresUrl(databaseUrl)) return createPgRepositories(await openPostgres(databaseUrl));
+  if (databaseUrl && isPostgresUrl(databaseUrl))
+    return createPgRepositories(await openPostgres(databaseUrl, { max: options.poolMax }));
   if (databaseUrl)
     throw new Error(`DATABASE_URL must be a postgres:// URL (got ${databaseUrl.split(':')[0]}:)`);
   return createSqliteRepositories(openDatabase(options.dataDir));
