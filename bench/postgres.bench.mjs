@@ -66,9 +66,7 @@ try {
       for (const [name, group] of setups) rates.get(name).push(await throughput(origins(group), path));
     }
     const peer = median(rates.get('1 process, SQLite'));
-    console.log(
-      `\n${target}: GET ${path}: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections`,
-    );
+    console.log(`\n${target}: GET ${path}: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections`);
     console.log('setup                      median req/s   ratio to 1 process on SQLite');
     for (const [name] of setups) {
       const rate = median(rates.get(name));
