@@ -45,6 +45,8 @@ export async function startBuiltShop({
     url,
     dataDir,
     child,
+    /** Everything the server printed so far (startup lines included). */
+    output: () => output,
     /** Stops the server gracefully and deletes its data dir (unless `keepDataDir`). */
     async stop() {
       if (!exited()) {

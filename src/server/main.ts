@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { z } from 'zod';
 import { buildApp } from './app';
 import { seedDemoCatalog } from './catalog/import/seedDemoCatalog';
 import { loadConfig } from './config/loadConfig';
@@ -28,7 +29,15 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   let storage: Awaited<ReturnType<typeof openShopStorage>>;
   try {
-    storage = await openShopStorage({ databaseUrl, dataDir });
+    // DATABASE_POOL_MAX: connections per process, so N processes stay under PostgreSQL's max_connections.
+    const poolMax = z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(1000)
+      .optional()
+      .parse(process.env.DATABASE_POOL_MAX || undefined);
+    storage = await openShopStorage({ databaseUrl, dataDir, poolMax });
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -55,6 +64,9 @@ async function main() {
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   console.log(`Shop listening on http://${host}:${actualPort}/`);
+  console.log(
+    `Search index: ${searchIndex ? 'postgresql (shared by every process)' : 'embedded (in this process)'}`,
+  );
 
   const cleanup = setInterval(() => void repositories.sessions.deleteExpired(Date.now()), 60 * 60 * 1000);
   cleanup.unref();

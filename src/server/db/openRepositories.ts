@@ -15,10 +15,14 @@ export function isPostgresUrl(url: string | undefined): boolean {
  * The shop's repositories: PostgreSQL when `databaseUrl` is a postgres:// URL (several processes can share it),
  * else the SQLite file in the data dir (the default). Either way the schema is brought up to date first.
  */
-export async function openRepositories(options: {
+export interface StorageOptions {
   databaseUrl?: string;
   dataDir: string;
-}): Promise<Repositories> {
+  /** PostgreSQL connections per process (default 10): N processes open up to N × this many. */
+  poolMax?: number;
+}
+
+export async function openRepositories(options: StorageOptions): Promise<Repositories> {
   return (await openStorage(options, { searchIndex: false })).repositories;
 }
 
@@ -29,17 +33,14 @@ export interface ShopStorage {
 }
 
 /** The repositories and, on PostgreSQL, the shared search index (its tables created if missing): a server's storage. */
-export function openShopStorage(options: { databaseUrl?: string; dataDir: string }): Promise<ShopStorage> {
+export function openShopStorage(options: StorageOptions): Promise<ShopStorage> {
   return openStorage(options, { searchIndex: true });
 }
 
-async function openStorage(
-  options: { databaseUrl?: string; dataDir: string },
-  wanted: { searchIndex: boolean },
-): Promise<ShopStorage> {
+async function openStorage(options: StorageOptions, wanted: { searchIndex: boolean }): Promise<ShopStorage> {
   const { databaseUrl } = options;
   if (databaseUrl && isPostgresUrl(databaseUrl)) {
-    const pool = await openPostgres(databaseUrl);
+    const pool = await openPostgres(databaseUrl, { max: options.poolMax });
     return {
       repositories: createPgRepositories(pool),
       searchIndex: wanted.searchIndex ? await createPostgresSearchIndex(pool) : undefined,

@@ -215,8 +215,16 @@ export interface StatsRepository {
   writeBatch(records: StatsRecord[]): Promise<void>;
   /** Online presence flushed from memory: one upsert per visitor. */
   writeOnline(entries: OnlineEntry[]): Promise<void>;
+  /**
+   * Counts one statistics request of `visitorHash` in `minute` (Unix minutes) and answers the minute's count so
+   * far, this one included: an atomic upsert, so every process shares one count (the rate limit).
+   */
+  countRequest(visitorHash: string, minute: number): Promise<number>;
   report(range: DateRange, options: { onlineSince: number }): Promise<StatsReport>;
-  /** Retention: deletes hits, visitors, events and exclusions of days before `day`; salts and presence apart. */
+  /**
+   * Retention: deletes hits, visitors, events and exclusions of days before `day`; salts, presence and rate-limit
+   * minutes apart (a minute before the one of `onlineBefore` is finished).
+   */
   deleteBefore(day: string, options: { saltsBefore: string; onlineBefore: number }): Promise<void>;
 }
 

@@ -1,13 +1,16 @@
 import type { OnlineEntry } from '../../shared/stats/statsTypes';
 
 /*
- * Cheap online presence (issue 7): a ping only updates a map in memory and is answered at once; the map's changes
- * are written in one batch every `flushMs`, so thousands of open tabs cost no write per ping. With several
- * processes, each flushes its own visitors to the same table, and "online now" is read from there.
+ * Cheap online presence (issue 7): a repeat ping only updates a map in memory and is answered at once; the map's
+ * changes are written in one batch every `flushMs`, so thousands of open tabs cost no write per ping. A visitor this
+ * process does not know yet is written at once (issue 12): "online now" is read from the table alone, so with
+ * several processes each one counts a visitor from their first ping wherever it landed, and all answer the same.
+ * Later pings only move `last_seen`, which the flush writes well within the online window (at least 2 minutes).
  */
 
 export interface OnlinePresence {
-  ping(visitorHash: string, page: string, now: number): void;
+  /** Resolves at once for a known visitor; for a new one, once they are stored. */
+  ping(visitorHash: string, page: string, now: number): Promise<void>;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,13 +40,22 @@ export function createOnlinePresence(
   timer.unref();
 
   return {
-    ping(visitorHash, page, now) {
+    async ping(visitorHash, page, now) {
       const known = entries.get(visitorHash);
       if (known) {
         known.lastSeen = now;
         known.page = page;
-      } else entries.set(visitorHash, { visitorHash, page, firstSeen: now, lastSeen: now });
-      dirty.add(visitorHash);
+        dirty.add(visitorHash);
+        return;
+      }
+      const entry = { visitorHash, page, firstSeen: now, lastSeen: now };
+      entries.set(visitorHash, entry);
+      try {
+        await write([{ ...entry }]);
+      } catch (error) {
+        dirty.add(visitorHash); // the next flush tries again
+        throw error;
+      }
     },
     flush,
     async close() {

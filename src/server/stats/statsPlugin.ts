@@ -76,6 +76,7 @@ export const statsPlugin = fp(
       forgetAfterMs: onlineWindowMs,
     });
 
+    // The day's salt is first-writer-wins in the database, so caching it here gives every process the same one.
     const salts = new Map<string, Promise<string>>();
     function daySalt(day: string) {
       let salt = salts.get(day);
@@ -83,23 +84,17 @@ export const statsPlugin = fp(
         salt = repositories.stats.daySalt(day);
         salts.clear();
         salts.set(day, salt);
+        // A failed read (database briefly unreachable) must not stick for the rest of the day.
+        salt.catch(() => salts.get(day) === salt && salts.delete(day));
       }
       return salt;
     }
 
-    // A generous per-visitor limit, counted per minute in this process (with several processes it multiplies by
-    // their number: a bound on abuse, not an exact quota).
-    const recent = new Map<string, { minute: number; count: number }>();
-    function checkRate(key: string, at: number) {
-      const minute = Math.floor(at / 60_000);
-      const seen = recent.get(key);
-      if (!seen || seen.minute !== minute) {
-        if (recent.size > 100_000) recent.clear();
-        recent.set(key, { minute, count: 1 });
-        return;
-      }
-      seen.count += 1;
-      if (seen.count > settings.rateLimitPerMinute)
+    // A generous per-visitor limit per minute, counted in the database (an atomic upsert) so that several
+    // processes share one limit rather than allowing each its own.
+    async function checkRate(key: string, at: number) {
+      const count = await repositories.stats.countRequest(key, Math.floor(at / 60_000));
+      if (count > settings.rateLimitPerMinute)
         throw new ShopError(
           'rate_limited',
           'Too many statistics requests from this visitor; try again in a minute.',
@@ -172,7 +167,7 @@ export const statsPlugin = fp(
         return { status: true, excluded: reason };
       }
       const hash = await visitorHash(request, day);
-      checkRate(hash, at);
+      await checkRate(hash, at);
       const parsed = Bowser.parse(userAgent);
       const query = input.page_uri.includes('?') ? input.page_uri.slice(input.page_uri.indexOf('?') + 1) : '';
       const source =
@@ -208,8 +203,9 @@ export const statsPlugin = fp(
       if (reason) return { status: true, excluded: reason };
       const at = now();
       const hash = await visitorHash(request, new Date(at).toISOString().slice(0, 10));
-      // Answered from memory: the presence map is flushed to the database in batches.
-      if (input.anonymous !== '1') presence.ping(hash, input.page_uri, at);
+      // A visitor new to this process is stored at once (so every process counts them); later pings only
+      // refresh memory, flushed to the database in batches.
+      if (input.anonymous !== '1') await presence.ping(hash, input.page_uri, at);
       return { status: true };
     }
 
@@ -223,7 +219,7 @@ export const statsPlugin = fp(
       const reason = exclusionOf(request, new URL(input.tu).pathname);
       if (reason === 'bot' || reason === 'owner') return { status: true, excluded: reason };
       const hash = await visitorHash(request, day);
-      checkRate(hash, at);
+      await checkRate(hash, at);
       await commit.submit({
         kind: 'event',
         createdAt: at,
@@ -286,7 +282,7 @@ export const statsPlugin = fp(
       requireOwner(request);
       const { from, to } = parseInput(reportQuery, request.query);
       const options = parseReportOptions([...(from ? ['--from', from] : []), ...(to ? ['--to', to] : [])]);
-      await presence.flush();
+      // "Online now" comes from the database alone, so every process answers the same.
       const report = await repositories.stats.report(options.range, { onlineSince: now() - onlineWindowMs });
       return noStore(reply).send(report);
     });

@@ -88,62 +88,54 @@ export class PgCatalogRepository implements CatalogRepository {
       if (query.relevance) orderBy = `array_position(@ids::bigint[], p.id), ${orderBy}`;
     }
     const whereSql = where.join(' AND ');
-    const [count] = await queryNamed<{ n: number }>(
-      this.#pool,
-      `SELECT COUNT(*) AS n FROM products p WHERE ${whereSql}`,
-      params,
-    );
-    const rows = await queryNamed<ProductRow>(
-      this.#pool,
-      `SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
-      { ...params, limit: query.perPage, offset: (query.page - 1) * query.perPage },
-    );
-    return { items: await Promise.all(rows.map((row) => this.#toSummary(row))), total: count?.n ?? 0 };
+    // The count and the page in parallel: two round trips at once rather than one after the other.
+    const [[count], rows] = await Promise.all([
+      queryNamed<{ n: number }>(this.#pool, `SELECT COUNT(*) AS n FROM products p WHERE ${whereSql}`, params),
+      queryNamed<ProductRow>(
+        this.#pool,
+        `SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
+        { ...params, limit: query.perPage, offset: (query.page - 1) * query.perPage },
+      ),
+    ]);
+    return { items: await this.#toSummaries(rows), total: count?.n ?? 0 };
   }
 
   async getProductBySlug(slug: string): Promise<ProductDetail | null> {
-    const row = await this.#row<ProductRow>(
-      "SELECT * FROM products WHERE slug = $1 AND type <> 'variation' AND status = 'publish'",
-      [slug],
-    );
-    return row ? this.#toDetail(row) : null;
+    return this.#detail('slug', slug);
   }
 
   async getProductById(id: number): Promise<ProductDetail | null> {
-    const row = await this.#row<ProductRow>(
-      "SELECT * FROM products WHERE id = $1 AND type <> 'variation' AND status = 'publish'",
-      [id],
-    );
-    return row ? this.#toDetail(row) : null;
+    return this.#detail('id', id);
   }
 
   async getTermByPath(taxonomy: Taxonomy, path: readonly string[]): Promise<Term | null> {
     let parentId: number | null = null;
-    let row: TermRow | undefined;
+    let row: TermPathRow | undefined;
     // Each segment must be a child of the one before, so /product-category/a/b/ cannot reach an unrelated b.
     for (const [index, slug] of path.entries()) {
       row =
         index === 0 && path.length === 1
-          ? await this.#row<TermRow>('SELECT * FROM terms WHERE taxonomy = $1 AND slug = $2', [
-              taxonomy,
-              slug,
-            ])
-          : await this.#row<TermRow>(
-              'SELECT * FROM terms WHERE taxonomy = $1 AND slug = $2 AND parent_id IS NOT DISTINCT FROM $3::bigint',
+          ? await this.#row<TermPathRow>(
+              `SELECT t.*, ${TERM_PATH} FROM terms t WHERE t.taxonomy = $1 AND t.slug = $2`,
+              [taxonomy, slug],
+            )
+          : await this.#row<TermPathRow>(
+              `SELECT t.*, ${TERM_PATH} FROM terms t
+               WHERE t.taxonomy = $1 AND t.slug = $2 AND t.parent_id IS NOT DISTINCT FROM $3::bigint`,
               [taxonomy, slug, parentId],
             );
       if (!row) return null;
       parentId = row.id;
     }
-    return row ? this.#toTerm(row) : null;
+    return row ? toTerm(row) : null;
   }
 
   async listTerms(taxonomy: Taxonomy): Promise<Term[]> {
-    const rows = await this.#rows<TermRow>(
-      'SELECT * FROM terms WHERE taxonomy = $1 ORDER BY lower(name), id',
+    const rows = await this.#rows<TermPathRow>(
+      `SELECT t.*, ${TERM_PATH} FROM terms t WHERE t.taxonomy = $1 ORDER BY lower(t.name), t.id`,
       [taxonomy],
     );
-    return Promise.all(rows.map((row) => this.#toTerm(row)));
+    return rows.map(toTerm);
   }
 
   async getVendorBySlug(slug: string): Promise<Vendor | null> {
@@ -192,192 +184,224 @@ export class PgCatalogRepository implements CatalogRepository {
     return importCatalogThroughSqlite(this.#pool, catalog, onProgress);
   }
 
-  async #toSummary(row: ProductRow): Promise<ProductSummary> {
-    const image = await this.#row<{ id: number; alt: string }>(
-      'SELECT id, alt FROM product_images WHERE product_id = $1 ORDER BY position LIMIT 1',
-      [row.id],
+  /*
+   * Batched reads (issue 12 speed): on PostgreSQL every query is a round trip, so the rows a page needs are read
+   * per set of products/terms (`= ANY($1)`) instead of once per row as the SQLite adapter does. The results are
+   * the same (pgRepositories.test.ts compares them with SQLite's).
+   */
+
+  /** The first image of each product (by position), keyed by product id. */
+  async #firstImages(productIds: readonly number[]): Promise<Map<number, { id: number; alt: string }>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await this.#rows<{ product_id: number; id: number; alt: string }>(
+      `SELECT DISTINCT ON (product_id) product_id, id, alt FROM product_images
+       WHERE product_id = ANY($1::bigint[]) ORDER BY product_id, position, id`,
+      [productIds],
     );
-    let regular: number | null = null;
-    let onSale = false;
-    if (row.type === 'simple' || row.type === 'external') {
-      onSale = row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
-      regular = onSale ? row.regular_price : null;
-    } else if (row.type === 'variable') {
-      onSale =
-        (
-          await this.#row<{ on_sale: boolean }>(
-            "SELECT EXISTS (SELECT 1 FROM products WHERE parent_id = $1 AND status = 'publish' AND sale_price IS NOT NULL AND sale_price < regular_price) AS on_sale",
-            [row.id],
-          )
-        )?.on_sale === true;
-    }
-    return {
-      id: row.id,
-      type: row.type === 'variation' ? 'simple' : row.type,
-      slug: row.slug,
-      name: row.name,
-      sku: row.sku,
-      featured: row.featured === 1,
-      visibility: row.visibility,
-      shortDescription: row.short_description,
-      price: { min: row.price_min, max: row.price_max, regular, onSale },
-      stockStatus: row.stock_status,
-      image: image ? toImage(image) : null,
-      ratingAverage: row.rating_average,
-      ratingCount: row.rating_count,
-      totalSales: row.total_sales,
-    };
+    return new Map(rows.map((row) => [row.product_id, { id: row.id, alt: row.alt }]));
   }
 
-  async #toDetail(row: ProductRow): Promise<ProductDetail> {
-    const [summary, imageRows, termRows, vendorRow, attributes, downloads] = await Promise.all([
-      this.#toSummary(row),
-      this.#rows<{ id: number; alt: string }>(
-        'SELECT id, alt FROM product_images WHERE product_id = $1 ORDER BY position',
-        [row.id],
-      ),
-      this.#rows<TermRow>(
-        'SELECT t.* FROM terms t JOIN product_terms pt ON pt.term_id = t.id WHERE pt.product_id = $1 ORDER BY lower(t.name), t.id',
-        [row.id],
-      ),
-      row.vendor_id === null
-        ? Promise.resolve(undefined)
-        : this.#row<VendorRow>('SELECT * FROM vendors WHERE id = $1', [row.vendor_id]),
-      this.#attributes(row.id),
-      this.#rows<Download>(
-        'SELECT name, url FROM product_downloads WHERE product_id = $1 ORDER BY position',
-        [row.id],
-      ),
+  /** The variable products among `productIds` with a published variation on sale. */
+  async #variableOnSale(productIds: readonly number[]): Promise<Set<number>> {
+    if (productIds.length === 0) return new Set();
+    const rows = await this.#rows<{ parent_id: number }>(
+      `SELECT DISTINCT parent_id FROM products WHERE parent_id = ANY($1::bigint[]) AND status = 'publish'
+       AND sale_price IS NOT NULL AND sale_price < regular_price`,
+      [productIds],
+    );
+    return new Set(rows.map((row) => row.parent_id));
+  }
+
+  /** Summaries of many products in two queries (first images, sale flags of variable products). */
+  async #toSummaries(rows: readonly ProductRow[]): Promise<ProductSummary[]> {
+    const variable = rows.filter((row) => row.type === 'variable').map((row) => row.id);
+    const [images, onSaleVariable] = await Promise.all([
+      this.#firstImages(rows.map((row) => row.id)),
+      this.#variableOnSale(variable),
     ]);
-    const terms = await Promise.all(termRows.map((term) => this.#toTerm(term)));
-    const groupedChildren =
-      row.type === 'grouped'
-        ? await Promise.all(
-            (
-              await this.#rows<ProductRow>(
-                "SELECT p.* FROM products p JOIN grouped_children g ON g.child_id = p.id WHERE g.parent_id = $1 AND p.status = 'publish' ORDER BY g.position",
-                [row.id],
-              )
-            ).map((child) => this.#toSummary(child)),
-          )
-        : [];
+    return rows.map((row) => toSummary(row, images.get(row.id), onSaleVariable.has(row.id)));
+  }
+
+  /**
+   * A product page's product in one statement: the row and, as JSON, its images, terms with their paths, vendor,
+   * attributes with options, downloads, variations with their values and first images, and grouped children
+   * (whose summaries take one more round trip, for grouped products only).
+   */
+  async #detail(by: 'slug' | 'id', key: string | number): Promise<ProductDetail | null> {
+    // A named (prepared) statement: each connection plans this long statement once, not on every page.
+    const { rows } = await this.#pool.query({
+      name: `catalog-product-by-${by}`,
+      text: `SELECT to_jsonb(p) AS row,
+         (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'alt', i.alt) ORDER BY i.position, i.id), '[]')
+          FROM product_images i WHERE i.product_id = p.id) AS images,
+         (SELECT COALESCE(json_agg(to_jsonb(t) || jsonb_build_object('path', ${TERM_PATH_EXPRESSION})
+            ORDER BY lower(t.name), t.id), '[]')
+          FROM terms t JOIN product_terms pt ON pt.term_id = t.id WHERE pt.product_id = p.id) AS terms,
+         (SELECT to_jsonb(v) FROM vendors v WHERE v.id = p.vendor_id) AS vendor,
+         (SELECT COALESCE(json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name,
+            'swatch_type', a.swatch_type, 'visible', pa.visible, 'for_variations', pa.for_variations,
+            'options', (SELECT COALESCE(json_agg(json_build_object('id', t.id, 'slug', t.slug, 'name', t.name,
+                'color', t.color, 'image', t.image, 'swatch_type', t.swatch_type) ORDER BY pat.position), '[]')
+              FROM product_attribute_terms pat JOIN attribute_terms t ON t.id = pat.term_id
+              WHERE pat.product_id = p.id AND pat.attribute_id = a.id)) ORDER BY pa.position), '[]')
+          FROM product_attributes pa JOIN attributes a ON a.id = pa.attribute_id WHERE pa.product_id = p.id)
+           AS attributes,
+         (SELECT COALESCE(json_agg(json_build_object('name', d.name, 'url', d.url) ORDER BY d.position), '[]')
+          FROM product_downloads d WHERE d.product_id = p.id) AS downloads,
+         (SELECT COALESCE(json_agg(json_build_object('row', to_jsonb(v),
+            'values', (SELECT COALESCE(json_agg(json_build_object('attribute', a.slug, 'value', t.slug)), '[]')
+              FROM variation_attributes va JOIN attributes a ON a.id = va.attribute_id
+              LEFT JOIN attribute_terms t ON t.id = va.term_id WHERE va.variation_id = v.id),
+            'image', (SELECT json_build_object('id', i.id, 'alt', i.alt) FROM product_images i
+              WHERE i.product_id = v.id ORDER BY i.position, i.id LIMIT 1)) ORDER BY v.menu_order, v.id), '[]')
+          FROM products v WHERE v.parent_id = p.id AND v.type = 'variation' AND v.status = 'publish')
+           AS variations,
+         EXISTS (SELECT 1 FROM products s WHERE s.parent_id = p.id AND s.status = 'publish'
+           AND s.sale_price IS NOT NULL AND s.sale_price < s.regular_price) AS variation_on_sale,
+         (SELECT COALESCE(json_agg(to_jsonb(c) ORDER BY g.position), '[]')
+          FROM products c JOIN grouped_children g ON g.child_id = c.id WHERE g.parent_id = p.id
+            AND c.status = 'publish') AS grouped
+       FROM products p WHERE p.${by} = $1 AND p.type <> 'variation' AND p.status = 'publish'`,
+      values: [key],
+    });
+    const found = rows[0] as DetailRow | undefined;
+    if (!found) return null;
+    const { row } = found;
+    const attributes: ProductAttribute[] = found.attributes.map((attribute) => ({
+      id: attribute.id,
+      slug: attribute.slug,
+      name: attribute.name,
+      swatchType: attribute.swatch_type,
+      visible: attribute.visible === 1,
+      forVariations: attribute.for_variations === 1,
+      options: attribute.options.map(toAttributeOption),
+    }));
+    const terms = found.terms.map(toTerm);
+    const groupedChildren = row.type === 'grouped' ? await this.#toSummaries(found.grouped) : [];
     return {
-      ...summary,
+      ...toSummary(row, found.images[0], found.variation_on_sale),
       description: row.description,
-      images: imageRows.map(toImage),
+      images: found.images.map(toImage),
       categories: terms.filter((term) => term.taxonomy === 'product_cat'),
       tags: terms.filter((term) => term.taxonomy === 'product_tag'),
       brands: terms.filter((term) => term.taxonomy === 'product_brand'),
-      vendor: vendorRow ? toVendor(vendorRow) : null,
+      vendor: found.vendor ? toVendor(found.vendor) : null,
       attributes,
-      variations: row.type === 'variable' ? await this.#variations(row.id, attributes) : [],
+      variations: row.type === 'variable' ? toVariations(found.variations, attributes) : [],
       groupedChildren,
       externalUrl: row.external_url,
       buttonText: row.button_text,
       virtual: row.is_virtual === 1,
       downloadable: row.is_downloadable === 1,
-      downloads,
+      downloads: found.downloads,
       stockQuantity: row.stock_quantity,
       soldIndividually: row.sold_individually === 1,
     };
   }
+}
 
-  async #attributes(productId: number): Promise<ProductAttribute[]> {
-    const rows = await this.#rows<{
-      id: number;
-      slug: string;
-      name: string;
-      swatch_type: SwatchType;
-      visible: number;
-      for_variations: number;
-    }>(
-      `SELECT a.id, a.slug, a.name, a.swatch_type, pa.visible, pa.for_variations FROM product_attributes pa
-       JOIN attributes a ON a.id = pa.attribute_id WHERE pa.product_id = $1 ORDER BY pa.position`,
-      [productId],
-    );
-    return Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        swatchType: row.swatch_type,
-        visible: row.visible === 1,
-        forVariations: row.for_variations === 1,
-        options: (
-          await this.#rows<AttributeTermRow>(
-            `SELECT t.id, t.slug, t.name, t.color, t.image, t.swatch_type FROM product_attribute_terms pat
-             JOIN attribute_terms t ON t.id = pat.term_id WHERE pat.product_id = $1 AND pat.attribute_id = $2
-             ORDER BY pat.position`,
-            [productId, row.id],
-          )
-        ).map(toAttributeOption),
-      })),
-    );
-  }
+/** What #detail's statement answers: the product row and its parts as JSON. */
+interface DetailRow {
+  row: ProductRow;
+  images: { id: number; alt: string }[];
+  terms: TermPathRow[];
+  vendor: VendorRow | null;
+  attributes: {
+    id: number;
+    slug: string;
+    name: string;
+    swatch_type: SwatchType;
+    visible: number;
+    for_variations: number;
+    options: AttributeTermRow[];
+  }[];
+  downloads: Download[];
+  variations: {
+    row: ProductRow;
+    values: { attribute: string; value: string | null }[];
+    image: { id: number; alt: string } | null;
+  }[];
+  variation_on_sale: boolean;
+  grouped: ProductRow[];
+}
 
-  async #variations(productId: number, attributes: ProductAttribute[]): Promise<Variation[]> {
-    const rows = await this.#rows<ProductRow>(
-      "SELECT * FROM products WHERE parent_id = $1 AND type = 'variation' AND status = 'publish' ORDER BY menu_order, id",
-      [productId],
-    );
-    const variationAttributes = attributes.filter((attribute) => attribute.forVariations);
-    return Promise.all(
-      rows.map(async (row) => {
-        const [values, imageRow] = await Promise.all([
-          this.#rows<{ attribute: string; value: string | null }>(
-            `SELECT a.slug AS attribute, t.slug AS value FROM variation_attributes va
-             JOIN attributes a ON a.id = va.attribute_id LEFT JOIN attribute_terms t ON t.id = va.term_id
-             WHERE va.variation_id = $1`,
-            [row.id],
-          ),
-          this.#row<{ id: number; alt: string }>(
-            'SELECT id, alt FROM product_images WHERE product_id = $1 ORDER BY position LIMIT 1',
-            [row.id],
-          ),
-        ]);
-        const chosen = new Map(values.map((entry) => [entry.attribute, entry.value ?? '']));
-        const inStock = row.stock_status !== 'outofstock';
-        const stockLeft = row.stock_quantity !== null && row.stock_quantity > 0 ? row.stock_quantity : null;
-        return {
-          id: row.id,
-          sku: row.sku,
-          // Every attribute the parent varies by is present; one the variation leaves open is '' ("any").
-          attributes: Object.fromEntries(
-            variationAttributes.map((attribute) => [
-              attributeFieldName(attribute.slug),
-              chosen.get(attribute.slug) ?? '',
-            ]),
-          ),
-          price: row.sale_price ?? row.regular_price,
-          regularPrice: row.regular_price,
-          salePrice: row.sale_price,
-          is_in_stock: inStock,
-          max_qty: row.sold_individually === 1 ? 1 : stockLeft,
-          variation_stock_left: stockLeft,
-          image: imageRow ? toImage(imageRow) : null,
-        };
-      }),
-    );
-  }
+type TermPathRow = TermRow & { path: string[] };
 
-  async #toTerm(row: TermRow): Promise<Term> {
-    // The term's ancestors in one recursive query (bounded depth guards against a cycle in imported data).
-    const ancestors = await this.#rows<{ slug: string }>(
-      `WITH RECURSIVE up(id, slug, parent_id, depth) AS (
-         SELECT id, slug, parent_id, 0 FROM terms WHERE id = $1
-         UNION ALL SELECT t.id, t.slug, t.parent_id, up.depth + 1 FROM terms t JOIN up ON t.id = up.parent_id
-         WHERE up.depth < 20)
-       SELECT slug FROM up WHERE depth > 0 ORDER BY depth DESC`,
-      [row.id],
-    );
+/*
+ * A term's path (its ancestors' slugs, then its own) for the term aliased `t`, in the statement that reads it: a
+ * recursive walk up the parents, bounded so a cycle in imported data cannot loop.
+ */
+const TERM_PATH_EXPRESSION = `(WITH RECURSIVE up(id, slug, parent_id, depth) AS (
+    SELECT t.id, t.slug, t.parent_id, 0
+    UNION ALL SELECT x.id, x.slug, x.parent_id, up.depth + 1 FROM terms x JOIN up ON x.id = up.parent_id
+    WHERE up.depth < 20)
+  SELECT array_to_json(array_agg(slug ORDER BY depth DESC)) FROM up)`;
+const TERM_PATH = `${TERM_PATH_EXPRESSION} AS path`;
+
+function toTerm(row: TermPathRow): Term {
+  return {
+    id: row.id,
+    taxonomy: row.taxonomy,
+    slug: row.slug,
+    name: row.name,
+    parentId: row.parent_id,
+    description: row.description,
+    path: row.path,
+  };
+}
+
+function toSummary(
+  row: ProductRow,
+  image: { id: number; alt: string } | undefined,
+  variationOnSale: boolean,
+): ProductSummary {
+  let regular: number | null = null;
+  let onSale = false;
+  if (row.type === 'simple' || row.type === 'external') {
+    onSale = row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
+    regular = onSale ? row.regular_price : null;
+  } else if (row.type === 'variable') onSale = variationOnSale;
+  return {
+    id: row.id,
+    type: row.type === 'variation' ? 'simple' : row.type,
+    slug: row.slug,
+    name: row.name,
+    sku: row.sku,
+    featured: row.featured === 1,
+    visibility: row.visibility,
+    shortDescription: row.short_description,
+    price: { min: row.price_min, max: row.price_max, regular, onSale },
+    stockStatus: row.stock_status,
+    image: image ? toImage(image) : null,
+    ratingAverage: row.rating_average,
+    ratingCount: row.rating_count,
+    totalSales: row.total_sales,
+  };
+}
+
+function toVariations(rows: DetailRow['variations'], attributes: ProductAttribute[]): Variation[] {
+  const variationAttributes = attributes.filter((attribute) => attribute.forVariations);
+  return rows.map(({ row, values, image }) => {
+    const chosen = new Map(values.map((entry) => [entry.attribute, entry.value ?? '']));
+    const inStock = row.stock_status !== 'outofstock';
+    const stockLeft = row.stock_quantity !== null && row.stock_quantity > 0 ? row.stock_quantity : null;
     return {
       id: row.id,
-      taxonomy: row.taxonomy,
-      slug: row.slug,
-      name: row.name,
-      parentId: row.parent_id,
-      description: row.description,
-      path: [...ancestors.map((a) => a.slug), row.slug],
+      sku: row.sku,
+      // Every attribute the parent varies by is present; one the variation leaves open is '' ("any").
+      attributes: Object.fromEntries(
+        variationAttributes.map((attribute) => [
+          attributeFieldName(attribute.slug),
+          chosen.get(attribute.slug) ?? '',
+        ]),
+      ),
+      price: row.sale_price ?? row.regular_price,
+      regularPrice: row.regular_price,
+      salePrice: row.sale_price,
+      is_in_stock: inStock,
+      max_qty: row.sold_individually === 1 ? 1 : stockLeft,
+      variation_stock_left: stockLeft,
+      image: image ? toImage(image) : null,
     };
-  }
+  });
 }

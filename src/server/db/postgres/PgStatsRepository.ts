@@ -72,6 +72,16 @@ export class PgStatsRepository implements StatsRepository {
     });
   }
 
+  async countRequest(visitorHash: string, minute: number): Promise<number> {
+    // One statement: concurrent requests from several processes serialize on the row and each sees its own count.
+    const { rows } = await this.#pool.query(
+      `INSERT INTO stats_rate_limits (visitor_hash, minute, count) VALUES ($1, $2, 1)
+       ON CONFLICT (visitor_hash, minute) DO UPDATE SET count = stats_rate_limits.count + 1 RETURNING count`,
+      [visitorHash, minute],
+    );
+    return rows[0].count as number;
+  }
+
   async report(range: DateRange, { onlineSince }: { onlineSince: number }): Promise<StatsReport> {
     const days = { from: dayOf(range.from), to: dayOf(new Date(Date.parse(range.to) - 1).toISOString()) };
     const all = <T extends object>(sql: string) => queryNamed<T>(this.#pool, sql, days);
@@ -128,6 +138,9 @@ export class PgStatsRepository implements StatsRepository {
         await client.query(`DELETE FROM ${table} WHERE day < $1`, [day]);
       await client.query('DELETE FROM stats_salts WHERE day < $1', [options.saltsBefore]);
       await client.query('DELETE FROM stats_online WHERE last_seen < $1', [options.onlineBefore]);
+      await client.query('DELETE FROM stats_rate_limits WHERE minute < $1', [
+        Math.floor(options.onlineBefore / 60_000),
+      ]);
     });
   }
 }

@@ -48,6 +48,10 @@ export class SqliteStatsRepository implements StatsRepository {
     })();
   }
 
+  async countRequest(visitorHash: string, minute: number): Promise<number> {
+    return this.#statements.countRequest.get(visitorHash, minute) as number;
+  }
+
   async report(range: DateRange, { onlineSince }: { onlineSince: number }): Promise<StatsReport> {
     const days = { from: dayOf(range.from), to: dayOf(new Date(Date.parse(range.to) - 1).toISOString()) };
     const all = <T>(sql: string, extra: Record<string, unknown> = {}) =>
@@ -96,6 +100,9 @@ export class SqliteStatsRepository implements StatsRepository {
         this.#db.prepare(`DELETE FROM ${table} WHERE day < ?`).run(day);
       this.#db.prepare('DELETE FROM stats_salts WHERE day < ?').run(options.saltsBefore);
       this.#db.prepare('DELETE FROM stats_online WHERE last_seen < ?').run(options.onlineBefore);
+      this.#db
+        .prepare('DELETE FROM stats_rate_limits WHERE minute < ?')
+        .run(Math.floor(options.onlineBefore / 60_000));
     })();
   }
 }
@@ -135,5 +142,11 @@ function prepare(db: Database.Database) {
        VALUES (@visitorHash, @page, @firstSeen, @lastSeen)
        ON CONFLICT (visitor_hash) DO UPDATE SET page = excluded.page, last_seen = MAX(last_seen, excluded.last_seen)`,
     ),
+    countRequest: db
+      .prepare(
+        `INSERT INTO stats_rate_limits (visitor_hash, minute, count) VALUES (?, ?, 1)
+         ON CONFLICT (visitor_hash, minute) DO UPDATE SET count = count + 1 RETURNING count`,
+      )
+      .pluck(),
   };
 }

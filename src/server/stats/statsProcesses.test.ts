@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSettings } from '../../shared/settings/parseSettings';
+import { encodeBase64Text } from '../../shared/stats/base64Text';
+import type { StatsReport } from '../../shared/stats/statsTypes';
+import { buildApp } from '../app';
+import { openDatabase } from '../db/openDatabase';
+import { createPgRepositories } from '../db/postgres/createPgRepositories';
+import { openPostgres } from '../db/postgres/openPostgres';
+import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
+import type { Repositories } from '../db/repositories';
+import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { TEST_SECRET } from '../testing/createTestApp';
+import { signHitParams } from './hitSignature';
+
+/*
+ * Several server processes on one database (issue 12): two app instances, each with its own connection (pool),
+ * share the statistics rate limit and answer "online now" the same. On SQLite (two connections to one file) and,
+ * under `npm run test:postgres`, on one PostgreSQL database (two pools).
+ */
+
+const OWNER_TOKEN = 'owner-token-0123456789';
+const LIMIT = 10;
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+let dataDir: string;
+let dropDatabase: () => Promise<void> = async () => {};
+const repositories: Repositories[] = [];
+const apps: FastifyInstance[] = [];
+
+/** Two repositories on one database: two pools on PostgreSQL, two connections to one file on SQLite. */
+async function openTwice(): Promise<[Repositories, Repositories]> {
+  if (!TEST_DATABASE_URL) {
+    return [createSqliteRepositories(openDatabase(dataDir)), createSqliteRepositories(openDatabase(dataDir))];
+  }
+  const database = await createTestDatabase();
+  dropDatabase = database.drop;
+  const first = createPgRepositories(await openPostgres(database.url, { max: 4 }));
+  const second = createPgRepositories(await openPostgres(database.url, { max: 4 }));
+  return [first, second];
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'shop-'));
+  repositories.push(...(await openTwice()));
+  const config = parseSettings({
+    server: { ownerToken: OWNER_TOKEN, stats: { rateLimitPerMinute: LIMIT, onlineFlushMs: 3_600_000 } },
+  });
+  for (const repos of repositories) {
+    const app = await buildApp({
+      config,
+      repositories: repos,
+      secret: TEST_SECRET,
+      assets: { scripts: [], styles: [], preloads: [] },
+      dataDir,
+    });
+    await app.ready();
+    apps.push(app);
+  }
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  for (const repos of repositories) await repos.close();
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const params = signHitParams(TEST_SECRET, { sourceType: 'product', sourceId: 0, searchQuery: '' });
+
+function send(app: FastifyInstance, path: string, ip: string) {
+  return app.inject({
+    method: 'POST',
+    url: path,
+    remoteAddress: ip,
+    headers: {
+      host: 'shop.test',
+      'content-type': 'application/x-www-form-urlencoded',
+      'user-agent': DESKTOP,
+      'x-wps-ts': encodeBase64Text(String(Math.floor(Date.now() / 1000))),
+    },
+    payload: new URLSearchParams({
+      ...params,
+      referred: '',
+      page_uri: encodeBase64Text('/shop/'),
+    }).toString(),
+  });
+}
+
+/** The limit counts per minute: start a burst early in a minute so it cannot straddle two. */
+async function startOfAMinute() {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
+}
+
+describe('two app instances on one database', () => {
+  it('share one statistics rate limit instead of allowing each its own', async () => {
+    await startOfAMinute();
+    const statuses: number[] = [];
+    // Alternating between the instances, as a round-robin balancer would.
+    for (let i = 0; i < 2 * LIMIT; i++)
+      statuses.push(
+        (await send(apps[i % 2] as FastifyInstance, '/wp-json/stats/v1/hit', '203.0.113.5')).statusCode,
+      );
+    expect(statuses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(200));
+    expect(statuses.slice(LIMIT)).toEqual(Array(LIMIT).fill(429));
+    // Another visitor has a limit of their own.
+    expect((await send(apps[1] as FastifyInstance, '/wp-json/stats/v1/hit', '198.51.100.9')).statusCode).toBe(
+      200,
+    );
+  }, 70_000);
+
+  it('count concurrent requests exactly across both', async () => {
+    const [first, second] = repositories as [Repositories, Repositories];
+    const counts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? first : second).stats.countRequest('visitor-x', 42)),
+    );
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await first.stats.countRequest('visitor-x', 43)).toBe(1);
+  });
+
+  it('report the same visitors online, whichever instance each ping reached', async () => {
+    const report = async (app: FastifyInstance) =>
+      (
+        await app.inject({
+          url: '/wp-json/stats/v1/report',
+          headers: { host: 'shop.test', authorization: `Bearer ${OWNER_TOKEN}` },
+        })
+      ).json() as StatsReport;
+    const before = (await report(apps[0] as FastifyInstance)).onlineNow;
+    // Flushes are an hour apart here: only what the first ping stores can make both instances agree.
+    expect((await send(apps[0] as FastifyInstance, '/wp-json/stats/v1/online', '192.0.2.1')).statusCode).toBe(
+      200,
+    );
+    expect((await send(apps[1] as FastifyInstance, '/wp-json/stats/v1/online', '192.0.2.2')).statusCode).toBe(
+      200,
+    );
+    expect((await send(apps[1] as FastifyInstance, '/wp-json/stats/v1/online', '192.0.2.1')).statusCode).toBe(
+      200,
+    );
+    const [fromFirst, fromSecond] = await Promise.all(apps.map(report));
+    expect(fromFirst?.onlineNow).toBe(before + 2);
+    expect(fromSecond?.onlineNow).toBe(before + 2);
+  });
+});
