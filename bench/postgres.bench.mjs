@@ -3,8 +3,8 @@
 // database. With 2 processes the load is split evenly between them (two load generators at once, as a balancer
 // would split it) and their throughputs are summed. A throwaway cluster is started for the run
 // (scripts/ensure-postgres.mjs's helper). Loopback only, bounded: a fixed duration per target and round (a rate
-// from a fixed request count would be rounded to autocannon's one-second ticks), three rounds, medians reported. Each shop's search index is printed when its server names it in its
-// startup output ("search index: NAME"); otherwise the bench says it was not reported rather than guess.
+// from a fixed request count would be rounded to autocannon's one-second ticks), three rounds, medians reported.
+// Each shop's search index is printed as its server names it in its startup output ("Search index: NAME").
 import autocannon from 'autocannon';
 import { startPostgres } from '../scripts/lib/postgresCluster.mjs';
 import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';

@@ -60,13 +60,13 @@ async function main() {
     searchIndex,
     logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
   });
+  console.log(
+    `Search index: ${searchIndex ? 'postgresql (shared by every process)' : 'embedded (in this process)'}`,
+  );
   await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   console.log(`Shop listening on http://${host}:${actualPort}/`);
-  console.log(
-    `Search index: ${searchIndex ? 'postgresql (shared by every process)' : 'embedded (in this process)'}`,
-  );
 
   const cleanup = setInterval(() => void repositories.sessions.deleteExpired(Date.now()), 60 * 60 * 1000);
   cleanup.unref();
