@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
 import { TEST_DATABASE_URL } from '../src/server/db/postgres/testDatabase';
 import { readShopDatabase } from './support/shopDatabase';
 import { type RunningShop, startShop } from './support/startShop';
+import { readHitParams, sendHitsUntil } from './support/statsHits';
 
 /*
  * Two server processes on one PostgreSQL database (npm run test:e2e:postgres only; no browser): shoppers check
@@ -16,18 +18,6 @@ const SHOPPERS = 12;
 const HITTERS = 6;
 const KILL_AFTER_ORDERS = 12;
 const KILL_AFTER_HITS = 30;
-const BILLING = {
-  billing_first_name: 'Ada',
-  billing_last_name: 'Lovelace',
-  billing_country: 'GB',
-  billing_address_1: '12 Analytical Row',
-  billing_city: 'London',
-  billing_postcode: 'NW1 2AB',
-  billing_phone: '+44 20 7946 0000',
-  billing_email: 'ada@example.com',
-  payment_method: 'cod',
-};
-const b64 = (text: string) => Buffer.from(text).toString('base64');
 
 /** A client with its own cookie jar that never follows redirects. */
 function client(base: string) {
@@ -62,7 +52,11 @@ async function order(send: ReturnType<typeof client>): Promise<number> {
   const placed = await send('/checkout/', {
     method: 'POST',
     headers: form,
-    body: new URLSearchParams({ ...BILLING, _wpnonce: field('_wpnonce'), cart_hash: field('cart_hash') }),
+    body: new URLSearchParams({
+      ...BILLING_FORM,
+      _wpnonce: field('_wpnonce'),
+      cart_hash: field('cart_hash'),
+    }),
   });
   const match = /^\/checkout\/order-received\/(\d+)\//.exec(placed.headers.get('location') ?? '');
   if (placed.status !== 303 || !match) throw new Error(`checkout answered ${placed.status}`);
@@ -80,9 +74,7 @@ test('killing one of two processes loses no acknowledged order or hit, and the o
   const running = shop;
   const [victim, survivor] = running.processes ?? [];
   if (!victim || !survivor) throw new Error('expected two processes');
-  const html = await (await fetch(`${running.url}/product/cafe-au-lait-mug/`)).text();
-  const settings = /<script id="shop-settings" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  const hitParams = JSON.parse(settings ?? '{}').stats.hitParams as Record<string, string>;
+  const hitParams = await readHitParams(running.url);
 
   let killed = false;
   const orders: number[] = [];
@@ -96,24 +88,15 @@ test('killing one of two processes loses no acknowledged order or hit, and the o
     }
   });
   let serial = 0;
-  const hitters = Array.from({ length: HITTERS }, async () => {
-    const send = client(running.url);
-    try {
-      while (!killed) {
-        const page = `/shop/?hit=${serial++}`;
-        const response = await send('/wp-json/stats/v1/hit', {
-          method: 'POST',
-          headers: { ...form, 'x-wps-ts': b64(String(Math.floor(Date.now() / 1000))) },
-          body: new URLSearchParams({ ...hitParams, referred: b64(''), page_uri: b64(page) }),
-        });
-        const body = await response.text();
-        if (response.status === 200 && body.includes('"status":true') && !body.includes('excluded'))
-          hits.push(page);
-      }
-    } catch {
-      // As for the shoppers.
-    }
-  });
+  const hitters = Array.from({ length: HITTERS }, () =>
+    sendHitsUntil(
+      () => killed,
+      running.url,
+      hitParams,
+      () => `/shop/?hit=${serial++}`,
+      hits,
+    ),
+  );
   await expect
     .poll(() => orders.length >= KILL_AFTER_ORDERS && hits.length >= KILL_AFTER_HITS, { timeout: 60_000 })
     .toBe(true);
