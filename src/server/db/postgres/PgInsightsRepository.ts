@@ -6,15 +6,10 @@ import type {
   SourcesPanel,
   VisitorsPanel,
 } from '../../../shared/insights/insightsTypes';
+import { fillDays, nextDay, previousDay, TOP } from '../insightsDays';
 import type { InsightsRepository } from '../repositories';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool } from './openPostgres';
-
-const DAY_MS = 86_400_000;
-const TOP = 20;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-const previousDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The PostgreSQL twin of SqliteInsightsRepository, query for query. Labels sort with COLLATE "C" (byte order, as
@@ -254,13 +249,4 @@ export class PgInsightsRepository implements InsightsRepository {
     rows.sort((a, b) => b.revenue - a.revenue || b.visitors - a.visitors);
     return { rows, daily, currency: currencyRows[0]?.currency ?? '' };
   }
-}
-
-/** Every day of the range, zeros where nothing was recorded (charts need the gaps). */
-function fillDays(range: DayRange, daily: VisitorsPanel['daily']): VisitorsPanel['daily'] {
-  const byDay = new Map(daily.map((row) => [row.day, row]));
-  const all: VisitorsPanel['daily'] = [];
-  for (let day = range.from; day <= range.to; day = nextDay(day))
-    all.push(byDay.get(day) ?? { day, visitors: 0, views: 0 });
-  return all;
 }

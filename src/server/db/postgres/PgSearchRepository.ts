@@ -15,35 +15,21 @@ import type {
   SearchRepository,
   SearchScope,
 } from '../../search/SearchRepository';
+import {
+  groupBy,
+  groupVariations,
+  type ProductRow,
+  plainText,
+  productDocuments,
+  SEARCH_TAXONOMIES,
+  SEARCHABLE,
+} from '../../search/searchDocumentRows';
 import { inTransaction, type PgPool, type Queryable } from './openPostgres';
 
-interface ProductRow {
-  id: number;
-  type: string;
-  parent_id: number | null;
-  sku: string | null;
-  name: string;
-  featured: number;
-  short_description: string;
-  description: string;
-  stock_status: string;
-  total_sales: number;
-  vendor_id: number | null;
-}
-
-const TAXONOMIES: Taxonomy[] = ['product_cat', 'product_tag', 'product_brand'];
-const SEARCHABLE = "p.status = 'publish' AND p.visibility IN ('visible', 'search')";
 /** How long changesSince waits for catalog writers in flight before answering "nothing yet" (next search retries). */
 const CHANGE_LOG_LOCK_TIMEOUT = '200ms';
 
 /** Tags out, a few entities decoded: for the index only (descriptions are sanitized on write already). */
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, entity: string) =>
-      entity === 'amp' ? '&' : entity === 'nbsp' ? ' ' : entity === '#39' ? "'" : ' ',
-    );
-}
 
 /** The PostgreSQL twin of SqliteSearchRepository, query for query (id lists as `bigint[]` instead of JSON). */
 export class PgSearchRepository implements SearchRepository {
@@ -173,52 +159,11 @@ export class PgSearchRepository implements SearchRepository {
        ${scope ? 'AND v.parent_id = ANY($1::bigint[])' : ''} ORDER BY v.id`,
       scopedParams,
     );
-    const variations = new Map<number, typeof variationRows>();
-    for (const row of variationRows) {
-      const list = variations.get(row.parent_id) ?? [];
-      list.push(row);
-      variations.set(row.parent_id, list);
-    }
+    const variations = groupVariations(variationRows);
 
+    const side = { termNames, attributeValues, variations, vendors };
     for (const [index, row] of products.entries()) {
-      const children = variations.get(row.id) ?? [];
-      documents.push({
-        key: suggestionObjectId({ type: 'product', postId: row.id }),
-        kind: 'product',
-        id: row.id,
-        parentId: null,
-        taxonomy: null,
-        postType: null,
-        fields: {
-          title: [row.name],
-          sku: row.sku ? [row.sku] : [],
-          taxonomy: [
-            ...(termNames.get(row.id) ?? []),
-            ...(row.vendor_id !== null && vendors.has(row.vendor_id)
-              ? [vendors.get(row.vendor_id) as string]
-              : []),
-          ],
-          attributes: [...(attributeValues.get(row.id) ?? []), ...children.map((child) => child.sku)],
-          content: [plainText(row.short_description), plainText(row.description)],
-        },
-        featured: row.featured === 1,
-        inStock: row.stock_status !== 'outofstock',
-        sales: row.total_sales,
-      });
-      for (const child of children) {
-        documents.push({
-          key: suggestionObjectId({ type: 'product_variation', postId: row.id, variationId: child.id }),
-          kind: 'variation',
-          id: child.id,
-          parentId: row.id,
-          taxonomy: null,
-          postType: null,
-          fields: { sku: [child.sku] },
-          featured: row.featured === 1,
-          inStock: child.stock_status !== 'outofstock',
-          sales: row.total_sales,
-        });
-      }
+      documents.push(...productDocuments(row, side));
       if (index % 1000 === 0) onProgress(index, products.length);
     }
 
@@ -250,7 +195,7 @@ export class PgSearchRepository implements SearchRepository {
     }
     for (const id of scope?.terms ?? []) {
       if (liveTerms.has(id)) continue;
-      for (const taxonomy of TAXONOMIES)
+      for (const taxonomy of SEARCH_TAXONOMIES)
         removedKeys.push(suggestionObjectId({ type: 'taxonomy', termId: id, taxonomy }));
     }
 
@@ -478,14 +423,4 @@ export class PgSearchRepository implements SearchRepository {
       [options.since, options.limit],
     );
   }
-}
-
-function groupBy(rows: readonly { owner: number; text: string }[]): Map<number, string[]> {
-  const map = new Map<number, string[]>();
-  for (const row of rows) {
-    const list = map.get(row.owner);
-    if (list) list.push(row.text);
-    else map.set(row.owner, [row.text]);
-  }
-  return map;
 }

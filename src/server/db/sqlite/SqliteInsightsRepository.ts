@@ -7,13 +7,8 @@ import type {
   SourcesPanel,
   VisitorsPanel,
 } from '../../../shared/insights/insightsTypes';
+import { fillDays, nextDay, previousDay, TOP } from '../insightsDays';
 import type { InsightsRepository } from '../repositories';
-
-const DAY_MS = 86_400_000;
-const TOP = 20;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-const previousDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The owner's insights (issue 13). Closed days (before `today`) are read from the daily summary tables of
@@ -253,13 +248,4 @@ export function readSearches(
     .sort((a, b) => b.orders - a.orders || a.query.localeCompare(b.query))
     .slice(0, TOP);
   return { top, zeroResults, purchased };
-}
-
-/** Every day of the range, zeros where nothing was recorded (charts need the gaps). */
-function fillDays(range: DayRange, daily: VisitorsPanel['daily']): VisitorsPanel['daily'] {
-  const byDay = new Map(daily.map((row) => [row.day, row]));
-  const all: VisitorsPanel['daily'] = [];
-  for (let day = range.from; day <= range.to; day = nextDay(day))
-    all.push(byDay.get(day) ?? { day, visitors: 0, views: 0 });
-  return all;
 }

@@ -1,0 +1,112 @@
+import type { Taxonomy } from '../../shared/catalog/types';
+import { suggestionObjectId } from '../../shared/search/suggestionObjectId';
+import type { SearchDocument } from './SearchIndex';
+
+/*
+ * From catalog rows to search documents, shared by the SQLite and PostgreSQL search repositories: each engine
+ * reads the rows its own way (JSON lists or arrays), and both turn them into the same documents here.
+ */
+
+export interface ProductRow {
+  id: number;
+  type: string;
+  parent_id: number | null;
+  sku: string | null;
+  name: string;
+  featured: number;
+  short_description: string;
+  description: string;
+  stock_status: string;
+  total_sales: number;
+  vendor_id: number | null;
+}
+
+/** A published variation with its own SKU: searchable by that SKU alone. */
+export interface VariationRow {
+  id: number;
+  parent_id: number;
+  sku: string;
+  stock_status: string;
+}
+
+export const SEARCH_TAXONOMIES: Taxonomy[] = ['product_cat', 'product_tag', 'product_brand'];
+/** The SQL condition (on `products p`) of a product the search may show. */
+export const SEARCHABLE = "p.status = 'publish' AND p.visibility IN ('visible', 'search')";
+
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, entity: string) =>
+      entity === 'amp' ? '&' : entity === 'nbsp' ? ' ' : entity === '#39' ? "'" : ' ',
+    );
+}
+
+/** Texts grouped by the product (or post) that owns them, in row order. */
+export function groupBy(rows: readonly { owner: number; text: string }[]): Map<number, string[]> {
+  const map = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = map.get(row.owner);
+    if (list) list.push(row.text);
+    else map.set(row.owner, [row.text]);
+  }
+  return map;
+}
+
+export function groupVariations(rows: readonly VariationRow[]): Map<number, VariationRow[]> {
+  const variations = new Map<number, VariationRow[]>();
+  for (const row of rows) {
+    const list = variations.get(row.parent_id) ?? [];
+    list.push(row);
+    variations.set(row.parent_id, list);
+  }
+  return variations;
+}
+
+/** What a product's documents draw on besides its own row, read in bulk for all products at once. */
+export interface ProductSideTables {
+  termNames: Map<number, string[]>;
+  attributeValues: Map<number, string[]>;
+  variations: Map<number, VariationRow[]>;
+  vendors: Map<number, string>;
+}
+
+/** A product's document, then one per variation that has its own SKU. */
+export function productDocuments(row: ProductRow, side: ProductSideTables): SearchDocument[] {
+  const children = side.variations.get(row.id) ?? [];
+  const vendor = row.vendor_id !== null ? side.vendors.get(row.vendor_id) : undefined;
+  return [
+    {
+      key: suggestionObjectId({ type: 'product', postId: row.id }),
+      kind: 'product',
+      id: row.id,
+      parentId: null,
+      taxonomy: null,
+      postType: null,
+      fields: {
+        title: [row.name],
+        sku: row.sku ? [row.sku] : [],
+        taxonomy: [...(side.termNames.get(row.id) ?? []), ...(vendor !== undefined ? [vendor] : [])],
+        // A variation's own SKU ranks its variation first; the parent still matches it, lower.
+        attributes: [...(side.attributeValues.get(row.id) ?? []), ...children.map((child) => child.sku)],
+        content: [plainText(row.short_description), plainText(row.description)],
+      },
+      featured: row.featured === 1,
+      inStock: row.stock_status !== 'outofstock',
+      sales: row.total_sales,
+    },
+    ...children.map(
+      (child): SearchDocument => ({
+        key: suggestionObjectId({ type: 'product_variation', postId: row.id, variationId: child.id }),
+        kind: 'variation',
+        id: child.id,
+        parentId: row.id,
+        taxonomy: null,
+        postType: null,
+        fields: { sku: [child.sku] },
+        featured: row.featured === 1,
+        inStock: child.stock_status !== 'outofstock',
+        sales: row.total_sales,
+      }),
+    ),
+  ];
+}
