@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
+import { scriptedClient } from './support/scriptedClient';
 import { readShopDatabase } from './support/shopDatabase';
 import { type RunningShop, startShop } from './support/startShop';
 import { readHitParams, sendHitsUntil } from './support/statsHits';
@@ -24,23 +25,7 @@ interface Acknowledged {
 
 /** One shopper with its own cookie jar, ordering until told to stop or the server goes away. */
 async function shopUntil(done: () => boolean, base: string, acknowledged: Acknowledged[], shopper: number) {
-  const cookies = new Map<string, string>();
-  const send = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      redirect: 'manual',
-      headers: {
-        ...(init.headers as Record<string, string>),
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      },
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  };
+  const send = scriptedClient(base);
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   try {
     while (!done()) {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
 import { TEST_DATABASE_URL } from '../src/server/db/postgres/testDatabase';
+import { type ScriptedClient, scriptedClient } from './support/scriptedClient';
 import { readShopDatabase } from './support/shopDatabase';
 import { type RunningShop, startShop } from './support/startShop';
 import { readHitParams, sendHitsUntil } from './support/statsHits';
@@ -19,33 +20,10 @@ const HITTERS = 6;
 const KILL_AFTER_ORDERS = 12;
 const KILL_AFTER_HITS = 30;
 
-/** A client with its own cookie jar that never follows redirects. */
-function client(base: string) {
-  const cookies = new Map<string, string>();
-  return async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      redirect: 'manual',
-      headers: {
-        'user-agent':
-          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
-        ...(init.headers as Record<string, string>),
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      },
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  };
-}
-
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Adds a tote to the cart and checks out; resolves to the acknowledged order id (the 303 after the commit). */
-async function order(send: ReturnType<typeof client>): Promise<number> {
+async function order(send: ScriptedClient): Promise<number> {
   await send('/?wc-ajax=add_to_cart', { method: 'POST', headers: form, body: 'product_id=1033&quantity=1' });
   const checkout = await (await send('/checkout/')).text();
   const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(checkout)?.[1] ?? '';
@@ -80,7 +58,7 @@ test('killing one of two processes loses no acknowledged order or hit, and the o
   const orders: number[] = [];
   const hits: string[] = [];
   const shoppers = Array.from({ length: SHOPPERS }, async () => {
-    const send = client(running.url);
+    const send = scriptedClient(running.url);
     try {
       while (!killed) orders.push(await order(send));
     } catch {
@@ -108,7 +86,7 @@ test('killing one of two processes loses no acknowledged order or hit, and the o
 
   // The survivor serves pages and takes a new order on its own.
   expect((await fetch(`${survivor.url}/product/cafe-au-lait-mug/`)).status).toBe(200);
-  const afterKill = await order(client(survivor.url));
+  const afterKill = await order(scriptedClient(survivor.url));
 
   const stored = readShopDatabase(running.dataDir, (db) => ({
     orders: new Set(db.prepare('SELECT id FROM orders').pluck().all() as number[]),

@@ -1,11 +1,11 @@
+import { BROWSER_USER_AGENT } from './scriptedClient';
+
 /*
  * Statistics hits sent as the browser sends them (signed parameters from the page's settings), for the specs that
  * check no acknowledged hit is lost. Each hit names its own page so the database can be checked hit by hit.
  */
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
-const BROWSER_USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** The signed hit parameters a page hands to the browser. */
 export async function readHitParams(base: string): Promise<Record<string, string>> {
