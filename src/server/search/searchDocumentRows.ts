@@ -110,3 +110,70 @@ export function productDocuments(row: ProductRow, side: ProductSideTables): Sear
     ),
   ];
 }
+
+/** A term that holds `products` searchable products (terms holding none are not suggested). */
+export function termDocument(row: {
+  id: number;
+  taxonomy: Taxonomy;
+  name: string;
+  products: number;
+}): SearchDocument {
+  return {
+    key: suggestionObjectId({ type: 'taxonomy', termId: row.id, taxonomy: row.taxonomy }),
+    kind: 'term',
+    id: row.id,
+    parentId: null,
+    taxonomy: row.taxonomy,
+    postType: null,
+    fields: { title: [row.name] },
+    featured: false,
+    inStock: true,
+    sales: row.products,
+  };
+}
+
+export function vendorDocument(row: {
+  id: number;
+  name: string;
+  city: string | null;
+  products: number;
+}): SearchDocument {
+  return {
+    key: suggestionObjectId({ type: 'vendor', vendorId: row.id }),
+    kind: 'vendor',
+    id: row.id,
+    parentId: null,
+    taxonomy: null,
+    postType: null,
+    fields: { title: [row.name], taxonomy: row.city ? [row.city] : [] },
+    featured: false,
+    inStock: true,
+    sales: row.products,
+  };
+}
+
+export function postDocument(row: {
+  id: number;
+  type: 'post' | 'page';
+  title: string;
+  excerpt: string;
+  content: string;
+  password_hash: string | null;
+}): SearchDocument {
+  return {
+    key: suggestionObjectId({ type: 'post', postId: row.id, postType: row.type }),
+    kind: 'post',
+    id: row.id,
+    parentId: null,
+    taxonomy: null,
+    postType: row.type,
+    // A password-protected page is found by its title only, as WordPress's own search does.
+    fields: {
+      title: [row.title],
+      content: row.password_hash ? [] : [plainText(row.excerpt), plainText(row.content)],
+    },
+    featured: false,
+    inStock: true,
+    sales: 0,
+  };
+}

@@ -21,9 +21,12 @@ import {
   groupVariations,
   type ProductRow,
   plainText,
+  postDocument,
   productDocuments,
   SEARCH_TAXONOMIES,
   SEARCHABLE,
+  termDocument,
+  vendorDocument,
 } from '../../search/searchDocumentRows';
 
 /** Tags out, a few entities decoded: for the index only (descriptions are sanitized on write already). */
@@ -177,18 +180,7 @@ export class SqliteSearchRepository implements SearchRepository {
       if (!scope) row.products = termCounts.get(row.id) ?? 0;
       if (row.products === 0) continue;
       liveTerms.add(row.id);
-      documents.push({
-        key: suggestionObjectId({ type: 'taxonomy', termId: row.id, taxonomy: row.taxonomy }),
-        kind: 'term',
-        id: row.id,
-        parentId: null,
-        taxonomy: row.taxonomy,
-        postType: null,
-        fields: { title: [row.name] },
-        featured: false,
-        inStock: true,
-        sales: row.products,
-      });
+      documents.push(termDocument(row));
     }
     for (const id of scope?.terms ?? []) {
       if (liveTerms.has(id)) continue;
@@ -213,18 +205,7 @@ export class SqliteSearchRepository implements SearchRepository {
     for (const row of vendorRows) {
       if (row.products === 0) continue;
       liveVendors.add(row.id);
-      documents.push({
-        key: suggestionObjectId({ type: 'vendor', vendorId: row.id }),
-        kind: 'vendor',
-        id: row.id,
-        parentId: null,
-        taxonomy: null,
-        postType: null,
-        fields: { title: [row.name], taxonomy: row.city ? [row.city] : [] },
-        featured: false,
-        inStock: true,
-        sales: row.products,
-      });
+      documents.push(vendorDocument(row));
     }
     for (const id of scope?.vendors ?? []) {
       if (!liveVendors.has(id)) removedKeys.push(suggestionObjectId({ type: 'vendor', vendorId: id }));
@@ -246,22 +227,7 @@ export class SqliteSearchRepository implements SearchRepository {
     const livePosts = new Set<number>();
     for (const row of postRows) {
       livePosts.add(row.id);
-      documents.push({
-        key: suggestionObjectId({ type: 'post', postId: row.id, postType: row.type }),
-        kind: 'post',
-        id: row.id,
-        parentId: null,
-        taxonomy: null,
-        postType: row.type,
-        // A password-protected page is found by its title only, as WordPress's own search does.
-        fields: {
-          title: [row.title],
-          content: row.password_hash ? [] : [plainText(row.excerpt), plainText(row.content)],
-        },
-        featured: false,
-        inStock: true,
-        sales: 0,
-      });
+      documents.push(postDocument(row));
     }
     for (const id of scope?.posts ?? []) {
       if (livePosts.has(id)) continue;
