@@ -49,13 +49,21 @@ class NulSafeClient extends pg.Client {
 
 /** A connection pool for DATABASE_URL with the schema brought up to date. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<PgPool> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types, Client: NulSafeClient });
-  // A connection the server closes (restart, failover, a dropped test database) must not crash the process: the
-  // pool replaces it, and a query that was using it fails on its own. Idle clients report to the pool, and a
-  // client being ended by pool.end() to itself.
+  const pool = survivingDroppedConnections(
+    new pg.Pool({ connectionString: url, max: options.max ?? 10, types, Client: NulSafeClient }),
+  );
+  await migratePostgres(pool);
+  return pool;
+}
+
+/**
+ * A connection the server closes (restart, failover, a dropped test database) must not crash the process: the
+ * pool replaces it, and a query that was using it fails on its own. Idle clients report to the pool, a client
+ * being ended by pool.end() (or still checked out) to itself.
+ */
+export function survivingDroppedConnections<P extends pg.Pool>(pool: P): P {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  await migratePostgres(pool);
   return pool;
 }
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { survivingDroppedConnections } from '../../db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../db/postgres/testDatabase';
 import { createTestApp } from '../../testing/createTestApp';
 import { MemorySearchIndex } from '../MemorySearchIndex';
@@ -33,7 +34,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgresSearchIndex shared by several proce
   let url: string;
   const pools: pg.Pool[] = [];
   const processPool = () => {
-    const pool = new pg.Pool({ connectionString: url, max: 3 });
+    const pool = survivingDroppedConnections(new pg.Pool({ connectionString: url, max: 3 }));
     pools.push(pool);
     return pool;
   };

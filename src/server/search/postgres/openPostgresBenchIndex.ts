@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { survivingDroppedConnections } from '../../db/postgres/openPostgres';
 import { createTestDatabase } from '../../db/postgres/testDatabase';
 import { createPostgresSearchIndex, type PostgresSearchIndex } from './PostgresSearchIndex';
 
@@ -12,7 +13,7 @@ export async function openPostgresBenchIndex(): Promise<{
   close(): Promise<void>;
 }> {
   const database = await createTestDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  const pool = survivingDroppedConnections(new pg.Pool({ connectionString: database.url, max: 4 }));
   const index = await createPostgresSearchIndex(pool);
   return {
     index,

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { survivingDroppedConnections } from '../../db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../db/postgres/testDatabase';
 import { MemorySearchIndex } from '../MemorySearchIndex';
 import type { RelevanceRules, SearchIndex } from '../SearchIndex';
@@ -38,7 +39,7 @@ export function testSearchEngines(): TestSearchEngine[] {
       async setup() {
         const database = await createTestDatabase();
         drop = database.drop;
-        pool = new pg.Pool({ connectionString: database.url, max: 4 });
+        pool = survivingDroppedConnections(new pg.Pool({ connectionString: database.url, max: 4 }));
       },
       async teardown() {
         await pool?.end();
