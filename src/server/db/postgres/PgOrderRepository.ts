@@ -1,21 +1,9 @@
 import { ShopError } from '../../../shared/errors/ShopError';
-import type { BillingDetails, Order, OrderLine } from '../../../shared/orders/orderTypes';
+import type { Order } from '../../../shared/orders/orderTypes';
+import { type OrderItemRow, type OrderRow, orderFromRows } from '../orderRows';
 import type { NewOrder, OrderRepository } from '../repositories';
 import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
 import { insertOrderAttribution } from './PgSmallRepositories';
-
-interface OrderRow {
-  id: number;
-  order_key: string;
-  status: Order['status'];
-  currency: string;
-  subtotal: number;
-  total: number;
-  payment_method: string;
-  billing: string;
-  customer_note: string;
-  created_at: string;
-}
 
 /** PostgreSQL's refreshDerivedFields (sqlite/refreshDerivedFields.ts): the same rules, subqueries aliased. */
 export async function refreshDerivedFieldsPg(db: Queryable, productId: number) {
@@ -155,41 +143,6 @@ export class PgOrderRepository implements OrderRepository {
     const row = rows[0] as OrderRow | undefined;
     if (!row) return null;
     const items = await this.#pool.query('SELECT * FROM order_items WHERE order_id = $1 ORDER BY id', [id]);
-    const lines = (
-      items.rows as {
-        product_id: number;
-        variation_id: number | null;
-        name: string;
-        sku: string | null;
-        attributes: string;
-        quantity: number;
-        unit_price: number;
-        line_total: number;
-      }[]
-    ).map(
-      (line): OrderLine => ({
-        productId: line.product_id,
-        variationId: line.variation_id,
-        name: line.name,
-        sku: line.sku,
-        attributes: JSON.parse(line.attributes) as Record<string, string>,
-        quantity: line.quantity,
-        unitPrice: line.unit_price,
-        lineTotal: line.line_total,
-      }),
-    );
-    return {
-      id: row.id,
-      orderKey: row.order_key,
-      status: row.status,
-      currency: row.currency,
-      subtotal: row.subtotal,
-      total: row.total,
-      paymentMethod: row.payment_method,
-      billing: JSON.parse(row.billing) as BillingDetails,
-      customerNote: row.customer_note,
-      createdAt: row.created_at,
-      lines,
-    };
+    return orderFromRows(row, items.rows as OrderItemRow[]);
   }
 }

@@ -1,10 +1,10 @@
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
 import type { Post } from '../../../shared/catalog/types';
+import { type MediaRow, toAttachment } from '../mediaRows';
 import type {
   AttributionReportRow,
   AttributionRepository,
   DateRange,
-  MediaAttachment,
   MediaRepository,
   MediaSize,
   NewMediaAttachment,
@@ -93,38 +93,6 @@ export class PgPostRepository implements PostRepository {
     const { rows } = await this.#pool.query('SELECT * FROM posts WHERE type = $1 AND id = $2', [type, id]);
     return rows[0] ? toPost(rows[0] as PostRow) : null;
   }
-}
-
-interface MediaRow {
-  id: number;
-  slug: string;
-  title: string;
-  alt_text: string;
-  mime_type: string;
-  file: string;
-  filesize: number;
-  width: number;
-  height: number;
-  sizes: string;
-  subsizes_done: number;
-  created_at: string;
-}
-
-function toAttachment(row: MediaRow): MediaAttachment {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    altText: row.alt_text,
-    mimeType: row.mime_type,
-    file: row.file,
-    filesize: row.filesize,
-    width: row.width,
-    height: row.height,
-    sizes: JSON.parse(row.sizes) as Record<string, MediaSize>,
-    subsizesDone: row.subsizes_done === 1,
-    createdAt: row.created_at,
-  };
 }
 
 export class PgMediaRepository implements MediaRepository {

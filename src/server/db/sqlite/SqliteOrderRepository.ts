@@ -1,22 +1,10 @@
 import type Database from 'better-sqlite3';
 import { ShopError } from '../../../shared/errors/ShopError';
-import type { BillingDetails, Order, OrderLine } from '../../../shared/orders/orderTypes';
+import type { Order } from '../../../shared/orders/orderTypes';
+import { type OrderItemRow, type OrderRow, orderFromRows } from '../orderRows';
 import type { NewOrder, OrderRepository } from '../repositories';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { insertOrderAttribution } from './SqliteAttributionRepository';
-
-interface OrderRow {
-  id: number;
-  order_key: string;
-  status: Order['status'];
-  currency: string;
-  subtotal: number;
-  total: number;
-  payment_method: string;
-  billing: string;
-  customer_note: string;
-  created_at: string;
-}
 
 export class SqliteOrderRepository implements OrderRepository {
   #db: Database.Database;
@@ -117,41 +105,9 @@ export class SqliteOrderRepository implements OrderRepository {
   async getOrder(id: number): Promise<Order | null> {
     const row = this.#db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
     if (!row) return null;
-    const lines = (
-      this.#db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY id').all(id) as {
-        product_id: number;
-        variation_id: number | null;
-        name: string;
-        sku: string | null;
-        attributes: string;
-        quantity: number;
-        unit_price: number;
-        line_total: number;
-      }[]
-    ).map(
-      (line): OrderLine => ({
-        productId: line.product_id,
-        variationId: line.variation_id,
-        name: line.name,
-        sku: line.sku,
-        attributes: JSON.parse(line.attributes) as Record<string, string>,
-        quantity: line.quantity,
-        unitPrice: line.unit_price,
-        lineTotal: line.line_total,
-      }),
-    );
-    return {
-      id: row.id,
-      orderKey: row.order_key,
-      status: row.status,
-      currency: row.currency,
-      subtotal: row.subtotal,
-      total: row.total,
-      paymentMethod: row.payment_method,
-      billing: JSON.parse(row.billing) as BillingDetails,
-      customerNote: row.customer_note,
-      createdAt: row.created_at,
-      lines,
-    };
+    const items = this.#db
+      .prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY id')
+      .all(id) as OrderItemRow[];
+    return orderFromRows(row, items);
   }
 }
