@@ -67,11 +67,21 @@ test('stored fragments are used on the next page without a request, and a change
   await openHydrated(page, '/shop/');
   await expect.poll(() => requests).toEqual(['get_refreshed_fragments']);
   await expect(page.getByRole('link', { name: /^Cart 3 items/ })).toBeVisible();
-  const hashes = await page.evaluate(() => {
-    const key = JSON.parse(document.getElementById('shop-settings')?.textContent ?? '{}').cart.storageKey;
-    return { session: sessionStorage.getItem(`wc_cart_hash_${key}`), cookie: document.cookie };
-  });
-  expect(hashes.cookie).toContain(`woocommerce_cart_hash=${hashes.session}`);
+  // The refetched fragments are stored under the cart's new hash, the one in the cookie. The header count above is
+  // server-rendered, so this waits for the answer itself.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const key = JSON.parse(document.getElementById('shop-settings')?.textContent ?? '{}').cart
+            .storageKey;
+          const stored = sessionStorage.getItem(`wc_cart_hash_${key}`);
+          const cookie = /(?:^|; )woocommerce_cart_hash=([^;]*)/.exec(document.cookie)?.[1];
+          return stored !== null && stored === cookie;
+        }),
+      { message: 'the stored cart hash is the cookie’s' },
+    )
+    .toBe(true);
 });
 
 test('a change in one tab updates the mini-cart in a second tab of the same browser', async ({ context }) => {
