@@ -1,6 +1,7 @@
+import { ShopError } from '../../shared/errors/ShopError';
 import type { BillingDetails, Order, OrderLine } from '../../shared/orders/orderTypes';
 
-/* An order as the `orders` and `order_items` rows hold it, read back the same way on both engines. */
+/* An order as the `orders` and `order_items` rows hold it, written and read back the same way on both engines. */
 
 export interface OrderRow {
   id: number;
@@ -52,4 +53,34 @@ export function orderFromRows(row: OrderRow, items: readonly OrderItemRow[]): Or
     createdAt: row.created_at,
     lines,
   };
+}
+
+/** The stock of a line's product or variation, read inside the order's transaction. */
+export interface StockRow {
+  id: number;
+  parent_id: number | null;
+  stock_status: string;
+  stock_quantity: number | null;
+  status: string;
+}
+
+/** Refuses a line whose product is gone or lacks the stock (checked again inside the order's transaction). */
+export function assertPurchasable(
+  line: { name: string; quantity: number },
+  row: StockRow | undefined,
+): asserts row is StockRow {
+  if (row?.status !== 'publish') {
+    throw new ShopError('not_purchasable', `“${line.name}” can no longer be bought.`);
+  }
+  if (
+    row.stock_status === 'outofstock' ||
+    (row.stock_quantity !== null && row.stock_quantity < line.quantity)
+  ) {
+    throw new ShopError(
+      'out_of_stock',
+      row.stock_quantity !== null && row.stock_quantity > 0
+        ? `Only ${row.stock_quantity} of “${line.name}” left in stock.`
+        : `“${line.name}” is out of stock.`,
+    );
+  }
 }

@@ -1,16 +1,15 @@
-import {
-  attributeFieldName,
-  type Download,
-  type Post,
-  type ProductAttribute,
-  type ProductDetail,
-  type ProductOrdering,
-  type ProductSummary,
-  type SwatchType,
-  type Taxonomy,
-  type Term,
-  type Variation,
-  type Vendor,
+import type {
+  Download,
+  Post,
+  ProductAttribute,
+  ProductDetail,
+  ProductOrdering,
+  ProductSummary,
+  SwatchType,
+  Taxonomy,
+  Term,
+  Variation,
+  Vendor,
 } from '../../../shared/catalog/types';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
 import { placeholderColor } from '../../catalog/placeholderColor';
@@ -23,6 +22,7 @@ import {
   toAttributeOption,
   toImage,
   toPost,
+  toVariation,
   toVendor,
   type VendorRow,
   VISIBLE_IN,
@@ -381,27 +381,5 @@ function toSummary(
 
 function toVariations(rows: DetailRow['variations'], attributes: ProductAttribute[]): Variation[] {
   const variationAttributes = attributes.filter((attribute) => attribute.forVariations);
-  return rows.map(({ row, values, image }) => {
-    const chosen = new Map(values.map((entry) => [entry.attribute, entry.value ?? '']));
-    const inStock = row.stock_status !== 'outofstock';
-    const stockLeft = row.stock_quantity !== null && row.stock_quantity > 0 ? row.stock_quantity : null;
-    return {
-      id: row.id,
-      sku: row.sku,
-      // Every attribute the parent varies by is present; one the variation leaves open is '' ("any").
-      attributes: Object.fromEntries(
-        variationAttributes.map((attribute) => [
-          attributeFieldName(attribute.slug),
-          chosen.get(attribute.slug) ?? '',
-        ]),
-      ),
-      price: row.sale_price ?? row.regular_price,
-      regularPrice: row.regular_price,
-      salePrice: row.sale_price,
-      is_in_stock: inStock,
-      max_qty: row.sold_individually === 1 ? 1 : stockLeft,
-      variation_stock_left: stockLeft,
-      image: image ? toImage(image) : null,
-    };
-  });
+  return rows.map(({ row, values, image }) => toVariation(row, values, image, variationAttributes));
 }

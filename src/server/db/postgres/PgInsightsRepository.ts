@@ -6,7 +6,7 @@ import type {
   SourcesPanel,
   VisitorsPanel,
 } from '../../../shared/insights/insightsTypes';
-import { fillDays, nextDay, previousDay, TOP } from '../insightsDays';
+import { fillDays, nextDay, previousDay, sourceRows, TOP } from '../insightsRows';
 import type { InsightsRepository } from '../repositories';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool } from './openPostgres';
@@ -223,30 +223,7 @@ export class PgInsightsRepository implements InsightsRepository {
       ),
       this.#rows<{ currency: string }>(`SELECT o.currency ${paid} LIMIT 1`, period),
     ]);
-    const visitorsOf = new Map(
-      visitorRows.map((row) => [`${row.sourceType}\u0000${row.source}`, row.visitors]),
-    );
-    // One campaign's orders are a share of its source's visitors; the visitors column is the source's.
-    const rows = orderRows.map((row) => {
-      const visitors = visitorsOf.get(`${row.sourceType}\u0000${row.source}`) ?? 0;
-      visitorsOf.delete(`${row.sourceType}\u0000${row.source}`);
-      return { ...row, visitors, conversionRate: visitors > 0 ? row.orders / visitors : null };
-    });
-    // Sources that brought visitors but no order still belong in the table (conversion 0).
-    for (const row of visitorRows) {
-      if (!visitorsOf.has(`${row.sourceType}\u0000${row.source}`)) continue;
-      rows.push({
-        sourceType: row.sourceType,
-        source: row.source,
-        medium: '(none)',
-        campaign: '(none)',
-        orders: 0,
-        revenue: 0,
-        visitors: row.visitors,
-        conversionRate: 0,
-      });
-    }
-    rows.sort((a, b) => b.revenue - a.revenue || b.visitors - a.visitors);
+    const rows = sourceRows(orderRows, visitorRows);
     return { rows, daily, currency: currencyRows[0]?.currency ?? '' };
   }
 }

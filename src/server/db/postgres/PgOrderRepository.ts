@@ -1,6 +1,12 @@
 import { ShopError } from '../../../shared/errors/ShopError';
 import type { Order } from '../../../shared/orders/orderTypes';
-import { type OrderItemRow, type OrderRow, orderFromRows } from '../orderRows';
+import {
+  assertPurchasable,
+  type OrderItemRow,
+  type OrderRow,
+  orderFromRows,
+  type StockRow,
+} from '../orderRows';
 import type { NewOrder, OrderRepository } from '../repositories';
 import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
 import { insertOrderAttribution } from './PgSmallRepositories';
@@ -63,29 +69,8 @@ export class PgOrderRepository implements OrderRepository {
         'SELECT id, parent_id, stock_status, stock_quantity, status FROM products WHERE id = $1',
         [itemId],
       );
-      const row = rows[0] as
-        | {
-            id: number;
-            parent_id: number | null;
-            stock_status: string;
-            stock_quantity: number | null;
-            status: string;
-          }
-        | undefined;
-      if (row?.status !== 'publish') {
-        throw new ShopError('not_purchasable', `“${line.name}” can no longer be bought.`);
-      }
-      if (
-        row.stock_status === 'outofstock' ||
-        (row.stock_quantity !== null && row.stock_quantity < line.quantity)
-      ) {
-        throw new ShopError(
-          'out_of_stock',
-          row.stock_quantity !== null && row.stock_quantity > 0
-            ? `Only ${row.stock_quantity} of “${line.name}” left in stock.`
-            : `“${line.name}” is out of stock.`,
-        );
-      }
+      const row = rows[0] as StockRow | undefined;
+      assertPurchasable(line, row);
       await client.query(
         `UPDATE products SET stock_quantity = stock_quantity - $2,
            stock_status = CASE WHEN stock_quantity - $2 <= 0 THEN 'outofstock' ELSE stock_status END

@@ -346,35 +346,14 @@ export class SqliteCatalogRepository implements CatalogRepository {
       'SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1',
     );
     const variationAttributes = attributes.filter((attribute) => attribute.forVariations);
-    return rows.map((row) => {
-      const chosen = new Map(
-        (values.all(row.id) as { attribute: string; value: string | null }[]).map((entry) => [
-          entry.attribute,
-          entry.value ?? '',
-        ]),
-      );
-      const imageRow = image.get(row.id) as { id: number; alt: string } | undefined;
-      const inStock = row.stock_status !== 'outofstock';
-      const stockLeft = row.stock_quantity !== null && row.stock_quantity > 0 ? row.stock_quantity : null;
-      return {
-        id: row.id,
-        sku: row.sku,
-        // Every attribute the parent varies by is present; one the variation leaves open is '' ("any").
-        attributes: Object.fromEntries(
-          variationAttributes.map((attribute) => [
-            attributeFieldName(attribute.slug),
-            chosen.get(attribute.slug) ?? '',
-          ]),
-        ),
-        price: row.sale_price ?? row.regular_price,
-        regularPrice: row.regular_price,
-        salePrice: row.sale_price,
-        is_in_stock: inStock,
-        max_qty: row.sold_individually === 1 ? 1 : stockLeft,
-        variation_stock_left: stockLeft,
-        image: imageRow ? toImage(imageRow) : null,
-      };
-    });
+    return rows.map((row) =>
+      toVariation(
+        row,
+        values.all(row.id) as { attribute: string; value: string | null }[],
+        (image.get(row.id) as { id: number; alt: string } | undefined) ?? null,
+        variationAttributes,
+      ),
+    );
   }
 
   #toTerm(row: TermRow): Term {
@@ -454,6 +433,35 @@ export function toAttributeOption(row: AttributeTermRow): AttributeOption {
     color: row.color,
     image: row.image === null ? null : `/swatch-images/${row.id}.svg`,
     swatchType: row.swatch_type,
+  };
+}
+
+/** A published variation as the product page offers it (shared with the PostgreSQL catalog). */
+export function toVariation(
+  row: ProductRow,
+  values: readonly { attribute: string; value: string | null }[],
+  image: { id: number; alt: string } | null,
+  variationAttributes: readonly ProductAttribute[],
+): Variation {
+  const chosen = new Map(values.map((entry) => [entry.attribute, entry.value ?? '']));
+  const stockLeft = row.stock_quantity !== null && row.stock_quantity > 0 ? row.stock_quantity : null;
+  return {
+    id: row.id,
+    sku: row.sku,
+    // Every attribute the parent varies by is present; one the variation leaves open is '' ("any").
+    attributes: Object.fromEntries(
+      variationAttributes.map((attribute) => [
+        attributeFieldName(attribute.slug),
+        chosen.get(attribute.slug) ?? '',
+      ]),
+    ),
+    price: row.sale_price ?? row.regular_price,
+    regularPrice: row.regular_price,
+    salePrice: row.sale_price,
+    is_in_stock: row.stock_status !== 'outofstock',
+    max_qty: row.sold_individually === 1 ? 1 : stockLeft,
+    variation_stock_left: stockLeft,
+    image: image ? toImage(image) : null,
   };
 }
 

@@ -1,7 +1,13 @@
 import type Database from 'better-sqlite3';
 import { ShopError } from '../../../shared/errors/ShopError';
 import type { Order } from '../../../shared/orders/orderTypes';
-import { type OrderItemRow, type OrderRow, orderFromRows } from '../orderRows';
+import {
+  assertPurchasable,
+  type OrderItemRow,
+  type OrderRow,
+  orderFromRows,
+  type StockRow,
+} from '../orderRows';
 import type { NewOrder, OrderRepository } from '../repositories';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { insertOrderAttribution } from './SqliteAttributionRepository';
@@ -33,29 +39,8 @@ export class SqliteOrderRepository implements OrderRepository {
     // Stock is checked again inside the transaction: two shoppers buying the last one cannot both succeed.
     for (const line of order.lines) {
       const itemId = line.variationId ?? line.productId;
-      const row = stock.get(itemId) as
-        | {
-            id: number;
-            parent_id: number | null;
-            stock_status: string;
-            stock_quantity: number | null;
-            status: string;
-          }
-        | undefined;
-      if (row?.status !== 'publish') {
-        throw new ShopError('not_purchasable', `“${line.name}” can no longer be bought.`);
-      }
-      if (
-        row.stock_status === 'outofstock' ||
-        (row.stock_quantity !== null && row.stock_quantity < line.quantity)
-      ) {
-        throw new ShopError(
-          'out_of_stock',
-          row.stock_quantity !== null && row.stock_quantity > 0
-            ? `Only ${row.stock_quantity} of “${line.name}” left in stock.`
-            : `“${line.name}” is out of stock.`,
-        );
-      }
+      const row = stock.get(itemId) as StockRow | undefined;
+      assertPurchasable(line, row);
       takeStock.run({ id: itemId, quantity: line.quantity });
       countSale.run(line.quantity, line.productId);
       if (row.parent_id !== null) parentsToRefresh.add(row.parent_id);
