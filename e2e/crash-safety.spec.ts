@@ -84,16 +84,7 @@ test('orders and hits acknowledged before a SIGKILL are all there, orders whole,
   );
   const hitParams = await readHitParams(shop.url);
   const acknowledgedHits: string[] = [];
-  let serial = 0;
-  const hitSenders = Array.from({ length: HIT_SENDERS }, () =>
-    sendHitsUntil(
-      () => false,
-      shop.url,
-      hitParams,
-      () => `/shop/?hit=${serial++}`,
-      acknowledgedHits,
-    ),
-  );
+  const hitSenders = sendHitsUntil(() => false, shop.url, hitParams, HIT_SENDERS, acknowledgedHits);
   await expect
     .poll(() => acknowledged.length >= KILL_AFTER_ORDERS && acknowledgedHits.length >= KILL_AFTER_HITS, {
       timeout: 60_000,
@@ -101,7 +92,7 @@ test('orders and hits acknowledged before a SIGKILL are all there, orders whole,
     })
     .toBe(true);
   await shop.kill();
-  await Promise.all([...shoppers, ...hitSenders]);
+  await Promise.all([...shoppers, hitSenders]);
 
   restarted = await startShop(undefined, shop.dataDir);
   // Read after the restart: the new process has replayed SQLite's write-ahead log, as a real recovery would.

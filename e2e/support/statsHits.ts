@@ -15,10 +15,24 @@ export async function readHitParams(base: string): Promise<Record<string, string
 }
 
 /**
- * Sends hits for `page` one after another until `done()` or a request fails (the server went away), pushing the
- * page of every hit the server acknowledged as stored (`{status: true}`, not excluded) to `acknowledged`.
+ * `senders` visitors sending hits at once, each one after another, until `done()` or a request fails (the server
+ * went away). Every hit names its own page (`/shop/?hit=N`), and the page of every hit the server acknowledged as
+ * stored (`{status: true}`, not excluded) is pushed to `acknowledged`, so the database can be checked hit by hit.
  */
-export async function sendHitsUntil(
+export function sendHitsUntil(
+  done: () => boolean,
+  base: string,
+  params: Record<string, string>,
+  senders: number,
+  acknowledged: string[],
+): Promise<void> {
+  let serial = 0;
+  const nextPage = () => `/shop/?hit=${serial++}`;
+  const all = Array.from({ length: senders }, () => sendHits(done, base, params, nextPage, acknowledged));
+  return Promise.all(all).then(() => undefined);
+}
+
+async function sendHits(
   done: () => boolean,
   base: string,
   params: Record<string, string>,
