@@ -25,6 +25,7 @@ import { restPlugin } from './rest/restPlugin';
 import { createSearch } from './search/createSearch';
 import type { SearchIndex } from './search/SearchIndex';
 import { searchPlugin } from './search/searchPlugin';
+import { RateLimiter } from './security/rateLimiter';
 import { sessionPlugin } from './session/sessionPlugin';
 import { statsPlugin } from './stats/statsPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
@@ -94,6 +95,8 @@ export async function buildApp({
     );
   });
 
+  // One limiter for every abuse limit, shared by all processes through the database.
+  app.decorate('rateLimiter', new RateLimiter(repositories.rateLimits, secret));
   const cartService = new CartService(repositories.catalog);
   const search = await createSearch({ config, repositories, secret, index: searchIndex });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -142,6 +145,12 @@ export async function buildApp({
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
 }
 
 type ResponseKind = 'rest' | 'ajax' | 'page';

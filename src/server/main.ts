@@ -68,7 +68,13 @@ async function main() {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   console.log(`Shop listening on http://${host}:${actualPort}/`);
 
-  const cleanup = setInterval(() => void repositories.sessions.deleteExpired(Date.now()), 60 * 60 * 1000);
+  const cleanup = setInterval(
+    () => {
+      void repositories.sessions.deleteExpired(Date.now()).catch(() => undefined);
+      void app.rateLimiter.deleteExpired().catch(() => undefined);
+    },
+    60 * 60 * 1000,
+  );
   cleanup.unref();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {

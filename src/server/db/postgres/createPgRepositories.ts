@@ -3,6 +3,7 @@ import type { PgPool } from './openPostgres';
 import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
 import { PgOrderRepository } from './PgOrderRepository';
+import { PgRateLimitRepository } from './PgRateLimitRepository';
 import { PgSearchRepository } from './PgSearchRepository';
 import { PgSessionRepository } from './PgSessionRepository';
 import {
@@ -18,6 +19,7 @@ import { PgStatsRepository } from './PgStatsRepository';
 export function createPgRepositories(pool: PgPool): Repositories {
   return {
     catalog: new PgCatalogRepository(pool),
+    rateLimits: new PgRateLimitRepository(pool),
     sessions: new PgSessionRepository(pool),
     orders: new PgOrderRepository(pool),
     options: new PgOptionRepository(pool),

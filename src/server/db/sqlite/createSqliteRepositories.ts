@@ -6,6 +6,7 @@ import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
+import { SqliteRateLimitRepository } from './SqliteRateLimitRepository';
 import { SqliteSearchRepository } from './SqliteSearchRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
 import { SqliteStatsRepository } from './SqliteStatsRepository';
@@ -25,6 +26,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
   };
   return {
     catalog: new SqliteCatalogRepository(db),
+    rateLimits: new SqliteRateLimitRepository(db),
     sessions: new SqliteSessionRepository(db),
     orders: new SqliteOrderRepository(db),
     options,

@@ -1,0 +1,37 @@
+import type Database from 'better-sqlite3';
+import type { RateLimitRepository } from '../repositories';
+
+export class SqliteRateLimitRepository implements RateLimitRepository {
+  #hit: Database.Statement;
+  #peek: Database.Statement;
+  #clear: Database.Statement;
+  #deleteExpired: Database.Statement;
+
+  constructor(db: Database.Database) {
+    this.#hit = db
+      .prepare(
+        `INSERT INTO rate_limits (bucket, window_start, count, expires_at) VALUES (?, ?, 1, ?)
+         ON CONFLICT (bucket, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
+      )
+      .pluck();
+    this.#peek = db.prepare('SELECT count FROM rate_limits WHERE bucket = ? AND window_start = ?').pluck();
+    this.#clear = db.prepare('DELETE FROM rate_limits WHERE bucket = ?');
+    this.#deleteExpired = db.prepare('DELETE FROM rate_limits WHERE expires_at <= ?');
+  }
+
+  async hit(bucket: string, windowStart: number, expiresAt: number) {
+    return this.#hit.get(bucket, windowStart, expiresAt) as number;
+  }
+
+  async peek(bucket: string, windowStart: number) {
+    return (this.#peek.get(bucket, windowStart) as number | undefined) ?? 0;
+  }
+
+  async clear(bucket: string) {
+    this.#clear.run(bucket);
+  }
+
+  async deleteExpired(now: number) {
+    return this.#deleteExpired.run(now).changes;
+  }
+}
