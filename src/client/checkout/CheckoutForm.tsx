@@ -8,6 +8,8 @@ import { useShopSettings } from '../ShopSettingsContext';
 export interface CheckoutFormProps {
   nonce: string;
   cartHash: string;
+  /** Minted with the form: the server answers a replayed submit with the order it already made. */
+  checkoutKey: string;
   values: Record<string, string>;
   errors: Record<string, string>;
 }
@@ -20,8 +22,24 @@ type CheckBilling = typeof import('../../shared/checkout/billingSchema').checkBi
  * schema (and zod) loads when the shopper first enters the form, not with the page; a submission before it has
  * arrived waits for it, and goes to the server unchecked only if it cannot load (offline).
  */
-export default function CheckoutForm({ nonce, cartHash, values, errors: serverErrors }: CheckoutFormProps) {
+export default function CheckoutForm({
+  nonce,
+  cartHash,
+  checkoutKey,
+  values,
+  errors: serverErrors,
+}: CheckoutFormProps) {
   const [errors, setErrors] = useState(serverErrors);
+  // While the order is on its way the button is disabled (a second click would only replay it); a page restored
+  // from the back-forward cache gets it back.
+  const [placing, setPlacing] = useState(false);
+  useEffect(() => {
+    const restore = (event: PageTransitionEvent) => {
+      if (event.persisted) setPlacing(false);
+    };
+    window.addEventListener('pageshow', restore);
+    return () => window.removeEventListener('pageshow', restore);
+  }, []);
   const formRef = useRef<HTMLFormElement>(null);
   const checkBilling = useRef<CheckBilling | null>(null);
   const loadingChecks = useRef<Promise<CheckBilling | null> | null>(null);
@@ -57,6 +75,10 @@ export default function CheckoutForm({ nonce, cartHash, values, errors: serverEr
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
+    if (placing) {
+      event.preventDefault();
+      return;
+    }
     fillAttribution(form);
     if (!checkBilling.current) {
       event.preventDefault();
@@ -72,7 +94,9 @@ export default function CheckoutForm({ nonce, cartHash, values, errors: serverEr
       setErrors(result.errors);
       const first = BILLING_FIELDS.find((field) => result.errors[field.name]);
       if (first) form.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+      return;
     }
+    setPlacing(true);
   }
 
   const errorList = BILLING_FIELDS.filter((field) => errors[field.name]);
@@ -155,11 +179,18 @@ export default function CheckoutForm({ nonce, cartHash, values, errors: serverEr
       </fieldset>
       <input type="hidden" name="_wpnonce" value={nonce} />
       <input type="hidden" name="cart_hash" value={cartHash} />
+      <input type="hidden" name="checkout_key" value={checkoutKey} />
       {ATTRIBUTION_FIELDS.map((field) => (
         <input key={field} type="hidden" name={`${prefix}${field}`} defaultValue="" />
       ))}
-      <button type="submit" className="button button--primary" id="place_order">
-        Place order
+      <button
+        type="submit"
+        className="button button--primary"
+        id="place_order"
+        disabled={placing}
+        aria-busy={placing || undefined}
+      >
+        {placing ? 'Placing order…' : 'Place order'}
       </button>
     </form>
   );

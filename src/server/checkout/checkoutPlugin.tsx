@@ -20,6 +20,15 @@ export interface CheckoutPluginOptions {
 
 const CHECKOUT_NONCE_ACTION = 'checkout';
 
+/** The checkout form's idempotency key: minted with each form, 22 base64url characters (128 bits). */
+export const CHECKOUT_KEY_FIELD = 'checkout_key';
+const CHECKOUT_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+function submittedCheckoutKey(body: Record<string, string>): string | null {
+  const key = body[CHECKOUT_KEY_FIELD];
+  return key !== undefined && CHECKOUT_KEY_PATTERN.test(key) ? key : null;
+}
+
 /** Checkout: the billing form, placing the order in one transaction, and the order-received page. */
 export async function checkoutPlugin(app: FastifyInstance, { repositories, config }: CheckoutPluginOptions) {
   async function sendCheckout(
@@ -40,12 +49,24 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
             form={{
               nonce: app.nonces.create(CHECKOUT_NONCE_ACTION, request.visitor.id),
               cartHash: cart.hash,
+              checkoutKey: randomBytes(16).toString('base64url'),
               ...form,
             }}
           />
         ),
       },
       { status, notices: notice ? [{ type: 'error', message: notice }] : [] },
+    );
+  }
+
+  /** A submit with nothing to order: the cart was emptied, or another submit of the same cart made its order. */
+  function sendEmptyCart(reply: FastifyReply) {
+    return reply.sendPage(
+      { title: 'Checkout', noindex: true, body: null },
+      {
+        status: ERROR_STATUS.empty_cart,
+        notices: [{ type: 'error', message: 'Your cart is empty, so there is nothing to order.' }],
+      },
     );
   }
 
@@ -60,16 +81,16 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
         (entry): entry is [string, string] => typeof entry[1] === 'string',
       ),
     );
-    const cart = await request.cartView();
-    if (cart.lines.length === 0) {
-      return reply.sendPage(
-        { title: 'Checkout', noindex: true, body: null },
-        {
-          status: ERROR_STATUS.empty_cart,
-          notices: [{ type: 'error', message: 'Your cart is empty, so there is nothing to order.' }],
-        },
-      );
+    // A replay of a submit that made its order (double click, refresh, retry after a dropped answer) is sent to
+    // that order again, whatever the cart holds now.
+    const checkoutKey = submittedCheckoutKey(body);
+    const sessionId = request.visitor.id;
+    if (checkoutKey && sessionId) {
+      const made = await repositories.orders.findByIdempotencyKey(sessionId, checkoutKey);
+      if (made) return reply.redirect(orderReceivedUrl(made.id, made.orderKey), 303);
     }
+    const cart = await request.cartView();
+    if (cart.lines.length === 0) return sendEmptyCart(reply);
     if (!app.nonces.verify(body._wpnonce, CHECKOUT_NONCE_ACTION, request.visitor.id)) {
       return sendCheckout(
         request,
@@ -93,15 +114,16 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
       return sendCheckout(request, reply, { values: body, errors: checked.errors }, 400);
     }
     const billing = checked.values;
-    const sessionId = request.visitor.id;
     if (!sessionId) throw new ShopError('empty_cart', 'Your cart is empty.');
     try {
-      const order = await repositories.orders.placeOrder({
+      const { order } = await repositories.orders.placeOrder({
         orderKey: `wc_order_${randomBytes(12).toString('base64url')}`,
         currency: config.shop.currency.code,
         paymentMethod: 'cod',
         customerNote: billing.order_comments,
         sessionId,
+        idempotencyKey: checkoutKey,
+        pricedCart: await request.visitor.cart(),
         attribution: parseAttributionFields(
           body,
           config.attribution.fieldPrefix,
@@ -137,6 +159,7 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
       return reply.redirect(orderReceivedUrl(order.id, order.orderKey), 303);
     } catch (error) {
       if (!isShopError(error)) throw error;
+      if (error.code === 'empty_cart') return sendEmptyCart(reply);
       return sendCheckout(
         request,
         reply,

@@ -1,5 +1,6 @@
 import { ShopError } from '../../shared/errors/ShopError';
 import type { BillingDetails, Order, OrderLine } from '../../shared/orders/orderTypes';
+import type { CartLine } from './repositories';
 
 /* An order as the `orders` and `order_items` rows hold it, written and read back the same way on both engines. */
 
@@ -83,4 +84,30 @@ export function assertPurchasable(
         : `“${line.name}” is out of stock.`,
     );
   }
+}
+
+/**
+ * One cart makes one order: the cart the order was priced from must still be the session's cart when its lock is
+ * held. Another submit of the same cart that got there first has emptied it; a tab that changed it meanwhile has
+ * made the prices stale.
+ */
+export function assertCartUnchanged(priced: readonly CartLine[], locked: readonly CartLine[]): void {
+  if (locked.length === 0) {
+    throw new ShopError('empty_cart', 'Your cart is empty, so there is nothing to order.');
+  }
+  const shape = (cart: readonly CartLine[]) =>
+    JSON.stringify(
+      cart.map((line) => [line.key, line.quantity]).sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
+  if (shape(priced) !== shape(locked)) {
+    throw new ShopError(
+      'cart_changed',
+      'Your cart changed while you were checking out. Please review your order.',
+    );
+  }
+}
+
+/** A checkout form's key found on another session's order: the form was not this visitor's. */
+export function foreignIdempotencyKey(): ShopError {
+  return new ShopError('invalid_checkout', 'This checkout form has already been used. Please try again.');
 }

@@ -1,13 +1,15 @@
 import { ShopError } from '../../../shared/errors/ShopError';
 import type { Order } from '../../../shared/orders/orderTypes';
 import {
+  assertCartUnchanged,
   assertPurchasable,
+  foreignIdempotencyKey,
   type OrderItemRow,
   type OrderRow,
   orderFromRows,
   type StockRow,
 } from '../orderRows';
-import type { NewOrder, OrderRepository } from '../repositories';
+import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../repositories';
 import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
 import { insertOrderAttribution } from './PgSmallRepositories';
 
@@ -46,11 +48,46 @@ export class PgOrderRepository implements OrderRepository {
     this.#pool = pool;
   }
 
-  async placeOrder(order: NewOrder): Promise<Order> {
-    const id = await inTransaction(this.#pool, (client) => this.#write(client, order));
-    const placed = await this.getOrder(id);
+  async placeOrder(order: NewOrder): Promise<PlacedOrder> {
+    let placedOnce: { id: number; replayed: boolean };
+    try {
+      placedOnce = await inTransaction(this.#pool, (client) => this.#placeOnce(client, order));
+    } catch (error) {
+      // Two sessions racing with one key (a copied form): the unique index lets one order through.
+      if ((error as { code?: string }).code === '23505') throw foreignIdempotencyKey();
+      throw error;
+    }
+    const placed = await this.getOrder(placedOnce.id);
     if (!placed) throw new ShopError('internal_error', 'The order was written but cannot be read back');
-    return placed;
+    return { order: placed, replayed: placedOnce.replayed };
+  }
+
+  async findByIdempotencyKey(sessionId: string, key: string): Promise<Order | null> {
+    const { rows } = await this.#pool.query(
+      'SELECT id FROM orders WHERE idempotency_key = $1 AND session_id = $2',
+      [key, sessionId],
+    );
+    return rows[0] ? this.getOrder(Number(rows[0].id)) : null;
+  }
+
+  async #placeOnce(client: PgClient, order: NewOrder): Promise<{ id: number; replayed: boolean }> {
+    // The session's row lock comes first: submits of one cart take turns here, in any process, and each one
+    // reads (READ COMMITTED: after the lock) what the one before it committed.
+    const { rows } = await client.query('SELECT cart, expires_at FROM sessions WHERE id = $1 FOR UPDATE', [
+      order.sessionId,
+    ]);
+    if (order.idempotencyKey) {
+      const made = await client.query('SELECT id, session_id FROM orders WHERE idempotency_key = $1', [
+        order.idempotencyKey,
+      ]);
+      const row = made.rows[0] as { id: number; session_id: string | null } | undefined;
+      if (row && row.session_id !== order.sessionId) throw foreignIdempotencyKey();
+      if (row) return { id: Number(row.id), replayed: true };
+    }
+    const session = rows[0] as { cart: string; expires_at: number } | undefined;
+    const live = session && Number(session.expires_at) > Date.now();
+    assertCartUnchanged(order.pricedCart, live ? (JSON.parse(session.cart) as CartLine[]) : []);
+    return { id: await this.#write(client, order), replayed: false };
   }
 
   async #write(client: PgClient, order: NewOrder): Promise<number> {
@@ -87,8 +124,9 @@ export class PgOrderRepository implements OrderRepository {
 
     const subtotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
     const { rows } = await client.query(
-      `INSERT INTO orders (order_key, status, currency, subtotal, total, payment_method, billing, customer_note, session_id)
-       VALUES ($1, 'processing', $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      `INSERT INTO orders (order_key, status, currency, subtotal, total, payment_method, billing, customer_note, session_id,
+         idempotency_key)
+       VALUES ($1, 'processing', $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
       [
         order.orderKey,
         order.currency,
@@ -98,6 +136,7 @@ export class PgOrderRepository implements OrderRepository {
         JSON.stringify(order.billing),
         order.customerNote,
         order.sessionId,
+        order.idempotencyKey,
       ],
     );
     const orderId = rows[0].id as number;

@@ -2,13 +2,15 @@ import type Database from 'better-sqlite3';
 import { ShopError } from '../../../shared/errors/ShopError';
 import type { Order } from '../../../shared/orders/orderTypes';
 import {
+  assertCartUnchanged,
   assertPurchasable,
+  foreignIdempotencyKey,
   type OrderItemRow,
   type OrderRow,
   orderFromRows,
   type StockRow,
 } from '../orderRows';
-import type { NewOrder, OrderRepository } from '../repositories';
+import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../repositories';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { insertOrderAttribution } from './SqliteAttributionRepository';
 
@@ -18,11 +20,36 @@ export class SqliteOrderRepository implements OrderRepository {
     this.#db = db;
   }
 
-  async placeOrder(order: NewOrder): Promise<Order> {
-    const id = this.#db.transaction(() => this.#write(order))();
+  async placeOrder(order: NewOrder): Promise<PlacedOrder> {
+    // IMMEDIATE takes the write lock before the cart is read again: the session's lock on this engine.
+    const { id, replayed } = this.#db.transaction(() => this.#placeOnce(order)).immediate();
     const placed = await this.getOrder(id);
     if (!placed) throw new ShopError('internal_error', 'The order was written but cannot be read back');
-    return placed;
+    return { order: placed, replayed };
+  }
+
+  async findByIdempotencyKey(sessionId: string, key: string): Promise<Order | null> {
+    const id = this.#db
+      .prepare('SELECT id FROM orders WHERE idempotency_key = ? AND session_id = ?')
+      .pluck()
+      .get(key, sessionId) as number | undefined;
+    return id === undefined ? null : this.getOrder(id);
+  }
+
+  #placeOnce(order: NewOrder): { id: number; replayed: boolean } {
+    if (order.idempotencyKey) {
+      const made = this.#db
+        .prepare('SELECT id, session_id FROM orders WHERE idempotency_key = ?')
+        .get(order.idempotencyKey) as { id: number; session_id: string | null } | undefined;
+      if (made && made.session_id !== order.sessionId) throw foreignIdempotencyKey();
+      if (made) return { id: made.id, replayed: true };
+    }
+    const cart = this.#db
+      .prepare('SELECT cart FROM sessions WHERE id = ? AND expires_at > ?')
+      .pluck()
+      .get(order.sessionId, Date.now()) as string | undefined;
+    assertCartUnchanged(order.pricedCart, cart ? (JSON.parse(cart) as CartLine[]) : []);
+    return { id: this.#write(order), replayed: false };
   }
 
   #write(order: NewOrder): number {
@@ -51,8 +78,9 @@ export class SqliteOrderRepository implements OrderRepository {
     const orderId = Number(
       this.#db
         .prepare(
-          `INSERT INTO orders (order_key, status, currency, subtotal, total, payment_method, billing, customer_note, session_id)
-           VALUES (?, 'processing', ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO orders (order_key, status, currency, subtotal, total, payment_method, billing, customer_note, session_id,
+             idempotency_key)
+           VALUES (?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           order.orderKey,
@@ -63,6 +91,7 @@ export class SqliteOrderRepository implements OrderRepository {
           JSON.stringify(order.billing),
           order.customerNote,
           order.sessionId,
+          order.idempotencyKey,
         ).lastInsertRowid,
     );
     const addLine = this.#db.prepare(

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { parseSettings } from '../../shared/settings/parseSettings';
+import { buildApp } from '../app';
+import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
+import { openDatabase } from '../db/openDatabase';
+import { createPgRepositories } from '../db/postgres/createPgRepositories';
+import { openPostgres } from '../db/postgres/openPostgres';
+import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
+import type { Repositories } from '../db/repositories';
+import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { TEST_SECRET } from './createTestApp';
+
+export interface ShopProcesses {
+  /** One app per "process": each with its own connection (SQLite) or pool (PostgreSQL) to the one database. */
+  apps: FastifyInstance[];
+  /** Each process's repositories, in the order of `apps`. */
+  repositories: Repositories[];
+  /** Rows of a query on the shared database (`?` placeholders), through the first process's connection. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Several server processes on one database, as a scaled-out shop runs: the demo catalog seeded once, then `count`
+ * apps built on their own connections. SQLite under `npm test`, one PostgreSQL database under `npm run
+ * test:postgres`, so concurrency rules are checked on both engines rather than on one connection's luck.
+ */
+export async function openShopProcesses(count: number, settings: unknown = {}): Promise<ShopProcesses> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-processes-'));
+  let drop = async () => {};
+  let query: ShopProcesses['query'];
+  const repositories: Repositories[] = [];
+  if (TEST_DATABASE_URL) {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    for (let i = 0; i < count; i++) {
+      repositories.push(createPgRepositories(await openPostgres(database.url, { max: 4 })));
+    }
+    const pool = await openPostgres(database.url, { max: 1 });
+    const previousDrop = drop;
+    drop = async () => {
+      await pool.end();
+      await previousDrop();
+    };
+    query = async <T>(sql: string, params: unknown[] = []) => {
+      let n = 0;
+      return (
+        await pool.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as T[];
+    };
+  } else {
+    for (let i = 0; i < count; i++) repositories.push(createSqliteRepositories(openDatabase(dataDir)));
+    const db = openDatabase(dataDir);
+    const previousDrop = drop;
+    drop = async () => {
+      db.close();
+      await previousDrop();
+    };
+    query = async <T>(sql: string, params: unknown[] = []) => {
+      const statement = db.prepare(sql);
+      if (statement.reader) return statement.all(...params) as T[];
+      statement.run(...params);
+      return [];
+    };
+  }
+  await seedDemoCatalog(repositories[0] as Repositories);
+  const config = parseSettings(settings);
+  const apps: FastifyInstance[] = [];
+  for (const repos of repositories) {
+    const app = await buildApp({
+      config,
+      repositories: repos,
+      secret: TEST_SECRET,
+      assets: { scripts: [], styles: [], preloads: [] },
+      dataDir,
+    });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps,
+    repositories,
+    query,
+    async close() {
+      for (const app of apps) await app.close();
+      for (const repos of repositories) await repos.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
