@@ -4,6 +4,8 @@ export interface RunningShop {
   url: string;
   dataDir: string;
   child: ChildProcess;
+  /** Everything the server printed so far (startup lines included). */
+  output(): string;
   /** Stops the server gracefully and deletes its data dir (unless `keepDataDir`). */
   stop(): Promise<void>;
   /** Kills the server without warning (SIGKILL), as a crash would, and keeps the data dir for a restart. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { buildApp } from './app';
 import { seedDemoCatalog } from './catalog/import/seedDemoCatalog';
 import { loadConfig } from './config/loadConfig';
+import { checkDatabaseIdentity } from './db/databaseIdentity';
 import { isPostgresUrl, openShopStorage } from './db/openRepositories';
 import { readClientAssets } from './render/clientAssets';
 
@@ -43,12 +44,22 @@ async function main() {
     process.exit(1);
   }
   const { repositories, searchIndex } = storage;
-  // Every process must sign with the same secret: take the configured one, else the one the database keeps.
-  const secret =
-    config.server.secret ??
-    (await repositories.options.setIfAbsent('secret', randomBytes(32).toString('base64url')));
-  if (await seedDemoCatalog(repositories)) {
-    console.log(`Seeded the demo catalog into ${isPostgresUrl(databaseUrl) ? 'PostgreSQL' : dataDir}`);
+  let secret: string;
+  try {
+    secret = await repositories.firstStart(async () => {
+      await checkDatabaseIdentity(repositories.options, dataDir);
+      if (await seedDemoCatalog(repositories)) {
+        console.log(`Seeded the demo catalog into ${isPostgresUrl(databaseUrl) ? 'PostgreSQL' : dataDir}`);
+      }
+      // Every process must sign with the same secret: the configured one, else the one the database keeps.
+      return (
+        config.server.secret ??
+        repositories.options.setIfAbsent('secret', randomBytes(32).toString('base64url'))
+      );
+    });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
   }
 
   const app = await buildApp({

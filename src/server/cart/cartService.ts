@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CartView, type CartViewLine, EMPTY_CART, MAX_LINE_QUANTITY } from '../../shared/cart/cartTypes';
+import { purchasableQuantity } from '../../shared/catalog/purchasable';
 import { attributeFieldName, type ProductDetail, type Variation } from '../../shared/catalog/types';
 import { productUrl } from '../../shared/catalog/urls';
 import { selectVariation } from '../../shared/catalog/variations/selectVariation';
@@ -35,7 +36,7 @@ export function cartLineKey(
 export function maxQuantityOf(product: ProductDetail, variation: Variation | null): number | null {
   if (product.soldIndividually) return 1;
   if (variation) return variation.max_qty;
-  return product.stockQuantity !== null && product.stockQuantity > 0 ? product.stockQuantity : null;
+  return purchasableQuantity(product);
 }
 
 export interface PreparedAdd {
@@ -113,7 +114,7 @@ export class CartService {
       ({ variation, attributes } = this.#chooseVariation(product, request));
     }
     const price = variation ? variation.price : product.price.min;
-    const inStock = variation ? variation.is_in_stock : product.stockStatus !== 'outofstock';
+    const inStock = variation ? variation.is_in_stock : purchasableQuantity(product) !== 0;
     if (price === null) throw new ShopError('not_purchasable', `“${product.name}” cannot be bought yet.`);
     if (!inStock) throw new ShopError('out_of_stock', `“${product.name}” is out of stock.`);
 

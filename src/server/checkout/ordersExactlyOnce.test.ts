@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewOrder, Repositories } from '../db/repositories';
-import { BILLING_FORM } from '../testing/billingForm';
 import { openShopProcesses, type ShopProcesses } from '../testing/shopProcesses';
+import { Shopper } from '../testing/shopper';
 
 /*
  * One cart makes one order, by rule on both engines: two server processes on one database (two connections to the
@@ -10,7 +10,6 @@ import { openShopProcesses, type ShopProcesses } from '../testing/shopProcesses'
  * submitted at once through both, alternating, and replayed one after another.
  */
 
-const HOST = 'shop.test';
 const MUG = 1021;
 const ORDER_RECEIVED = /^\/checkout\/order-received\/(\d+)\/\?key=wc_order_[A-Za-z0-9_-]+$/;
 
@@ -22,48 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop.close();
 });
-
-/** A shopper's cookie jar, sending each request to the process it is given. */
-class Shopper {
-  cookies = new Map<string, string>();
-
-  async send(app: FastifyInstance, method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await app.inject({
-      method,
-      url,
-      headers: {
-        host: HOST,
-        ...(cookie ? { cookie } : {}),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
-    });
-    for (const set of response.cookies as { name: string; value: string }[]) {
-      if (set.value === '') this.cookies.delete(set.name);
-      else this.cookies.set(set.name, set.value);
-    }
-    return response;
-  }
-
-  /** Two mugs in the cart, then the checkout page's form filled in: every hidden field as the page gave it. */
-  async readyForm(app: FastifyInstance): Promise<Record<string, string>> {
-    const added = await this.send(app, 'POST', '/?wc-ajax=add_to_cart', {
-      product_id: String(MUG),
-      quantity: '2',
-    });
-    expect(added.statusCode).toBe(200);
-    const page = await this.send(app, 'GET', '/checkout/');
-    expect(page.statusCode).toBe(200);
-    const hidden = Object.fromEntries(
-      [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [
-        match[1] as string,
-        match[2] as string,
-      ]),
-    );
-    return { ...hidden, ...BILLING_FORM };
-  }
-}
 
 async function ordersOf(shopper: Shopper): Promise<number> {
   const rows = await shop.query<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE session_id = ?', [
@@ -82,8 +39,8 @@ async function stockOfMug(): Promise<number> {
 
 describe('orders exactly once (two processes, one database)', { timeout: 60_000 }, () => {
   it('mints a fresh idempotency key with every checkout form', async () => {
-    const first = await new Shopper().readyForm(shop.apps[0] as FastifyInstance);
-    const second = await new Shopper().readyForm(shop.apps[1] as FastifyInstance);
+    const first = await new Shopper().readyForm(shop.apps[0] as FastifyInstance, MUG);
+    const second = await new Shopper().readyForm(shop.apps[1] as FastifyInstance, MUG);
     expect(first.checkout_key).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(second.checkout_key).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(first.checkout_key).not.toBe(second.checkout_key);
@@ -91,7 +48,7 @@ describe('orders exactly once (two processes, one database)', { timeout: 60_000 
 
   it('answers five simultaneous submits of one form with the same one order', async () => {
     const shopper = new Shopper();
-    const form = await shopper.readyForm(shop.apps[0] as FastifyInstance);
+    const form = await shopper.readyForm(shop.apps[0] as FastifyInstance, MUG);
     const stockBefore = await stockOfMug();
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, n) =>
@@ -108,7 +65,7 @@ describe('orders exactly once (two processes, one database)', { timeout: 60_000 
 
   it('makes one order from one cart even when the submits carry no key', async () => {
     const shopper = new Shopper();
-    const { checkout_key: _key, ...form } = await shopper.readyForm(shop.apps[1] as FastifyInstance);
+    const { checkout_key: _key, ...form } = await shopper.readyForm(shop.apps[1] as FastifyInstance, MUG);
     const stockBefore = await stockOfMug();
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, n) =>
@@ -126,7 +83,7 @@ describe('orders exactly once (two processes, one database)', { timeout: 60_000 
 
   it('answers replays of a submit, one after another, with the order it made', async () => {
     const shopper = new Shopper();
-    const form = await shopper.readyForm(shop.apps[0] as FastifyInstance);
+    const form = await shopper.readyForm(shop.apps[0] as FastifyInstance, MUG);
     const targets: string[] = [];
     for (let n = 0; n < 5; n++) {
       const response = await shopper.send(shop.apps[n % 2] as FastifyInstance, 'POST', '/checkout/', form);
@@ -145,11 +102,11 @@ describe('orders exactly once (two processes, one database)', { timeout: 60_000 
 
   it('never answers another visitor with an order made by a copied form', async () => {
     const owner = new Shopper();
-    const form = await owner.readyForm(shop.apps[0] as FastifyInstance);
+    const form = await owner.readyForm(shop.apps[0] as FastifyInstance, MUG);
     const placed = await owner.send(shop.apps[0] as FastifyInstance, 'POST', '/checkout/', form);
     expect(placed.statusCode).toBe(303);
     const stranger = new Shopper();
-    const strangerForm = await stranger.readyForm(shop.apps[1] as FastifyInstance);
+    const strangerForm = await stranger.readyForm(shop.apps[1] as FastifyInstance, MUG);
     const copied = await stranger.send(shop.apps[1] as FastifyInstance, 'POST', '/checkout/', {
       ...strangerForm,
       checkout_key: form.checkout_key as string,

@@ -1,3 +1,4 @@
+import { purchasableQuantity } from '../../shared/catalog/purchasable';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { BillingDetails, Order, OrderLine } from '../../shared/orders/orderTypes';
 import type { CartLine } from './repositories';
@@ -73,14 +74,12 @@ export function assertPurchasable(
   if (row?.status !== 'publish') {
     throw new ShopError('not_purchasable', `“${line.name}” can no longer be bought.`);
   }
-  if (
-    row.stock_status === 'outofstock' ||
-    (row.stock_quantity !== null && row.stock_quantity < line.quantity)
-  ) {
+  const available = purchasableQuantity({ stockStatus: row.stock_status, stockQuantity: row.stock_quantity });
+  if (available !== null && available < line.quantity) {
     throw new ShopError(
       'out_of_stock',
-      row.stock_quantity !== null && row.stock_quantity > 0
-        ? `Only ${row.stock_quantity} of “${line.name}” left in stock.`
+      available > 0
+        ? `Only ${available} of “${line.name}” left in stock.`
         : `“${line.name}” is out of stock.`,
     );
   }

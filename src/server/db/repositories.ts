@@ -139,6 +139,7 @@ export interface OrderRepository {
    */
   placeOrder(order: NewOrder): Promise<PlacedOrder>;
   getOrder(id: number): Promise<Order | null>;
+  countOrders(): Promise<number>;
   /** The order a session made with a checkout form's key, if any (a replayed submit). */
   findByIdempotencyKey(sessionId: string, key: string): Promise<Order | null>;
 }
@@ -288,8 +289,16 @@ export interface Repositories {
   stats: StatsRepository;
   search: SearchRepository;
   insights: InsightsRepository;
-  /** Answers when the database is reachable (GET /healthz). */
+  /**
+   * Answers when the database is reachable and is still the one the shop opened (GET /healthz): a SQLite file
+   * deleted or replaced under the running shop fails, so the shop stops taking orders nobody will keep.
+   */
   ping(): Promise<void>;
+  /**
+   * Runs first-start writes (seeding the demo catalog, the shared secret) one process at a time, so several
+   * processes starting together on an empty database seed it once, like the migrations.
+   */
+  firstStart<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

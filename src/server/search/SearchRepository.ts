@@ -73,6 +73,11 @@ export interface SearchRepository {
   /** Null until rules were saved once (the settings file seeds them). */
   getRules(): Promise<RelevanceRules | null>;
   saveRules(rules: RelevanceRules): Promise<void>;
+  /**
+   * Saves the rules only if none were ever saved, atomically: the first start of several processes at once seeds
+   * them once. Answers whether this call wrote them.
+   */
+  seedRules(rules: RelevanceRules): Promise<boolean>;
   recordQuery(record: SearchQueryRecord): Promise<void>;
   topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]>;
 }

@@ -47,7 +47,7 @@ export class SearchService {
 
   /** Seeds the rules from the settings on first start, then builds the whole index. */
   async start(seedRules: RelevanceRules): Promise<void> {
-    if ((await this.#repository.getRules()) === null) await this.#repository.saveRules(seedRules);
+    await this.#repository.seedRules(seedRules);
     await this.refresh();
   }
 

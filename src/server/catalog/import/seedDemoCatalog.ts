@@ -7,9 +7,13 @@ export const DEMO_CATALOG = {
   sidecar: projectPath('src/server/catalog/demo/site.json'),
 };
 
-/** Seeds an empty data dir with the demo catalog; a data dir that already holds a catalog is never re-seeded. */
+/**
+ * Seeds a new shop's database with the demo catalog. A database that holds a catalog, or orders (a shop whose owner
+ * removed every product), is never seeded again.
+ */
 export async function seedDemoCatalog(repositories: Repositories): Promise<boolean> {
   if ((await repositories.catalog.countProducts()) > 0) return false;
+  if ((await repositories.orders.countOrders()) > 0) return false;
   await repositories.catalog.importCatalog(await readCatalogFiles(DEMO_CATALOG.csv, DEMO_CATALOG.sidecar));
   return true;
 }

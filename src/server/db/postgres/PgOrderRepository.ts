@@ -62,6 +62,10 @@ export class PgOrderRepository implements OrderRepository {
     return { order: placed, replayed: placedOnce.replayed };
   }
 
+  async countOrders(): Promise<number> {
+    return Number((await this.#pool.query('SELECT COUNT(*) AS n FROM orders')).rows[0].n);
+  }
+
   async findByIdempotencyKey(sessionId: string, key: string): Promise<Order | null> {
     const { rows } = await this.#pool.query(
       'SELECT id FROM orders WHERE idempotency_key = $1 AND session_id = $2',
@@ -110,7 +114,8 @@ export class PgOrderRepository implements OrderRepository {
       assertPurchasable(line, row);
       await client.query(
         `UPDATE products SET stock_quantity = stock_quantity - $2,
-           stock_status = CASE WHEN stock_quantity - $2 <= 0 THEN 'outofstock' ELSE stock_status END
+           -- A product on backorder stays on backorder below zero (what is owed); an in-stock one sells out.
+           stock_status = CASE WHEN stock_status = 'instock' AND stock_quantity - $2 <= 0 THEN 'outofstock' ELSE stock_status END
          WHERE id = $1 AND stock_quantity IS NOT NULL`,
         [itemId, line.quantity],
       );

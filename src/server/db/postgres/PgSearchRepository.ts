@@ -27,10 +27,12 @@ import {
   termDocument,
   vendorDocument,
 } from '../../search/searchDocumentRows';
-import { inTransaction, type PgPool, type Queryable } from './openPostgres';
+import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
 
 /** How long changesSince waits for catalog writers in flight before answering "nothing yet" (next search retries). */
 const CHANGE_LOG_LOCK_TIMEOUT = '200ms';
+/** Advisory lock of the relevance rules (the migrations hold 7263001, search bursts 7263002). */
+const RULES_LOCK = 7263004;
 
 /** Tags out, a few entities decoded: for the index only (descriptions are sanitized on write already). */
 
@@ -317,37 +319,53 @@ export class PgSearchRepository implements SearchRepository {
 
   async saveRules(rules: RelevanceRules): Promise<void> {
     await inTransaction(this.#pool, async (client) => {
-      await client.query(
-        'DELETE FROM search_synonyms; DELETE FROM search_stop_words; DELETE FROM search_boosts; DELETE FROM search_pins;',
-      );
-      for (const group of rules.synonyms) {
-        await client.query('INSERT INTO search_synonyms (words) VALUES ($1)', [JSON.stringify(group)]);
-      }
-      for (const word of rules.stopWords) {
-        await client.query('INSERT INTO search_stop_words (word) VALUES ($1) ON CONFLICT DO NOTHING', [word]);
-      }
-      for (const field of SEARCH_FIELDS) {
-        await client.query('INSERT INTO search_boosts (field, weight) VALUES ($1, $2)', [
-          field,
-          rules.boosts[field],
-        ]);
-      }
-      for (const [query, productIds] of Object.entries(rules.pins)) {
-        await client.query('INSERT INTO search_pins (query, product_ids) VALUES ($1, $2)', [
-          query,
-          JSON.stringify(productIds),
-        ]);
-      }
-      const setting = `INSERT INTO search_settings (key, value) VALUES ($1, $2)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
-      await client.query(setting, ['out_of_stock', rules.outOfStock]);
-      await client.query(setting, ['seeded', '1']);
-      // Every process compares this revision before a search and reloads the rules when it moved.
-      await client.query(
-        `INSERT INTO search_settings (key, value) VALUES ('revision', '1')
-         ON CONFLICT (key) DO UPDATE SET value = (CAST(search_settings.value AS BIGINT) + 1)::text`,
-      );
+      await client.query('SELECT pg_advisory_xact_lock($1)', [RULES_LOCK]);
+      await this.#writeRules(client, rules);
     });
+  }
+
+  async seedRules(rules: RelevanceRules): Promise<boolean> {
+    return inTransaction(this.#pool, async (client) => {
+      // Processes starting together take turns here; the ones after the first find the rules seeded.
+      await client.query('SELECT pg_advisory_xact_lock($1)', [RULES_LOCK]);
+      const seeded = await client.query("SELECT 1 FROM search_settings WHERE key = 'seeded'");
+      if (seeded.rowCount) return false;
+      await this.#writeRules(client, rules);
+      return true;
+    });
+  }
+
+  async #writeRules(client: PgClient, rules: RelevanceRules): Promise<void> {
+    await client.query(
+      'DELETE FROM search_synonyms; DELETE FROM search_stop_words; DELETE FROM search_boosts; DELETE FROM search_pins;',
+    );
+    for (const group of rules.synonyms) {
+      await client.query('INSERT INTO search_synonyms (words) VALUES ($1)', [JSON.stringify(group)]);
+    }
+    for (const word of rules.stopWords) {
+      await client.query('INSERT INTO search_stop_words (word) VALUES ($1) ON CONFLICT DO NOTHING', [word]);
+    }
+    for (const field of SEARCH_FIELDS) {
+      await client.query('INSERT INTO search_boosts (field, weight) VALUES ($1, $2)', [
+        field,
+        rules.boosts[field],
+      ]);
+    }
+    for (const [query, productIds] of Object.entries(rules.pins)) {
+      await client.query('INSERT INTO search_pins (query, product_ids) VALUES ($1, $2)', [
+        query,
+        JSON.stringify(productIds),
+      ]);
+    }
+    const setting = `INSERT INTO search_settings (key, value) VALUES ($1, $2)
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
+    await client.query(setting, ['out_of_stock', rules.outOfStock]);
+    await client.query(setting, ['seeded', '1']);
+    // Every process compares this revision before a search and reloads the rules when it moved.
+    await client.query(
+      `INSERT INTO search_settings (key, value) VALUES ('revision', '1')
+       ON CONFLICT (key) DO UPDATE SET value = (CAST(search_settings.value AS BIGINT) + 1)::text`,
+    );
   }
 
   async recordQuery(record: SearchQueryRecord): Promise<void> {

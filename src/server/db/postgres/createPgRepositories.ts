@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Repositories } from '../repositories';
 import type { PgPool } from './openPostgres';
 import { PgCatalogRepository } from './PgCatalogRepository';
@@ -14,6 +15,9 @@ import {
   PgVisitorMetaRepository,
 } from './PgSmallRepositories';
 import { PgStatsRepository } from './PgStatsRepository';
+
+/** Advisory lock of first-start seeding (the migrations hold 7263001). */
+const FIRST_START_LOCK = 7263005;
 
 /** Every repository on one PostgreSQL pool (DATABASE_URL=postgres://…); see createSqliteRepositories. */
 export function createPgRepositories(pool: PgPool): Repositories {
@@ -32,6 +36,17 @@ export function createPgRepositories(pool: PgPool): Repositories {
     insights: new PgInsightsRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
+    },
+    async firstStart(work) {
+      // A connection of its own holds the lock, so the work may use every connection of the pool.
+      const lock = new pg.Client(pool.options);
+      await lock.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [FIRST_START_LOCK]);
+        return await work();
+      } finally {
+        await lock.end();
+      }
     },
     async close() {
       await pool.end();

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { purchasableQuantity } from '../../../shared/catalog/purchasable';
 import {
   type AttributeOption,
   attributeFieldName,
@@ -445,6 +446,7 @@ export function toVariation(
 ): Variation {
   const chosen = new Map(values.map((entry) => [entry.attribute, entry.value ?? '']));
   const stockLeft = row.stock_quantity !== null && row.stock_quantity > 0 ? row.stock_quantity : null;
+  const available = purchasableQuantity({ stockStatus: row.stock_status, stockQuantity: row.stock_quantity });
   return {
     id: row.id,
     sku: row.sku,
@@ -458,8 +460,8 @@ export function toVariation(
     price: row.sale_price ?? row.regular_price,
     regularPrice: row.regular_price,
     salePrice: row.sale_price,
-    is_in_stock: row.stock_status !== 'outofstock',
-    max_qty: row.sold_individually === 1 ? 1 : stockLeft,
+    is_in_stock: available !== 0,
+    max_qty: row.sold_individually === 1 ? 1 : available,
     variation_stock_left: stockLeft,
     image: image ? toImage(image) : null,
   };

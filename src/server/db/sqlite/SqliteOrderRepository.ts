@@ -28,6 +28,10 @@ export class SqliteOrderRepository implements OrderRepository {
     return { order: placed, replayed };
   }
 
+  async countOrders(): Promise<number> {
+    return this.#db.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number;
+  }
+
   async findByIdempotencyKey(sessionId: string, key: string): Promise<Order | null> {
     const id = this.#db
       .prepare('SELECT id FROM orders WHERE idempotency_key = ? AND session_id = ?')
@@ -58,7 +62,8 @@ export class SqliteOrderRepository implements OrderRepository {
     );
     const takeStock = this.#db.prepare(
       `UPDATE products SET stock_quantity = stock_quantity - @quantity,
-         stock_status = CASE WHEN stock_quantity - @quantity <= 0 THEN 'outofstock' ELSE stock_status END
+         -- A product on backorder stays on backorder below zero (what is owed); an in-stock one sells out.
+         stock_status = CASE WHEN stock_status = 'instock' AND stock_quantity - @quantity <= 0 THEN 'outofstock' ELSE stock_status END
        WHERE id = @id AND stock_quantity IS NOT NULL`,
     );
     const countSale = this.#db.prepare('UPDATE products SET total_sales = total_sales + ? WHERE id = ?');

@@ -327,29 +327,42 @@ export class SqliteSearchRepository implements SearchRepository {
   }
 
   async saveRules(rules: RelevanceRules): Promise<void> {
+    this.#db.transaction(() => this.#writeRules(rules)).immediate();
+  }
+
+  async seedRules(rules: RelevanceRules): Promise<boolean> {
+    // IMMEDIATE: a second process on the same file waits, then finds the rules seeded.
+    return this.#db
+      .transaction(() => {
+        const seeded = this.#db.prepare("SELECT 1 FROM search_settings WHERE key = 'seeded'").get();
+        if (seeded) return false;
+        this.#writeRules(rules);
+        return true;
+      })
+      .immediate();
+  }
+
+  #writeRules(rules: RelevanceRules): void {
     const db = this.#db;
-    db.transaction(() => {
-      db.exec(
-        'DELETE FROM search_synonyms; DELETE FROM search_stop_words; DELETE FROM search_boosts; DELETE FROM search_pins;',
-      );
-      const synonym = db.prepare('INSERT INTO search_synonyms (words) VALUES (?)');
-      for (const group of rules.synonyms) synonym.run(JSON.stringify(group));
-      const stopWord = db.prepare('INSERT OR IGNORE INTO search_stop_words (word) VALUES (?)');
-      for (const word of rules.stopWords) stopWord.run(word);
-      const boost = db.prepare('INSERT INTO search_boosts (field, weight) VALUES (?, ?)');
-      for (const field of SEARCH_FIELDS) boost.run(field, rules.boosts[field]);
-      const pin = db.prepare('INSERT INTO search_pins (query, product_ids) VALUES (?, ?)');
-      for (const [query, productIds] of Object.entries(rules.pins))
-        pin.run(query, JSON.stringify(productIds));
-      const setting = db.prepare('INSERT OR REPLACE INTO search_settings (key, value) VALUES (?, ?)');
-      setting.run('out_of_stock', rules.outOfStock);
-      setting.run('seeded', '1');
-      // Every process compares this revision before a search and reloads the rules when it moved.
-      db.prepare(
-        `INSERT INTO search_settings (key, value) VALUES ('revision', '1')
-         ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
-      ).run();
-    })();
+    db.exec(
+      'DELETE FROM search_synonyms; DELETE FROM search_stop_words; DELETE FROM search_boosts; DELETE FROM search_pins;',
+    );
+    const synonym = db.prepare('INSERT INTO search_synonyms (words) VALUES (?)');
+    for (const group of rules.synonyms) synonym.run(JSON.stringify(group));
+    const stopWord = db.prepare('INSERT OR IGNORE INTO search_stop_words (word) VALUES (?)');
+    for (const word of rules.stopWords) stopWord.run(word);
+    const boost = db.prepare('INSERT INTO search_boosts (field, weight) VALUES (?, ?)');
+    for (const field of SEARCH_FIELDS) boost.run(field, rules.boosts[field]);
+    const pin = db.prepare('INSERT INTO search_pins (query, product_ids) VALUES (?, ?)');
+    for (const [query, productIds] of Object.entries(rules.pins)) pin.run(query, JSON.stringify(productIds));
+    const setting = db.prepare('INSERT OR REPLACE INTO search_settings (key, value) VALUES (?, ?)');
+    setting.run('out_of_stock', rules.outOfStock);
+    setting.run('seeded', '1');
+    // Every process compares this revision before a search and reloads the rules when it moved.
+    db.prepare(
+      `INSERT INTO search_settings (key, value) VALUES ('revision', '1')
+       ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
+    ).run();
   }
 
   async recordQuery(record: SearchQueryRecord): Promise<void> {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { SqliteDatabase } from '../openDatabase';
 import type { OptionRepository, Repositories } from '../repositories';
 import { SqliteAttributionRepository } from './SqliteAttributionRepository';
@@ -12,7 +13,15 @@ import { SqliteSessionRepository } from './SqliteSessionRepository';
 import { SqliteStatsRepository } from './SqliteStatsRepository';
 import { SqliteVisitorMetaRepository } from './SqliteVisitorMetaRepository';
 
+/** The file's identity when it was opened; null for an in-memory database. */
+function fileIdentity(path: string): string | null {
+  if (path === ':memory:' || path === '') return null;
+  const stats = statSync(path);
+  return `${stats.dev}:${stats.ino}`;
+}
+
 export function createSqliteRepositories(db: SqliteDatabase): Repositories {
+  const opened = fileIdentity(db.name);
   const options: OptionRepository = {
     async get(key) {
       return (
@@ -40,6 +49,14 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     insights: new SqliteInsightsRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
+      // A deleted file stays readable through the open handle: only its path tells that it is gone.
+      if (opened !== null && fileIdentity(db.name) !== opened) {
+        throw new Error(`The database file ${db.name} was deleted or replaced while the shop was running`);
+      }
+    },
+    async firstStart(work) {
+      // One process owns a SQLite file's first start; a second one on the same file waits on its write lock.
+      return work();
     },
     async close() {
       db.close();
