@@ -73,3 +73,50 @@ test('the server refuses a bad email even when the browser check is bypassed', a
   await expect(page.getByRole('alert')).toContainText('Please enter a valid email address.');
   expect(countOrders(shop().dataDir)).toBe(before);
 });
+
+test('Place order is disabled while the order is on its way, and a retried submit makes no second order', async ({
+  page,
+}) => {
+  const before = countOrders(shop().dataDir);
+  await page.goto(`${shop().url}/product/waxed-canvas-tote/`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+  await page.goto(`${shop().url}/checkout/`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await fillBilling(page);
+
+  // Hold the first submit in the network, as a slow connection would, and count what reaches the server.
+  let submits = 0;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/checkout/', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    submits += 1;
+    await held;
+    return route.continue();
+  });
+  // The page cannot be queried while its navigation is pending, so it reports the button's state itself.
+  const states: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('place_order:')) states.push(message.text());
+  });
+  await page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('#place_order') as HTMLButtonElement;
+    new MutationObserver(() =>
+      console.log(`place_order: disabled=${button.disabled} text=${button.textContent}`),
+    ).observe(button, { attributes: true, childList: true, subtree: true, characterData: true });
+  });
+  await page.locator('#place_order').dblclick(); // an impatient double click
+  await expect.poll(() => states).toContain('place_order: disabled=true text=Placing order…');
+  release();
+
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+  expect(submits).toBe(1);
+  expect(countOrders(shop().dataDir)).toBe(before + 1);
+  // Reloading the order-received page shows the order again and makes nothing new.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order received' })).toBeVisible();
+  expect(countOrders(shop().dataDir)).toBe(before + 1);
+});
