@@ -24,6 +24,11 @@ export default defineConfig({
         'seed-bench': 'src/server/cli/seedBenchCli.ts',
         'search-bench': 'src/server/search/searchBenchEntry.ts',
       },
+      // The islands' lazy imports (the checkout's billing checks, loaded on first focus) split the browser's bundle;
+      // on the server the same module is already imported eagerly, so "ineffective" is expected here, not a defect.
+      onwarn(warning, warn) {
+        if (warning.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') warn(warning);
+      },
       // Keep the bench entries' exports: nothing imports them inside the bundle.
       preserveEntrySignatures: 'exports-only',
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
