@@ -49,14 +49,6 @@ export async function cartPlugin(
 ) {
   const settings = toPageSettings(config);
 
-  async function saveCart(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    cart: Parameters<CartService['view']>[0],
-  ) {
-    return updateCart(request, reply, () => cart);
-  }
-
   /** Changes the cart from its latest stored state in one transaction (two tabs never undo each other). */
   async function updateCart(
     request: FastifyRequest,
@@ -183,46 +175,19 @@ export async function cartPlugin(
   }
 
   app.post('/cart/', async function cartForm(request, reply) {
-    const body = (request.body ?? {}) as Record<string, string | string[]>;
+    const body = parseInput(cartFormBody, request.body ?? {});
     const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
 
     if (field('add-to-cart') !== undefined) {
       requireSameOrigin(request);
       const productId = parseInput(id, field('add-to-cart'));
       try {
-        const groupedQuantities = Object.entries(body).filter(([name]) => /^quantity\[\d+\]$/.test(name));
-        let cart = await request.visitor.cart();
-        if (groupedQuantities.length > 0) {
-          // A grouped product posts one quantity per child; children left at 0 are skipped.
-          let added = 0;
-          for (const [name, value] of groupedQuantities) {
-            const quantity = parseInput(quantityText, value);
-            if (quantity === 0) continue;
-            cart = (
-              await cartService.add(cart, {
-                productId: Number(name.slice(9, -1)),
-                variationId: null,
-                quantity,
-                attributes: {},
-              })
-            ).cart;
-            added++;
-          }
-          if (added === 0)
-            throw new ShopError(
-              'invalid_quantity',
-              'Please choose the quantity of items you wish to add to your cart.',
-            );
-        } else {
-          const request_: AddToCartRequest = {
-            productId,
-            variationId: field('variation_id') ? parseInput(id, field('variation_id')) : null,
-            quantity: field('quantity') === undefined ? 1 : parseInput(quantityText, field('quantity')),
-            attributes: attributeFields(body),
-          };
-          cart = (await cartService.add(cart, request_)).cart;
-        }
-        await saveCart(request, reply, cart);
+        // Everything that needs the catalog is checked first; the additions are then applied to the cart as it is
+        // when written, in the session's transaction, so a change made meanwhile in another tab is kept.
+        const additions = await Promise.all(
+          addToCartRequests(body, productId).map((each) => cartService.prepareAdd(each)),
+        );
+        await updateCart(request, reply, (cart) => additions.reduce(applyAdd, cart));
         return reply.redirect(`/cart/?added=${productId}`, 303);
       } catch (error) {
         if (!isShopError(error)) throw error;
@@ -248,18 +213,25 @@ export async function cartPlugin(
         403,
       );
     }
-    let cart = await request.visitor.cart();
     try {
+      // The quantities are checked against the cart as read and applied to the cart as written (as the ajax
+      // endpoint does): only the lines this form names change.
+      const read = await request.visitor.cart();
       const remove = field('remove_item');
-      if (remove !== undefined) {
-        cart = (await cartService.setQuantity(cart, remove, 0)).cart;
-      } else {
-        for (const [name, value] of Object.entries(body)) {
-          const key = /^cart\[([a-f0-9]{32})\]\[qty\]$/.exec(name)?.[1];
-          if (!key || typeof value !== 'string') continue;
-          cart = (await cartService.setQuantity(cart, key, parseInput(quantityText, value))).cart;
-        }
+      const wanted: [string, number][] =
+        remove !== undefined
+          ? [[remove, 0]]
+          : Object.entries(body).flatMap(([name, value]) => {
+              const key = /^cart\[([a-f0-9]{32})\]\[qty\]$/.exec(name)?.[1];
+              return key && typeof value === 'string' ? [[key, parseInput(quantityText, value)]] : [];
+            });
+      const allowed: [string, number][] = [];
+      for (const [key, quantity] of wanted) {
+        allowed.push([key, (await cartService.allowedQuantity(read, key, quantity)).quantity]);
       }
+      await updateCart(request, reply, (cart) =>
+        allowed.reduce((next, [key, quantity]) => applyQuantity(next, key, quantity), cart),
+      );
     } catch (error) {
       if (!isShopError(error)) throw error;
       return sendCartPage(
@@ -269,9 +241,43 @@ export async function cartPlugin(
         ERROR_STATUS[error.code],
       );
     }
-    await saveCart(request, reply, cart);
     return reply.redirect('/cart/?updated=1', 303);
   });
+}
+
+/** A form post's fields: single values or repeated ones (formbody gives an array), nothing else. */
+const cartFormBody = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/**
+ * The additions an add-to-cart form asks for: a grouped product posts one quantity per child (children left at 0
+ * are skipped), any other product one line.
+ */
+function addToCartRequests(body: Record<string, string | string[]>, productId: number): AddToCartRequest[] {
+  const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
+  const grouped = Object.entries(body).filter(([name]) => /^quantity\[\d+\]$/.test(name));
+  if (grouped.length === 0) {
+    return [
+      {
+        productId,
+        variationId: field('variation_id') ? parseInput(id, field('variation_id')) : null,
+        quantity: field('quantity') === undefined ? 1 : parseInput(quantityText, field('quantity')),
+        attributes: attributeFields(body),
+      },
+    ];
+  }
+  const children = grouped.flatMap(([name, value]) => {
+    const quantity = parseInput(quantityText, value);
+    return quantity === 0
+      ? []
+      : [{ productId: Number(name.slice(9, -1)), variationId: null, quantity, attributes: {} }];
+  });
+  if (children.length === 0) {
+    throw new ShopError(
+      'invalid_quantity',
+      'Please choose the quantity of items you wish to add to your cart.',
+    );
+  }
+  return children;
 }
 
 function attributeFields(input: Record<string, unknown>): Record<string, string> {
