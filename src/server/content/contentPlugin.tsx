@@ -30,15 +30,19 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
     const token = request.cookies[unlockCookie(post.id)];
     const unlocked =
       post.passwordHash === null || (token !== undefined && safeEqual(token, unlockToken(post.passwordHash)));
+    // The body of a protected page is handed over only here, after its password was given.
+    const shown =
+      unlocked && post.protectedContent !== null ? { ...post, content: post.protectedContent } : post;
     return reply.sendPage(
       {
         title: post.title,
+        // Empty for a protected page (toPost withholds it), so the meta description tells nothing either.
         description: post.excerpt,
         noindex: post.passwordHash !== null,
         objectId: post.id,
         body: (
           <ContentPage
-            post={post}
+            post={shown}
             unlocked={unlocked}
             wrongPassword={wrongPassword}
             nonce={app.nonces.create(PASSWORD_NONCE_ACTION, request.visitor.id)}
