@@ -6,7 +6,8 @@ import { postUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
-import { checkPostPassword } from './postPassword';
+import { refuseWhenLimited } from '../security/rateLimiter';
+import { tryPostPassword } from './postPassword';
 
 export interface ContentPluginOptions {
   repositories: Repositories;
@@ -75,8 +76,21 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
     }
     const post = await catalog.getPostBySlug(slug);
     if (!post?.passwordHash) throw new ShopError('not_found', 'The page you are looking for does not exist.');
-    if (!checkPostPassword(body.post_password, post.passwordHash))
-      return sendPost(request, reply, slug, true);
+    const attempt = await tryPostPassword(app.rateLimiter, {
+      postId: post.id,
+      passwordHash: post.passwordHash,
+      password: body.post_password,
+      address: request.ip,
+    });
+    if (attempt.result === 'throttled') {
+      const minutes = Math.ceil(attempt.verdict.retryAfterSeconds / 60);
+      refuseWhenLimited(
+        reply,
+        attempt.verdict,
+        `Too many passwords have been tried for this page. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      );
+    }
+    if (attempt.result !== 'right') return sendPost(request, reply, slug, true);
     reply.setCookie(unlockCookie(post.id), unlockToken(post.passwordHash), {
       path: '/',
       httpOnly: true,
