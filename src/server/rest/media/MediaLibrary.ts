@@ -15,8 +15,13 @@ export const SUBSIZES = [
 
 export type MediaFault = 'image-subsizes';
 
-/** Largest canvas accepted (a 10,000 × 10,000 photo); above it, decoding alone would cost gigabytes. */
-export const MAX_PIXELS = 100_000_000;
+/**
+ * Largest canvas accepted: 40 megapixels (8,000 × 5,000), more than the full sensor of nearly every phone and
+ * camera, and 35 times the 1,024-pixel `large` size the shop shows. Decoding cost grows with the pixel count, not
+ * the file size: a 10,000 × 10,000 PNG of one colour is a few KB on disk yet took the server past 400 MB while
+ * its sizes were made. A canvas over the limit is refused from its header, before a pixel is decoded.
+ */
+export const MAX_PIXELS = 40_000_000;
 
 export interface MediaLibraryOptions {
   uploadsDir: string;
@@ -68,7 +73,8 @@ export class MediaLibrary {
     if (metadata.width * metadata.height > MAX_PIXELS) {
       throw new ShopError(
         'rest_upload_file_too_big',
-        `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels. Please scale it down and try again.`,
+        `The image is too large: ${metadata.width} × ${metadata.height} pixels, and at most ${MAX_PIXELS / 1_000_000} megapixels are accepted. Please scale it down and try again.`,
+        { width: metadata.width, height: metadata.height, maxPixels: MAX_PIXELS },
       );
     }
 
@@ -109,7 +115,11 @@ export class MediaLibrary {
         }
         // A dot cannot occur in a cleaned base name, so this temporary name never meets another upload.
         const target = `${base}.${size.name}${extension}`;
-        const info = await sharp(this.#path(attachment.file), { animated: false })
+        // The limit again at decoding: an original stored under an older, higher limit is never decoded whole.
+        const info = await sharp(this.#path(attachment.file), {
+          animated: false,
+          limitInputPixels: MAX_PIXELS,
+        })
           .rotate()
           .resize({ width: size.width, height: size.height, fit: 'inside', withoutEnlargement: true })
           .toFile(this.#path(target));

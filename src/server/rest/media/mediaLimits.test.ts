@@ -1,0 +1,160 @@
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/createTestApp';
+
+/*
+ * The limits of wp/v2/media against abuse: image bombs (a huge canvas in a small file) are refused from their
+ * header before decoding, uploads are counted per hour, and the uploader's file name is rendered clean.
+ */
+
+const HOST = 'shop.test';
+let shop: TestApp;
+
+beforeAll(async () => {
+  shop = await createTestApp({ seed: false });
+});
+afterAll(async () => shop?.close());
+afterEach(async () => {
+  vi.useRealTimers();
+  await shop.query('DELETE FROM media');
+  rmSync(join(shop.dataDir, 'uploads'), { recursive: true, force: true });
+});
+
+/**
+ * The headers that let a request upload. The one place that says who may upload: today a REST nonce, as
+ * mediaRoutes.test.ts obtains it; where uploads need the owner's credentials, only this changes.
+ */
+function uploaderHeaders(target: TestApp): Record<string, string> {
+  return { host: HOST, 'x-wp-nonce': target.app.nonces.create('wp_rest', null) };
+}
+
+function upload(target: TestApp, fileName: string, bytes: Buffer, as: 'multipart' | 'raw' = 'multipart') {
+  if (as === 'raw') {
+    return target.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/media',
+      payload: bytes,
+      headers: {
+        ...uploaderHeaders(target),
+        'content-type': 'image/png',
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      },
+    });
+  }
+  const boundary = '----media-limits';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`;
+  return target.app.inject({
+    method: 'POST',
+    url: '/wp-json/wp/v2/media',
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { ...uploaderHeaders(target), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+/** Every file under the uploads folder. */
+function uploadedFiles(target: TestApp): string[] {
+  const root = join(target.dataDir, 'uploads');
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return existsSync(root) ? walk(root) : [];
+}
+const mediaRows = async () =>
+  Number((await shop.query<{ n: number }>('SELECT COUNT(*) AS n FROM media'))[0]?.n);
+
+/** A one-colour PNG: two palette entries at one bit a pixel, so even 10,000 × 10,000 is about 12 KB. */
+const flatPng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#d9c3a5' } })
+    .png({ palette: true, colours: 2, compressionLevel: 9 })
+    .toBuffer();
+
+/** Fixes the clock inside an hour, so a count never straddles two windows. */
+function clockAt(hour: number) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(Date.UTC(2026, 10, 25, hour, 10)));
+}
+
+describe('image bombs', () => {
+  it('refuses a 10,000 × 10,000 PNG from its header with 413, decoding nothing and storing nothing', async () => {
+    const bomb = await flatPng(10_000, 10_000);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    for (const as of ['multipart', 'raw'] as const) {
+      global.gc?.();
+      const rssBefore = process.memoryUsage().rss;
+      let rssPeak = rssBefore;
+      const sampler = setInterval(() => {
+        rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+      }, 2);
+      const response = await upload(shop, 'bomb.png', bomb, as);
+      clearInterval(sampler);
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({
+        code: 'rest_upload_file_too_big',
+        data: { status: 413, width: 10_000, height: 10_000, maxPixels: 40_000_000 },
+      });
+      expect(response.json().message).toContain('at most 40 megapixels');
+      // Decoding this canvas costs well over 100 MB; reading its header costs next to nothing.
+      expect(rssPeak - rssBefore).toBeLessThan(40 * 1024 * 1024);
+    }
+    expect(uploadedFiles(shop)).toEqual([]);
+    expect(await mediaRows()).toBe(0);
+  }, 30_000);
+
+  it('accepts a canvas of exactly 40 megapixels and refuses one a row of pixels larger', async () => {
+    const over = await upload(shop, 'over.png', await flatPng(8_000, 5_001));
+    expect(over.statusCode).toBe(413);
+    expect(await mediaRows()).toBe(0);
+    const limit = await upload(shop, 'limit.png', await flatPng(8_000, 5_000));
+    expect(limit.statusCode).toBe(201);
+    expect(limit.json().media_details).toMatchObject({ width: 8_000, height: 5_000 });
+    expect(Object.keys(limit.json().media_details.sizes).sort()).toEqual(['large', 'medium', 'thumbnail']);
+  }, 30_000);
+});
+
+describe('upload count', () => {
+  it('takes 200 uploads an hour, then answers 429 with Retry-After and stores nothing more', async () => {
+    clockAt(14); // 50 minutes left in the hour
+    const tiny = await flatPng(2, 2);
+    // Sent together, so the count must hold under concurrent uploads (it is one atomic upsert per try).
+    const answers = await Promise.all(
+      Array.from({ length: 205 }, (_, i) => upload(shop, `tiny-${i}.png`, tiny)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(200);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const refused = answers.find((answer) => answer.statusCode === 429);
+    expect(refused?.headers['retry-after']).toBe(String(50 * 60));
+    expect(refused?.json()).toMatchObject({
+      code: 'rate_limited',
+      message: 'Too many uploads: at most 200 an hour. Please try again in 50 minutes.',
+      data: { status: 429, retryAfterSeconds: 3000 },
+    });
+    expect(await mediaRows()).toBe(200);
+    expect(uploadedFiles(shop)).toHaveLength(200);
+
+    clockAt(15);
+    expect((await upload(shop, 'next-hour.png', tiny)).statusCode).toBe(201);
+  }, 60_000);
+});
+
+describe('title.rendered', () => {
+  it('is the file name cleaned like any rendered markup, on upload and on read', async () => {
+    const png = await flatPng(20, 20);
+    const response = await upload(shop, '<img src=x onerror=alert(1)>Sage <em>linen & co.png', png, 'raw');
+    expect(response.statusCode).toBe(201);
+    const expected = 'Sage <em>linen &amp; co</em>';
+    expect(response.json().title).toEqual({ rendered: expected });
+    const read = await shop.app.inject({
+      url: `/wp-json/wp/v2/media/${response.json().id}`,
+      headers: { host: HOST },
+    });
+    expect(read.json().title).toEqual({ rendered: expected });
+    expect(read.body).not.toContain('<img');
+  });
+});
