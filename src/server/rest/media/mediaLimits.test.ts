@@ -23,8 +23,8 @@ afterEach(async () => {
 });
 
 /**
- * The headers that let a request upload. The one place that says who may upload: today a REST nonce, as
- * mediaRoutes.test.ts obtains it; where uploads need the owner's credentials, only this changes.
+ * The headers that let a request upload (and read back what it uploaded). The one place that says who may: today
+ * a REST nonce, as mediaRoutes.test.ts obtains it; where media needs the owner's credentials, only this changes.
  */
 function uploaderHeaders(target: TestApp): Record<string, string> {
   return { host: HOST, 'x-wp-nonce': target.app.nonces.create('wp_rest', null) };
@@ -152,7 +152,7 @@ describe('title.rendered', () => {
     expect(response.json().title).toEqual({ rendered: expected });
     const read = await shop.app.inject({
       url: `/wp-json/wp/v2/media/${response.json().id}`,
-      headers: { host: HOST },
+      headers: uploaderHeaders(shop),
     });
     expect(read.json().title).toEqual({ rendered: expected });
     expect(read.body).not.toContain('<img');
