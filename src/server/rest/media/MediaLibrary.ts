@@ -49,6 +49,11 @@ export class SubsizeError extends ShopError {
  */
 export class MediaLibrary {
   readonly #options: MediaLibraryOptions;
+  /**
+   * The sub-sizes being made, one image at a time in this process: decoding an image near MAX_PIXELS can take a
+   * few hundred MB, and concurrent uploads must not multiply that. Header checks do not wait for it.
+   */
+  #decoding: Promise<unknown> = Promise.resolve();
   constructor(options: MediaLibraryOptions) {
     this.#options = options;
   }
@@ -69,12 +74,15 @@ export class MediaLibrary {
     if (!metadata?.width || !metadata.height) {
       throw new ShopError('rest_upload_invalid_type', 'The file is not a valid image.');
     }
-    // A small file can declare a huge canvas (a decompression bomb): refuse it before anything is stored.
-    if (metadata.width * metadata.height > MAX_PIXELS) {
+    // A small file can declare a huge canvas (a decompression bomb): refuse it before anything is stored. A PNG
+    // of 16 bits a channel costs about twice as much to decode per pixel, so it gets half the canvas.
+    const deep = metadata.depth === 'ushort';
+    const maxPixels = deep ? MAX_PIXELS / 2 : MAX_PIXELS;
+    if (metadata.width * metadata.height > maxPixels) {
       throw new ShopError(
         'rest_upload_file_too_big',
-        `The image is too large: ${metadata.width} × ${metadata.height} pixels, and at most ${MAX_PIXELS / 1_000_000} megapixels are accepted. Please scale it down and try again.`,
-        { width: metadata.width, height: metadata.height, maxPixels: MAX_PIXELS },
+        `The image is too large: ${metadata.width} × ${metadata.height} pixels${deep ? ' at 16 bits a channel' : ''}, and at most ${maxPixels / 1_000_000} megapixels are accepted. Please scale it down and try again.`,
+        { width: metadata.width, height: metadata.height, maxPixels },
       );
     }
 
@@ -101,7 +109,13 @@ export class MediaLibrary {
   }
 
   /** Makes the sub-sizes the attachment lacks (all of them after an upload; the rest after a failure). */
-  async createMissingSubsizes(attachment: MediaAttachment): Promise<MediaAttachment> {
+  createMissingSubsizes(attachment: MediaAttachment): Promise<MediaAttachment> {
+    const turn = this.#decoding.then(() => this.#makeMissingSubsizes(attachment));
+    this.#decoding = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async #makeMissingSubsizes(attachment: MediaAttachment): Promise<MediaAttachment> {
     const sizes: Record<string, MediaSize> = { ...attachment.sizes };
     const base = attachment.file.replace(/\.[^.]+$/, '');
     const extension = attachment.file.slice(base.length);
