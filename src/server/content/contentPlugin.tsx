@@ -6,7 +6,8 @@ import { postUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
-import { checkPostPassword } from './postPassword';
+import { refuseWhenLimited } from '../security/rateLimiter';
+import { tryPostPassword } from './postPassword';
 
 export interface ContentPluginOptions {
   repositories: Repositories;
@@ -30,15 +31,19 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
     const token = request.cookies[unlockCookie(post.id)];
     const unlocked =
       post.passwordHash === null || (token !== undefined && safeEqual(token, unlockToken(post.passwordHash)));
+    // The body of a protected page is handed over only here, after its password was given.
+    const shown =
+      unlocked && post.protectedContent !== null ? { ...post, content: post.protectedContent } : post;
     return reply.sendPage(
       {
         title: post.title,
+        // Empty for a protected page (toPost withholds it), so the meta description tells nothing either.
         description: post.excerpt,
         noindex: post.passwordHash !== null,
         objectId: post.id,
         body: (
           <ContentPage
-            post={post}
+            post={shown}
             unlocked={unlocked}
             wrongPassword={wrongPassword}
             nonce={app.nonces.create(PASSWORD_NONCE_ACTION, request.visitor.id)}
@@ -71,8 +76,21 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
     }
     const post = await catalog.getPostBySlug(slug);
     if (!post?.passwordHash) throw new ShopError('not_found', 'The page you are looking for does not exist.');
-    if (!checkPostPassword(body.post_password, post.passwordHash))
-      return sendPost(request, reply, slug, true);
+    const attempt = await tryPostPassword(app.rateLimiter, {
+      postId: post.id,
+      passwordHash: post.passwordHash,
+      password: body.post_password,
+      address: request.ip,
+    });
+    if (attempt.result === 'throttled') {
+      const minutes = Math.ceil(attempt.verdict.retryAfterSeconds / 60);
+      refuseWhenLimited(
+        reply,
+        attempt.verdict,
+        `Too many passwords have been tried for this page. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      );
+    }
+    if (attempt.result !== 'right') return sendPost(request, reply, slug, true);
     reply.setCookie(unlockCookie(post.id), unlockToken(post.passwordHash), {
       path: '/',
       httpOnly: true,

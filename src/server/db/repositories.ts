@@ -60,7 +60,13 @@ export interface CatalogRepository {
   listTerms(taxonomy: Taxonomy): Promise<Term[]>;
   getVendorBySlug(slug: string): Promise<Vendor | null>;
   listVendors(): Promise<Vendor[]>;
-  getPostBySlug(slug: string): Promise<(Post & { passwordHash: string | null }) | null>;
+  /**
+   * A post or page for its own page. Like every `Post`, a protected one has no excerpt or content; only here is
+   * its body handed out, as `protectedContent`, for the page to show once the visitor has given the password.
+   */
+  getPostBySlug(
+    slug: string,
+  ): Promise<(Post & { passwordHash: string | null; protectedContent: string | null }) | null>;
   listPosts(type: Post['type'], limit: number): Promise<Post[]>;
   getImagePlaceholder(imageId: number): Promise<ImagePlaceholder | null>;
   /** The placeholder drawn for an attribute term's swatch image (its id is in `AttributeOption.image`). */
@@ -154,7 +160,7 @@ export interface PostListQuery {
   type: Post['type'];
   page: number;
   perPage: number;
-  /** Matched against title, excerpt and content, as WordPress's `search` parameter is. */
+  /** Matched against title, excerpt and content; a password-protected post against its title only. */
   search?: string;
 }
 

@@ -18,6 +18,8 @@ import {
   type AttributeTermRow,
   type PostRow,
   type ProductRow,
+  PUBLISHED_IMAGE_OWNER,
+  protectedParts,
   type TermRow,
   toAttributeOption,
   toImage,
@@ -149,7 +151,7 @@ export class PgCatalogRepository implements CatalogRepository {
 
   async getPostBySlug(slug: string) {
     const row = await this.#row<PostRow>('SELECT * FROM posts WHERE slug = $1', [slug]);
-    return row ? { ...toPost(row), passwordHash: row.password_hash } : null;
+    return row ? { ...toPost(row), ...protectedParts(row) } : null;
   }
 
   async listPosts(type: Post['type'], limit: number): Promise<Post[]> {
@@ -163,7 +165,8 @@ export class PgCatalogRepository implements CatalogRepository {
   async getImagePlaceholder(imageId: number): Promise<ImagePlaceholder | null> {
     const row = await this.#row<ImagePlaceholder>(
       `SELECT COALESCE(parent.name, p.name) AS label, i.color FROM product_images i
-       JOIN products p ON p.id = i.product_id LEFT JOIN products parent ON parent.id = p.parent_id WHERE i.id = $1`,
+       JOIN products p ON p.id = i.product_id LEFT JOIN products parent ON parent.id = p.parent_id
+       WHERE i.id = $1 AND ${PUBLISHED_IMAGE_OWNER}`,
       [imageId],
     );
     return row ?? null;

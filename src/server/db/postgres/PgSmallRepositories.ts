@@ -72,10 +72,11 @@ export class PgPostRepository implements PostRepository {
     const where = ['type = $1'];
     const params: unknown[] = [type];
     if (search) {
-      // ILIKE: SQLite's LIKE ignores case, PostgreSQL's does not.
+      // ILIKE: SQLite's LIKE ignores case, PostgreSQL's does not. A protected post's excerpt and content are not
+      // searched: a match would reveal a word of them.
       params.push(`%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
       where.push(
-        "(title ILIKE $2 ESCAPE '\\' OR excerpt ILIKE $2 ESCAPE '\\' OR content ILIKE $2 ESCAPE '\\')",
+        "(title ILIKE $2 ESCAPE '\\' OR (password_hash IS NULL AND (excerpt ILIKE $2 ESCAPE '\\' OR content ILIKE $2 ESCAPE '\\')))",
       );
     }
     const clause = where.join(' AND ');

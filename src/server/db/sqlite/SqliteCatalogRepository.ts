@@ -175,7 +175,7 @@ export class SqliteCatalogRepository implements CatalogRepository {
 
   async getPostBySlug(slug: string) {
     const row = this.#db.prepare('SELECT * FROM posts WHERE slug = ?').get(slug) as PostRow | undefined;
-    return row ? { ...toPost(row), passwordHash: row.password_hash } : null;
+    return row ? { ...toPost(row), ...protectedParts(row) } : null;
   }
 
   async listPosts(type: Post['type'], limit: number): Promise<Post[]> {
@@ -189,7 +189,8 @@ export class SqliteCatalogRepository implements CatalogRepository {
     const row = this.#db
       .prepare(
         `SELECT COALESCE(parent.name, p.name) AS label, i.color FROM product_images i
-         JOIN products p ON p.id = i.product_id LEFT JOIN products parent ON parent.id = p.parent_id WHERE i.id = ?`,
+         JOIN products p ON p.id = i.product_id LEFT JOIN products parent ON parent.id = p.parent_id
+         WHERE i.id = ? AND ${PUBLISHED_IMAGE_OWNER}`,
       )
       .get(imageId) as ImagePlaceholder | undefined;
     return row ?? null;
@@ -400,19 +401,39 @@ export interface PostRow {
   published_at: string;
 }
 
+/** What only a protected post's own page needs: the hash to check a password against, and the body it unlocks. */
+export function protectedParts(row: PostRow) {
+  return {
+    passwordHash: row.password_hash,
+    protectedContent: row.password_hash !== null ? row.content : null,
+  };
+}
+
 export function toVendor(row: VendorRow): Vendor {
   return { id: row.id, slug: row.slug, name: row.name, storeUrl: row.store_url, city: row.city };
 }
 
+/**
+ * The SQL condition (on `products p` and its `parent`) under which an image of `p` may be drawn for anyone: the
+ * product is published, and so is the parent of a variation. A draft's placeholder would show its name.
+ */
+export const PUBLISHED_IMAGE_OWNER =
+  "p.status = 'publish' AND (p.parent_id IS NULL OR parent.status = 'publish')";
+
+/**
+ * A post as every listing, search and API sees it: a password-protected one keeps its excerpt and content back,
+ * so no output can show them without the password (its own page asks for them with `protectedParts`).
+ */
 export function toPost(row: PostRow): Post {
+  const locked = row.password_hash !== null;
   return {
     id: row.id,
     type: row.type,
     slug: row.slug,
     title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    protected: row.password_hash !== null,
+    excerpt: locked ? '' : row.excerpt,
+    content: locked ? '' : row.content,
+    protected: locked,
     publishedAt: row.published_at,
   };
 }

@@ -14,7 +14,10 @@ export class SqlitePostRepository implements PostRepository {
     const params: unknown[] = [type];
     if (search) {
       const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      where.push("(title LIKE ? ESCAPE '\\' OR excerpt LIKE ? ESCAPE '\\' OR content LIKE ? ESCAPE '\\')");
+      // A protected post's excerpt and content are not searched: a match would reveal a word of them.
+      where.push(
+        "(title LIKE ? ESCAPE '\\' OR (password_hash IS NULL AND (excerpt LIKE ? ESCAPE '\\' OR content LIKE ? ESCAPE '\\')))",
+      );
       params.push(pattern, pattern, pattern);
     }
     const clause = where.join(' AND ');

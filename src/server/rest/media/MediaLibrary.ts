@@ -15,8 +15,13 @@ export const SUBSIZES = [
 
 export type MediaFault = 'image-subsizes';
 
-/** Largest canvas accepted (a 10,000 × 10,000 photo); above it, decoding alone would cost gigabytes. */
-export const MAX_PIXELS = 100_000_000;
+/**
+ * Largest canvas accepted: 40 megapixels (8,000 × 5,000), more than the full sensor of nearly every phone and
+ * camera, and 35 times the 1,024-pixel `large` size the shop shows. Decoding cost grows with the pixel count, not
+ * the file size: a 10,000 × 10,000 PNG of one colour is a few KB on disk yet took the server past 400 MB while
+ * its sizes were made. A canvas over the limit is refused from its header, before a pixel is decoded.
+ */
+export const MAX_PIXELS = 40_000_000;
 
 export interface MediaLibraryOptions {
   uploadsDir: string;
@@ -44,6 +49,11 @@ export class SubsizeError extends ShopError {
  */
 export class MediaLibrary {
   readonly #options: MediaLibraryOptions;
+  /**
+   * The sub-sizes being made, one image at a time in this process: decoding an image near MAX_PIXELS can take a
+   * few hundred MB, and concurrent uploads must not multiply that. Header checks do not wait for it.
+   */
+  #decoding: Promise<unknown> = Promise.resolve();
   constructor(options: MediaLibraryOptions) {
     this.#options = options;
   }
@@ -64,11 +74,15 @@ export class MediaLibrary {
     if (!metadata?.width || !metadata.height) {
       throw new ShopError('rest_upload_invalid_type', 'The file is not a valid image.');
     }
-    // A small file can declare a huge canvas (a decompression bomb): refuse it before anything is stored.
-    if (metadata.width * metadata.height > MAX_PIXELS) {
+    // A small file can declare a huge canvas (a decompression bomb): refuse it before anything is stored. A PNG
+    // of 16 bits a channel costs about twice as much to decode per pixel, so it gets half the canvas.
+    const deep = metadata.depth === 'ushort';
+    const maxPixels = deep ? MAX_PIXELS / 2 : MAX_PIXELS;
+    if (metadata.width * metadata.height > maxPixels) {
       throw new ShopError(
         'rest_upload_file_too_big',
-        `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels. Please scale it down and try again.`,
+        `The image is too large: ${metadata.width} × ${metadata.height} pixels${deep ? ' at 16 bits a channel' : ''}, and at most ${maxPixels / 1_000_000} megapixels are accepted. Please scale it down and try again.`,
+        { width: metadata.width, height: metadata.height, maxPixels },
       );
     }
 
@@ -95,7 +109,13 @@ export class MediaLibrary {
   }
 
   /** Makes the sub-sizes the attachment lacks (all of them after an upload; the rest after a failure). */
-  async createMissingSubsizes(attachment: MediaAttachment): Promise<MediaAttachment> {
+  createMissingSubsizes(attachment: MediaAttachment): Promise<MediaAttachment> {
+    const turn = this.#decoding.then(() => this.#makeMissingSubsizes(attachment));
+    this.#decoding = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async #makeMissingSubsizes(attachment: MediaAttachment): Promise<MediaAttachment> {
     const sizes: Record<string, MediaSize> = { ...attachment.sizes };
     const base = attachment.file.replace(/\.[^.]+$/, '');
     const extension = attachment.file.slice(base.length);
@@ -109,7 +129,11 @@ export class MediaLibrary {
         }
         // A dot cannot occur in a cleaned base name, so this temporary name never meets another upload.
         const target = `${base}.${size.name}${extension}`;
-        const info = await sharp(this.#path(attachment.file), { animated: false })
+        // The limit again at decoding: an original stored under an older, higher limit is never decoded whole.
+        const info = await sharp(this.#path(attachment.file), {
+          animated: false,
+          limitInputPixels: MAX_PIXELS,
+        })
           .rotate()
           .resize({ width: size.width, height: size.height, fit: 'inside', withoutEnlargement: true })
           .toFile(this.#path(target));

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ShopError } from '../../../shared/errors/ShopError';
 import { flag } from '../../../shared/settings/flag';
+import { sanitizeRichText } from '../../catalog/sanitizeRichText';
 import type { MediaAttachment, Repositories } from '../../db/repositories';
+import { type RateLimit, refuseWhenLimited } from '../../security/rateLimiter';
 import { filterFields, parseFieldsParam } from '../filterFields';
 import { parseRestInput } from '../parseRestInput';
 import { restRoute } from '../restRoute';
@@ -12,6 +14,18 @@ import { readUpload, tooBig } from './readUpload';
 
 /** Where the uploads folder is served (WordPress's path, so themes' URL rules keep working). */
 export const UPLOADS_URL = '/wp-content/uploads/';
+
+/**
+ * Uploads per hour, every try counted (refused ones too: a refused image bomb still cost a header read). 200 is
+ * far above an owner adding a product's photos by hand and still caps what reaches the disk at 200 ×
+ * `rest.maxUploadBytes` an hour.
+ */
+export const UPLOADS_PER_HOUR: RateLimit = { name: 'media-uploads', limit: 200, windowMs: 60 * 60 * 1000 };
+/**
+ * Whose uploads are counted: the shop has one owner, and every upload is theirs (or, where a nonce alone lets a
+ * visitor upload, counted with theirs), so one count caps the shop's disk growth whoever sends the files.
+ */
+const UPLOADER = 'shop-owner';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const postProcessBody = z.object({
@@ -30,7 +44,8 @@ function toRestMedia(attachment: MediaAttachment, origin: string) {
     status: 'inherit',
     type: 'attachment',
     link: url(attachment.file),
-    title: { rendered: attachment.title },
+    // The title is the uploader's file name: rendered markup, so cleaned like every other rendered field.
+    title: { rendered: sanitizeRichText(attachment.title) },
     alt_text: attachment.altText,
     media_type: 'image',
     mime_type: attachment.mimeType,
@@ -97,6 +112,13 @@ export function registerMediaRoutes(
         // Refused before busboy reads a byte of a multipart body that cannot fit (raw bodies: see collectRawBody).
         if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes + 64 * 1024)
           throw tooBig(maxUploadBytes);
+        const verdict = await app.rateLimiter.take(UPLOADS_PER_HOUR, UPLOADER);
+        const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+        refuseWhenLimited(
+          reply,
+          verdict,
+          `Too many uploads: at most ${UPLOADS_PER_HOUR.limit} an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
         const { bytes, name } = await readUpload(request, maxUploadBytes);
         const attachment = await withAttachmentHeader(reply, () => library.upload(bytes, name));
         const body = toRestMedia(attachment, origin(request));
