@@ -181,7 +181,9 @@ export default function CheckoutForm({
       <input type="hidden" name="cart_hash" value={cartHash} />
       <input type="hidden" name="checkout_key" value={checkoutKey} />
       {ATTRIBUTION_FIELDS.map((field) => (
-        <input key={field} type="hidden" name={`${prefix}${field}`} defaultValue="" />
+        // No value prop: React writes a hidden input's defaultValue (its value) again on every render, and the
+        // render that disables Place order happens inside the submit, before the browser reads the form.
+        <input key={field} type="hidden" name={`${prefix}${field}`} />
       ))}
       <button
         type="submit"
