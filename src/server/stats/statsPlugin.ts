@@ -17,8 +17,10 @@ import { OWNER_COOKIE, safeEqual, statsOwnerCookieValue } from '../owner/ownerCr
 import { parseReportOptions } from '../reports/reportRange';
 import { createGroupCommit } from './createGroupCommit';
 import { createOnlinePresence } from './createOnlinePresence';
+import { createDaySalts } from './daySalts';
 import { type EventInput, eventSchema, type HitInput, hitSchema, readTimestamp } from './hitSchemas';
 import { pageIdentityOf, signHitParams, verifyHitSignature } from './hitSignature';
+import { onlineWindowMs } from './onlineWindow';
 
 /*
  * Visitor statistics on the server (issue 7, CONTRACT.md "Tracker hit"): the hit and online endpoints under
@@ -65,7 +67,7 @@ export const statsPlugin = fp(
             .join('.*')}$`,
         ),
     );
-    const onlineWindowMs = Math.max(2 * config.stats.jsCheckTime, 120_000);
+    const onlineWindow = onlineWindowMs(config.stats.jsCheckTime);
 
     const commit = createGroupCommit<StatsRecord>((records) => repositories.stats.writeBatch(records), {
       maxDelayMs: settings.batchDelayMs,
@@ -73,22 +75,10 @@ export const statsPlugin = fp(
     });
     const presence = createOnlinePresence((entries) => repositories.stats.writeOnline(entries), {
       flushMs: settings.onlineFlushMs,
-      forgetAfterMs: onlineWindowMs,
+      forgetAfterMs: onlineWindow,
     });
 
-    // The day's salt is first-writer-wins in the database, so caching it here gives every process the same one.
-    const salts = new Map<string, Promise<string>>();
-    function daySalt(day: string) {
-      let salt = salts.get(day);
-      if (!salt) {
-        salt = repositories.stats.daySalt(day);
-        salts.clear();
-        salts.set(day, salt);
-        // A failed read (database briefly unreachable) must not stick for the rest of the day.
-        salt.catch(() => salts.get(day) === salt && salts.delete(day));
-      }
-      return salt;
-    }
+    const daySalt = createDaySalts(repositories.stats);
 
     // A generous per-visitor limit per minute, counted in the database (an atomic upsert) so that several
     // processes share one limit rather than allowing each its own.
@@ -283,7 +273,7 @@ export const statsPlugin = fp(
       const { from, to } = parseInput(reportQuery, request.query);
       const options = parseReportOptions([...(from ? ['--from', from] : []), ...(to ? ['--to', to] : [])]);
       // "Online now" comes from the database alone, so every process answers the same.
-      const report = await repositories.stats.report(options.range, { onlineSince: now() - onlineWindowMs });
+      const report = await repositories.stats.report(options.range, { onlineSince: now() - onlineWindow });
       return noStore(reply).send(report);
     });
 
@@ -295,7 +285,7 @@ export const statsPlugin = fp(
       // visits that span midnight).
       await repositories.stats.deleteBefore(cutoff, {
         saltsBefore: yesterday,
-        onlineBefore: now() - onlineWindowMs,
+        onlineBefore: now() - onlineWindow,
       });
     };
     void retention().catch(() => undefined);
