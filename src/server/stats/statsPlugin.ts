@@ -14,7 +14,7 @@ import type { ExclusionReason, StatsRecord } from '../../shared/stats/statsTypes
 import type { Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
 import { OWNER_COOKIE, safeEqual, statsOwnerCookieValue } from '../owner/ownerCredentials';
-import { parseReportOptions } from '../reports/reportRange';
+import { reportRange } from '../reports/reportRange';
 import { createGroupCommit } from './createGroupCommit';
 import { createOnlinePresence } from './createOnlinePresence';
 import { createDaySalts } from './daySalts';
@@ -270,10 +270,9 @@ export const statsPlugin = fp(
     const reportQuery = z.object({ from: z.string().max(10).optional(), to: z.string().max(10).optional() });
     app.get('/wp-json/stats/v1/report', async function statsReportRoute(request, reply) {
       requireOwner(request);
-      const { from, to } = parseInput(reportQuery, request.query);
-      const options = parseReportOptions([...(from ? ['--from', from] : []), ...(to ? ['--to', to] : [])]);
+      const { range } = reportRange(parseInput(reportQuery, request.query), new Date(now()));
       // "Online now" comes from the database alone, so every process answers the same.
-      const report = await repositories.stats.report(options.range, { onlineSince: now() - onlineWindow });
+      const report = await repositories.stats.report(range, { onlineSince: now() - onlineWindow });
       return noStore(reply).send(report);
     });
 
