@@ -21,6 +21,7 @@ import { createDaySalts } from './daySalts';
 import { type EventInput, eventSchema, type HitInput, hitSchema, readTimestamp } from './hitSchemas';
 import { pageIdentityOf, signHitParams, verifyHitSignature } from './hitSignature';
 import { onlineWindowMs } from './onlineWindow';
+import { startStatsRetention } from './statsRetention';
 
 /*
  * Visitor statistics on the server (issue 7, CONTRACT.md "Tracker hit"): the hit and online endpoints under
@@ -47,7 +48,6 @@ declare module 'fastify' {
 
 /** CONTRACT.md: a hit's timestamp is accepted within ±2 hours of the server clock. */
 const TIMESTAMP_WINDOW_S = 2 * 60 * 60;
-const DAY_MS = 86_400_000;
 
 export const statsPlugin = fp(
   async function statsPlugin(
@@ -276,23 +276,15 @@ export const statsPlugin = fp(
       return noStore(reply).send(report);
     });
 
-    // Retention: hourly, and once at start.
-    const retention = async () => {
-      const cutoff = new Date(now() - settings.retentionDays * DAY_MS).toISOString().slice(0, 10);
-      const yesterday = new Date(now() - DAY_MS).toISOString().slice(0, 10);
-      // Salts go after one day: a hash can never be recomputed later (the salt of today and yesterday stay for
-      // visits that span midnight).
-      await repositories.stats.deleteBefore(cutoff, {
-        saltsBefore: yesterday,
-        onlineBefore: now() - onlineWindow,
-      });
-    };
-    void retention().catch(() => undefined);
-    const retentionTimer = setInterval(() => void retention().catch(() => undefined), 60 * 60 * 1000);
-    retentionTimer.unref();
+    const retention = startStatsRetention({
+      repositories,
+      retentionDays: settings.retentionDays,
+      onlineWindowMs: onlineWindow,
+      now,
+    });
 
     app.addHook('onClose', async function flushStats() {
-      clearInterval(retentionTimer);
+      retention.stop();
       await commit.flush();
       await presence.close();
     });
