@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import Bowser from 'bowser';
 import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
@@ -9,6 +9,8 @@ import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { ExclusionReason, StatsRecord } from '../../shared/stats/statsTypes';
 import type { Repositories } from '../db/repositories';
+import { botFamilyOf } from './botFamily';
+import { clientNetworkOf } from './clientAddress';
 import { createGroupCommit } from './createGroupCommit';
 import { createOnlinePresence } from './createOnlinePresence';
 import { createDaySalts } from './daySalts';
@@ -17,8 +19,12 @@ import { verifyHitSignature } from './hitSignature';
 
 /*
  * Recording what the tracker sends (CONTRACT.md "Tracker hit"): hits, online pings and events, each verified
- * (signature, timestamp), classified (bot, owner, excluded URL) and limited, then written through the group commit
- * or the online presence. The plugin only translates HTTP to these calls.
+ * (signature, timestamp), limited per client address, classified (bot, owner, excluded URL), then written through
+ * the group commit or the online presence. The plugin only translates HTTP to these calls.
+ *
+ * Every request is public and a client chooses its user agent, so the limits key on the client's address (its /64
+ * for IPv6), as a keyed hash with the day's salt: the raw address is never stored, and without the shop's secret
+ * a leaked database cannot be matched against the address space.
  */
 
 /** CONTRACT.md: a hit's timestamp is accepted within ±2 hours of the server clock. */
@@ -72,21 +78,28 @@ export function createHitRecorder({
     maxDelayMs: settings.batchDelayMs,
     maxBatch: settings.batchSize,
   });
-  const presence = createOnlinePresence((entries) => repositories.stats.writeOnline(entries), {
-    flushMs: settings.onlineFlushMs,
-    forgetAfterMs: onlineWindowMs,
-  });
+  const presence = createOnlinePresence(
+    {
+      admit: (entry) =>
+        repositories.stats.admitOnline(entry, {
+          since: now() - onlineWindowMs,
+          perAddress: settings.onlinePerAddress,
+        }),
+      write: (entries) => repositories.stats.writeOnline(entries),
+    },
+    { flushMs: settings.onlineFlushMs, forgetAfterMs: onlineWindowMs },
+  );
 
   const daySalt = createDaySalts(repositories.stats);
 
-  // A generous per-visitor limit per minute, counted in the database (an atomic upsert) so that several
+  // A generous per-address limit per minute, counted in the database (an atomic upsert) so that several
   // processes share one limit rather than allowing each its own.
-  async function checkRate(key: string, at: number) {
-    const count = await repositories.stats.countRequest(key, Math.floor(at / 60_000));
+  async function checkRate(addressHash: string, at: number) {
+    const count = await repositories.stats.countRequest(addressHash, Math.floor(at / 60_000));
     if (count > settings.rateLimitPerMinute)
       throw new ShopError(
         'rate_limited',
-        'Too many statistics requests from this visitor; try again in a minute.',
+        'Too many statistics requests from this address; try again in a minute.',
       );
   }
 
@@ -120,6 +133,14 @@ export function createHitRecorder({
       .slice(0, 32);
   }
 
+  async function addressHash(request: FastifyRequest, day: string) {
+    const salt = await daySalt(day);
+    return createHmac('sha256', secret)
+      .update(`stats-address|${salt}|${clientNetworkOf(request.ip)}`)
+      .digest('hex')
+      .slice(0, 32);
+  }
+
   function exclusionOf(request: FastifyRequest, page: string): ExclusionReason | null {
     if (isbot(request.headers['user-agent'] ?? '')) return 'bot';
     if (isOwner(request)) return 'owner';
@@ -132,21 +153,15 @@ export function createHitRecorder({
     verify(request, input, true);
     const at = now();
     const day = new Date(at).toISOString().slice(0, 10);
+    await checkRate(await addressHash(request, day), at);
     const userAgent = (request.headers['user-agent'] ?? '').slice(0, 512);
     const reason = exclusionOf(request, input.page_uri);
     if (reason) {
-      await commit.submit({
-        kind: 'exclusion',
-        createdAt: at,
-        day,
-        reason,
-        page: input.page_uri,
-        userAgent,
-      });
+      const agent = reason === 'bot' ? botFamilyOf(userAgent) : '';
+      await commit.submit({ kind: 'exclusion', day, reason, agent });
       return { status: true, excluded: reason };
     }
     const hash = await visitorHash(request, day);
-    await checkRate(hash, at);
     const parsed = Bowser.parse(userAgent);
     const query = input.page_uri.includes('?') ? input.page_uri.slice(input.page_uri.indexOf('?') + 1) : '';
     const source =
@@ -181,10 +196,17 @@ export function createHitRecorder({
     const reason = exclusionOf(request, input.page_uri);
     if (reason) return { status: true, excluded: reason };
     const at = now();
-    const hash = await visitorHash(request, new Date(at).toISOString().slice(0, 10));
-    // A visitor new to this process is stored at once (so every process counts them); later pings only
-    // refresh memory, flushed to the database in batches.
-    if (input.anonymous !== '1') await presence.ping(hash, input.page_uri, at);
+    const day = new Date(at).toISOString().slice(0, 10);
+    // A visitor new to this process is stored at once (so every process counts them) unless their address has
+    // `onlinePerAddress` visitors online already; later pings only refresh memory, flushed in batches. Pings are
+    // not rate-limited: a known visitor's costs no write, and however many arrive, the cap bounds what they add.
+    if (input.anonymous !== '1') {
+      const visitor = {
+        visitorHash: await visitorHash(request, day),
+        addressHash: await addressHash(request, day),
+      };
+      await presence.ping(visitor, input.page_uri, at);
+    }
     return { status: true };
   }
 
@@ -196,9 +218,9 @@ export function createHitRecorder({
       throw new ShopError('invalid_timestamp', 'The event is too old or from the future.');
     const day = new Date(at).toISOString().slice(0, 10);
     const reason = exclusionOf(request, new URL(input.tu).pathname);
+    await checkRate(await addressHash(request, day), at);
     if (reason === 'bot' || reason === 'owner') return { status: true, excluded: reason };
     const hash = await visitorHash(request, day);
-    await checkRate(hash, at);
     await commit.submit({
       kind: 'event',
       createdAt: at,

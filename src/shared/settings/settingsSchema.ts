@@ -302,12 +302,17 @@ const serverSchema = z
     /** Visitor statistics, server side (issue 7). */
     stats: z
       .strictObject({
-        /** Days hits, visitors, events and exclusions are kept. */
+        /** Days hits, visitors and events are kept (the daily excluded-hit counts stay). */
         retentionDays: z.number().int().positive().default(180),
         /** Paths not counted (recorded as exclusions): `*` matches any characters, e.g. `/wp-admin/*`. */
         excludedUrls: z.array(z.string()).default([]),
-        /** Hits per visitor per minute before 429; a person browsing never comes near it. */
+        /**
+         * Hits and events per client address per minute before 429, whatever user agent they claim (bots too;
+         * an IPv6 address counts by its /64). People behind one NAT share it; one person never comes near it.
+         */
         rateLimitPerMinute: z.number().int().positive().default(120),
+        /** Visitors one client address can add to "online now" (several people behind one NAT stay counted). */
+        onlinePerAddress: z.number().int().positive().default(5),
         /** Group commit: the longest a hit waits for its batch, and the largest batch. */
         batchDelayMs: z.number().int().nonnegative().default(5),
         batchSize: z.number().int().positive().default(500),
