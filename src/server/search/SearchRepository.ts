@@ -74,5 +74,7 @@ export interface SearchRepository {
   getRules(): Promise<RelevanceRules | null>;
   saveRules(rules: RelevanceRules): Promise<void>;
   recordQuery(record: SearchQueryRecord): Promise<void>;
+  /** Retention: deletes recorded searches last updated before `before` (Unix ms). */
+  deleteQueriesBefore(before: number): Promise<void>;
   topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]>;
 }

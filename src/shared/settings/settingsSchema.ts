@@ -302,8 +302,11 @@ const serverSchema = z
     /** Visitor statistics, server side (issue 7). */
     stats: z
       .strictObject({
-        /** Days hits, visitors and events are kept (the daily excluded-hit counts stay). */
-        retentionDays: z.number().int().positive().default(180),
+        /**
+         * Days raw statistics (hits, visitors, events) and search analytics (search_queries) are kept; the daily
+         * summaries (insights, excluded-hit counts) are kept beyond. 400: the longest range the insights page shows.
+         */
+        retentionDays: z.number().int().positive().default(400),
         /** Paths not counted (recorded as exclusions): `*` matches any characters, e.g. `/wp-admin/*`. */
         excludedUrls: z.array(z.string()).default([]),
         /**
