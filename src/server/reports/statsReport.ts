@@ -5,7 +5,7 @@ import { formatTable, parseReportOptions } from './reportRange';
 
 /**
  * `npm run report -- stats [--from D] [--to D] [--json]`: visitors, views, top pages, top referrers, sources,
- * online now, events and exclusions. Online presence is flushed to the database every few seconds, so the CLI's
+ * online now, events, exclusions and bots by family. Online presence is flushed to the database every few seconds, so the CLI's
  * "online now" may trail the JSON endpoint's by that much.
  */
 export async function statsReport(
@@ -58,5 +58,10 @@ export async function statsReport(
     'Excluded hits',
     ['reason', 'count'],
     report.exclusions.map((row) => [row.reason, row.count]),
+  );
+  section(
+    'Bot hits',
+    ['bot', 'count'],
+    report.bots.map((row) => [row.agent, row.count]),
   );
 }
