@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { isShopError } from '../../shared/errors/ShopError';
+import { loadConfig } from '../config/loadConfig';
 import { openRepositories } from '../db/openRepositories';
 import { attributionReport, type ReportContext } from '../reports/attributionReport';
 import { searchesReport } from '../reports/searchesReport';
@@ -22,12 +23,13 @@ async function main() {
     );
     process.exit(2);
   }
+  const config = loadConfig(process.env.SHOP_CONFIG);
   const repositories = await openRepositories({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: resolve(process.env.DATA_DIR ?? 'data'),
   });
   try {
-    await report(args, { repositories, write: (text) => process.stdout.write(text) });
+    await report(args, { repositories, config, write: (text) => process.stdout.write(text) });
   } catch (error) {
     const usage =
       isShopError(error) || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');

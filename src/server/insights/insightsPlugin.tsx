@@ -10,6 +10,7 @@ import type { Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
 import { isOwnerCredential, OWNER_COOKIE, safeEqual, statsOwnerCookieValue } from '../owner/ownerCredentials';
 import { rulesFromSettings, type SearchService } from '../search/SearchService';
+import { onlineWindowMs } from '../stats/onlineWindow';
 import { rangeQuery, rangeSearch, resolveRange } from './insightsRange';
 import { toCsv } from './toCsv';
 
@@ -109,7 +110,7 @@ export async function insightsPlugin(
   });
 
   const today = () => new Date(now()).toISOString().slice(0, 10);
-  const onlineSince = () => now() - Math.max(2 * config.stats.jsCheckTime, 120_000);
+  const onlineSince = () => now() - onlineWindowMs(config.stats.jsCheckTime);
   const panels = {
     visitors: (range: { from: string; to: string }) =>
       repositories.insights.visitors(range, { today: today(), onlineSince: onlineSince() }),

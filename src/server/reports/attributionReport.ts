@@ -1,8 +1,11 @@
+import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { AttributionReportRow, Repositories } from '../db/repositories';
 import { formatTable, parseReportOptions } from './reportRange';
 
 export interface ReportContext {
   repositories: Repositories;
+  /** The shop's settings (SHOP_CONFIG); the defaults when absent. */
+  config?: ShopConfig;
   /** Where the report is written (stdout in the CLI). */
   write(text: string): void;
 }

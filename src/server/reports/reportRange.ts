@@ -21,20 +21,24 @@ export function parseReportOptions(args: string[], now = new Date()): ReportOpti
     options: { from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean', default: false } },
     strict: true,
   });
+  return { ...reportRange(values, now), json: values.json ?? false };
+}
+
+/** The range of inclusive days `from`..`to` (UTC), each optional as in parseReportOptions. */
+export function reportRange(
+  given: { from?: string | undefined; to?: string | undefined },
+  now = new Date(),
+): Omit<ReportOptions, 'json'> {
   const today = now.toISOString().slice(0, 10);
-  const to = values.to ?? today;
+  const to = given.to ?? today;
   const from =
-    values.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    given.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
   for (const day of [from, to])
     if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
       throw new ShopError('invalid_request', `Not a date (YYYY-MM-DD): ${day}`);
-  if (from > to) throw new ShopError('invalid_request', `--from ${from} is after --to ${to}`);
+  if (from > to) throw new ShopError('invalid_request', `The range starts (${from}) after it ends (${to})`);
   const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString();
-  return {
-    range: { from: `${from}T00:00:00.000Z`, to: end },
-    days: { from, to },
-    json: values.json ?? false,
-  };
+  return { range: { from: `${from}T00:00:00.000Z`, to: end }, days: { from, to } };
 }
 
 /** Plain aligned columns for the terminal; numbers right-aligned. */

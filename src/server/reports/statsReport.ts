@@ -1,18 +1,20 @@
+import { parseSettings } from '../../shared/settings/parseSettings';
+import { onlineWindowMs } from '../stats/onlineWindow';
 import type { ReportContext } from './attributionReport';
 import { formatTable, parseReportOptions } from './reportRange';
 
-/** Online now: visitors whose last ping is this recent (the default `jsCheckTime` pings every minute). */
-const ONLINE_WINDOW_MS = 120_000;
-
 /**
  * `npm run report -- stats [--from D] [--to D] [--json]`: visitors, views, top pages, top referrers, sources,
- * online now, events and exclusions. Online presence is flushed to the database every few seconds, so the CLI's
+ * online now, events, exclusions and bots by family. Online presence is flushed to the database every few seconds, so the CLI's
  * "online now" may trail the JSON endpoint's by that much.
  */
-export async function statsReport(args: string[], { repositories, write }: ReportContext) {
+export async function statsReport(
+  args: string[],
+  { repositories, write, config = parseSettings({}) }: ReportContext,
+) {
   const options = parseReportOptions(args);
   const report = await repositories.stats.report(options.range, {
-    onlineSince: Date.now() - ONLINE_WINDOW_MS,
+    onlineSince: Date.now() - onlineWindowMs(config.stats.jsCheckTime),
   });
   if (options.json) {
     write(`${JSON.stringify(report, null, 2)}\n`);
@@ -56,5 +58,10 @@ export async function statsReport(args: string[], { repositories, write }: Repor
     'Excluded hits',
     ['reason', 'count'],
     report.exclusions.map((row) => [row.reason, row.count]),
+  );
+  section(
+    'Bot hits',
+    ['bot', 'count'],
+    report.bots.map((row) => [row.agent, row.count]),
   );
 }

@@ -79,5 +79,7 @@ export interface SearchRepository {
    */
   seedRules(rules: RelevanceRules): Promise<boolean>;
   recordQuery(record: SearchQueryRecord): Promise<void>;
+  /** Retention: deletes recorded searches last updated before `before` (Unix ms). */
+  deleteQueriesBefore(before: number): Promise<void>;
   topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]>;
 }

@@ -98,8 +98,8 @@ describe('the hit endpoint', () => {
     expect(await count('stats_visitors')).toBe(2);
     const everything = JSON.stringify(
       await Promise.all(
-        ['stats_hits', 'stats_visitors', 'stats_exclusions'].map((table) =>
-          shop.query(`SELECT * FROM ${table}`),
+        ['stats_hits', 'stats_visitors', 'stats_exclusion_days', 'stats_online', 'stats_rate_limits'].map(
+          (table) => shop.query(`SELECT * FROM ${table}`),
         ),
       ),
     );
@@ -132,7 +132,7 @@ describe('the hit endpoint', () => {
     expect(response.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     expect(
       ((await count('stats_hits')) ?? 0) +
-        ((await count('stats_exclusions')) ?? 0) +
+        ((await count('stats_exclusion_days')) ?? 0) +
         ((await count('stats_visitors')) ?? 0),
     ).toBe(0);
   });
@@ -173,15 +173,16 @@ describe('the hit endpoint', () => {
 
     expect(await count('stats_hits')).toBe(0);
     expect(
-      await shop.query('SELECT reason, COUNT(*) AS n FROM stats_exclusions GROUP BY reason ORDER BY reason'),
+      await shop.query('SELECT reason, agent, hits FROM stats_exclusion_days ORDER BY reason, agent'),
     ).toEqual([
-      { reason: 'bot', n: 2 },
-      { reason: 'excluded_url', n: 1 },
-      { reason: 'owner', n: 1 },
+      { reason: 'bot', agent: 'googlebot', hits: 1 },
+      { reason: 'bot', agent: 'headlesschrome', hits: 1 },
+      { reason: 'excluded_url', agent: '', hits: 1 },
+      { reason: 'owner', agent: '', hits: 1 },
     ]);
   });
 
-  it('limits one visitor to the configured hits per minute with a 429', async () => {
+  it('limits one address to the configured hits per minute with a 429', async () => {
     for (let i = 0; i < 30; i++) expect((await hit()).statusCode).toBe(200);
     const limited = await hit();
     expect(limited.statusCode).toBe(429);

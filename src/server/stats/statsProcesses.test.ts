@@ -18,12 +18,14 @@ import { signHitParams } from './hitSignature';
 
 /*
  * Several server processes on one database (issue 12): two app instances, each with its own connection (pool),
- * share the statistics rate limit and answer "online now" the same. On SQLite (two connections to one file) and,
+ * share the statistics rate limit and the cap on online visitors per address, under concurrent requests too, and
+ * answer "online now" the same. On SQLite (two connections to one file) and,
  * under `npm run test:postgres`, on one PostgreSQL database (two pools).
  */
 
 const OWNER_TOKEN = 'owner-token-0123456789';
 const LIMIT = 10;
+const ONLINE_PER_ADDRESS = 3;
 const DESKTOP =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
@@ -48,7 +50,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'shop-'));
   repositories.push(...(await openTwice()));
   const config = parseSettings({
-    server: { ownerToken: OWNER_TOKEN, stats: { rateLimitPerMinute: LIMIT, onlineFlushMs: 3_600_000 } },
+    server: {
+      ownerToken: OWNER_TOKEN,
+      stats: { rateLimitPerMinute: LIMIT, onlinePerAddress: ONLINE_PER_ADDRESS, onlineFlushMs: 3_600_000 },
+    },
   });
   for (const repos of repositories) {
     const app = await buildApp({
@@ -72,7 +77,7 @@ afterAll(async () => {
 
 const params = signHitParams(TEST_SECRET, { sourceType: 'product', sourceId: 0, searchQuery: '' });
 
-function send(app: FastifyInstance, path: string, ip: string) {
+function send(app: FastifyInstance, path: string, ip: string, userAgent = DESKTOP) {
   return app.inject({
     method: 'POST',
     url: path,
@@ -80,7 +85,7 @@ function send(app: FastifyInstance, path: string, ip: string) {
     headers: {
       host: 'shop.test',
       'content-type': 'application/x-www-form-urlencoded',
-      'user-agent': DESKTOP,
+      'user-agent': userAgent,
       'x-wps-ts': encodeBase64Text(String(Math.floor(Date.now() / 1000))),
     },
     payload: new URLSearchParams({
@@ -114,6 +119,17 @@ describe('two app instances on one database', () => {
     );
   }, 70_000);
 
+  it('share the per-address limit under concurrent hits, whatever user agent each claims', async () => {
+    await startOfAMinute();
+    const responses = await Promise.all(
+      Array.from({ length: 3 * LIMIT }, (_, i) =>
+        send(apps[i % 2] as FastifyInstance, '/wp-json/stats/v1/hit', '203.0.113.6', `${DESKTOP} Flood/${i}`),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([...Array(LIMIT).fill(200), ...Array(2 * LIMIT).fill(429)]);
+  }, 70_000);
+
   it('count concurrent requests exactly across both', async () => {
     const [first, second] = repositories as [Repositories, Repositories];
     const counts = await Promise.all(
@@ -145,5 +161,25 @@ describe('two app instances on one database', () => {
     const [fromFirst, fromSecond] = await Promise.all(apps.map(report));
     expect(fromFirst?.onlineNow).toBe(before + 2);
     expect(fromSecond?.onlineNow).toBe(before + 2);
+  });
+
+  it('let one address add at most onlinePerAddress visitors under concurrent pings to both', async () => {
+    const report = async () =>
+      (
+        (
+          await (apps[0] as FastifyInstance).inject({
+            url: '/wp-json/stats/v1/report',
+            headers: { host: 'shop.test', authorization: `Bearer ${OWNER_TOKEN}` },
+          })
+        ).json() as StatsReport
+      ).onlineNow;
+    const before = await report();
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        send(apps[i % 2] as FastifyInstance, '/wp-json/stats/v1/online', '192.0.2.50', `${DESKTOP} Tab/${i}`),
+      ),
+    );
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    expect(await report()).toBe(before + ONLINE_PER_ADDRESS);
   });
 });

@@ -302,12 +302,20 @@ const serverSchema = z
     /** Visitor statistics, server side (issue 7). */
     stats: z
       .strictObject({
-        /** Days hits, visitors, events and exclusions are kept. */
-        retentionDays: z.number().int().positive().default(180),
+        /**
+         * Days raw statistics (hits, visitors, events) and search analytics (search_queries) are kept; the daily
+         * summaries (insights, excluded-hit counts) are kept beyond. 400: the longest range the insights page shows.
+         */
+        retentionDays: z.number().int().positive().default(400),
         /** Paths not counted (recorded as exclusions): `*` matches any characters, e.g. `/wp-admin/*`. */
         excludedUrls: z.array(z.string()).default([]),
-        /** Hits per visitor per minute before 429; a person browsing never comes near it. */
+        /**
+         * Hits and events per client address per minute before 429, whatever user agent they claim (bots too;
+         * an IPv6 address counts by its /64). People behind one NAT share it; one person never comes near it.
+         */
         rateLimitPerMinute: z.number().int().positive().default(120),
+        /** Visitors one client address can add to "online now" (several people behind one NAT stay counted). */
+        onlinePerAddress: z.number().int().positive().default(5),
         /** Group commit: the longest a hit waits for its batch, and the largest batch. */
         batchDelayMs: z.number().int().nonnegative().default(5),
         batchSize: z.number().int().positive().default(500),

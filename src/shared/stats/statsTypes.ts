@@ -41,13 +41,13 @@ export interface NewEvent {
 
 export type ExclusionReason = 'bot' | 'owner' | 'excluded_url';
 
+/** A hit not counted: only the day's count per reason (and per bot family) grows. */
 export interface NewExclusion {
   kind: 'exclusion';
-  createdAt: number;
   day: string;
   reason: ExclusionReason;
-  page: string;
-  userAgent: string;
+  /** A bot's family (`botFamilyOf`); empty for the other reasons. */
+  agent: string;
 }
 
 /** What the group commit writes in one transaction. */
@@ -55,6 +55,8 @@ export type StatsRecord = NewHit | NewEvent | NewExclusion;
 
 export interface OnlineEntry {
   visitorHash: string;
+  /** The keyed hash of the client's address: one address adds a bounded number of entries. */
+  addressHash: string;
   page: string;
   firstSeen: number;
   lastSeen: number;
@@ -73,4 +75,6 @@ export interface StatsReport {
   events: { name: string; count: number }[];
   topEventTargets: { name: string; target: string; count: number }[];
   exclusions: { reason: string; count: number }[];
+  /** Bot hits by family (googlebot, curl, … or other). */
+  bots: { agent: string; count: number }[];
 }

@@ -395,6 +395,10 @@ export class PgSearchRepository implements SearchRepository {
     });
   }
 
+  async deleteQueriesBefore(before: number): Promise<void> {
+    await this.#pool.query('DELETE FROM search_queries WHERE updated_at < $1', [before]);
+  }
+
   async topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]> {
     // A query's result count is that of its latest search (the catalog may have changed since the first).
     return this.#rows<QueryStat>(

@@ -431,25 +431,31 @@ describe.skipIf(!TEST_DATABASE_URL)(
           shopDownload: false,
           eventTime: 1,
         },
-        {
-          kind: 'exclusion' as const,
-          createdAt: 1,
-          day: '2026-11-22',
-          reason: 'bot',
-          page: '/',
-          userAgent: 'bot',
-        },
+        { kind: 'exclusion' as const, day: '2026-11-22', reason: 'bot', agent: 'googlebot' },
+        { kind: 'exclusion' as const, day: '2026-11-22', reason: 'bot', agent: 'curl' },
+        { kind: 'exclusion' as const, day: '2026-11-22', reason: 'bot', agent: 'googlebot' },
+        { kind: 'exclusion' as const, day: '2026-11-22', reason: 'owner', agent: '' },
       ];
       await lite.stats.writeBatch(batch);
       await pg.stats.writeBatch(batch);
-      const online = [{ visitorHash: 'v1', page: '/', firstSeen: 10, lastSeen: 20 }];
+      const online = [{ visitorHash: 'v1', addressHash: 'a1', page: '/', firstSeen: 10, lastSeen: 20 }];
       for (const repos of [lite, pg]) {
         await repos.stats.writeOnline(online);
-        await repos.stats.writeOnline([{ visitorHash: 'v1', page: '/b', firstSeen: 12, lastSeen: 15 }]);
+        await repos.stats.writeOnline([
+          { visitorHash: 'v1', addressHash: 'a1', page: '/b', firstSeen: 12, lastSeen: 15 },
+        ]);
       }
       const range = { from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' };
       const report = await pg.stats.report(range, { onlineSince: 0 });
       expect(report.views).toBe(4);
+      expect(report.exclusions).toEqual([
+        { reason: 'bot', count: 3 },
+        { reason: 'owner', count: 1 },
+      ]);
+      expect(report.bots).toEqual([
+        { agent: 'googlebot', count: 2 },
+        { agent: 'curl', count: 1 },
+      ]);
       expect(report).toEqual(await lite.stats.report(range, { onlineSince: 0 }));
       const options = { saltsBefore: '2026-11-22', onlineBefore: 0 };
       await pg.stats.deleteBefore('2026-11-21', options);

@@ -392,6 +392,10 @@ export class SqliteSearchRepository implements SearchRepository {
     })();
   }
 
+  async deleteQueriesBefore(before: number): Promise<void> {
+    this.#db.prepare('DELETE FROM search_queries WHERE updated_at < ?').run(before);
+  }
+
   async topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]> {
     // A query's result count is that of its latest search (the catalog may have changed since the first).
     return this.#db

@@ -59,19 +59,18 @@ describe('SqliteStatsRepository', () => {
 
   it('retention deletes old days, old salts and stale presence, and keeps the rest', async () => {
     await stats.writeBatch([hit('2026-01-01'), hit('2026-11-22')]);
-    await stats.writeBatch([
-      { kind: 'exclusion', createdAt: 0, day: '2026-01-01', reason: 'bot', page: '/', userAgent: 'bot' },
-    ]);
+    await stats.writeBatch([{ kind: 'exclusion', day: '2026-01-01', reason: 'bot', agent: 'curl' }]);
     await stats.daySalt('2026-11-20');
     await stats.daySalt('2026-11-22');
     await stats.writeOnline([
-      { visitorHash: 'old', page: '/', firstSeen: 1, lastSeen: 1000 },
-      { visitorHash: 'new', page: '/', firstSeen: 1, lastSeen: 5000 },
+      { visitorHash: 'old', addressHash: 'a', page: '/', firstSeen: 1, lastSeen: 1000 },
+      { visitorHash: 'new', addressHash: 'a', page: '/', firstSeen: 1, lastSeen: 5000 },
     ]);
     await stats.deleteBefore('2026-06-01', { saltsBefore: '2026-11-21', onlineBefore: 2000 });
     expect(db.prepare('SELECT day FROM stats_hits').pluck().all()).toEqual(['2026-11-22']);
     expect(db.prepare('SELECT day FROM stats_visitors').pluck().all()).toEqual(['2026-11-22']);
-    expect(count('stats_exclusions')).toBe(0);
+    // The daily excluded-hit counts are a summary: they stay.
+    expect(count('stats_exclusion_days')).toBe(1);
     expect(db.prepare('SELECT day FROM stats_salts').pluck().all()).toEqual(['2026-11-22']);
     expect(db.prepare('SELECT visitor_hash FROM stats_online').pluck().all()).toEqual(['new']);
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { NewHit, OnlineEntry, StatsRecord, StatsReport } from '../../../shared/stats/statsTypes';
+import { exclusionCounts } from '../exclusionCounts';
 import type { DateRange, StatsRepository } from '../repositories';
 
 const dayOf = (iso: string) => iso.slice(0, 10);
@@ -9,6 +10,9 @@ export class SqliteStatsRepository implements StatsRepository {
   #db: Database.Database;
   #statements: ReturnType<typeof prepare>;
   #writeBatch: (records: StatsRecord[]) => void;
+  #admitOnline: Database.Transaction<
+    (entry: OnlineEntry, options: { since: number; perAddress: number }) => boolean
+  >;
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -22,12 +26,29 @@ export class SqliteStatsRepository implements StatsRepository {
         } else if (record.kind === 'event') {
           const { kind: _kind, ...event } = record;
           statements.event.run({ ...event, shopDownload: event.shopDownload ? 1 : 0 });
-        } else {
-          const { kind: _kind, ...exclusion } = record;
-          statements.exclusion.run(exclusion);
         }
       }
+      for (const row of exclusionCounts(records)) statements.exclusion.run(row);
     });
+    this.#admitOnline = db.transaction(
+      (entry: OnlineEntry, { since, perAddress }: { since: number; perAddress: number }) => {
+        const seen = db
+          .prepare('SELECT last_seen FROM stats_online WHERE visitor_hash = ?')
+          .pluck()
+          .get(entry.visitorHash) as number | undefined;
+        if (seen === undefined || seen < since) {
+          const others = db
+            .prepare(
+              'SELECT COUNT(*) FROM stats_online WHERE address_hash = ? AND last_seen >= ? AND visitor_hash <> ?',
+            )
+            .pluck()
+            .get(entry.addressHash, since, entry.visitorHash) as number;
+          if (others >= perAddress) return false;
+        }
+        this.#statements.online.run(entry);
+        return true;
+      },
+    );
   }
 
   async daySalt(day: string): Promise<string> {
@@ -48,8 +69,13 @@ export class SqliteStatsRepository implements StatsRepository {
     })();
   }
 
-  async countRequest(visitorHash: string, minute: number): Promise<number> {
-    return this.#statements.countRequest.get(visitorHash, minute) as number;
+  async admitOnline(entry: OnlineEntry, options: { since: number; perAddress: number }): Promise<boolean> {
+    // IMMEDIATE: the write lock is taken before the count, so another connection cannot add to it meanwhile.
+    return this.#admitOnline.immediate(entry, options);
+  }
+
+  async countRequest(addressHash: string, minute: number): Promise<number> {
+    return this.#statements.countRequest.get(addressHash, minute) as number;
   }
 
   async report(range: DateRange, { onlineSince }: { onlineSince: number }): Promise<StatsReport> {
@@ -88,15 +114,19 @@ export class SqliteStatsRepository implements StatsRepository {
          GROUP BY name, target_url ORDER BY count DESC, target LIMIT 10`,
       ),
       exclusions: all(
-        `SELECT reason, COUNT(*) AS count FROM stats_exclusions WHERE day BETWEEN @from AND @to
+        `SELECT reason, SUM(hits) AS count FROM stats_exclusion_days WHERE day BETWEEN @from AND @to
          GROUP BY reason ORDER BY count DESC, reason`,
+      ),
+      bots: all(
+        `SELECT agent, SUM(hits) AS count FROM stats_exclusion_days WHERE day BETWEEN @from AND @to AND reason = 'bot'
+         GROUP BY agent ORDER BY count DESC, agent LIMIT 10`,
       ),
     };
   }
 
   async deleteBefore(day: string, options: { saltsBefore: string; onlineBefore: number }): Promise<void> {
     this.#db.transaction(() => {
-      for (const table of ['stats_hits', 'stats_visitors', 'stats_events', 'stats_exclusions'])
+      for (const table of ['stats_hits', 'stats_visitors', 'stats_events'])
         this.#db.prepare(`DELETE FROM ${table} WHERE day < ?`).run(day);
       this.#db.prepare('DELETE FROM stats_salts WHERE day < ?').run(options.saltsBefore);
       this.#db.prepare('DELETE FROM stats_online WHERE last_seen < ?').run(options.onlineBefore);
@@ -134,18 +164,19 @@ function prepare(db: Database.Database) {
          @elementId, @elementClasses, @elementText, @mouseButton, @pageId, @shopDownload, @eventTime)`,
     ),
     exclusion: db.prepare(
-      `INSERT INTO stats_exclusions (created_at, day, reason, page, user_agent)
-       VALUES (@createdAt, @day, @reason, @page, @userAgent)`,
+      `INSERT INTO stats_exclusion_days (day, reason, agent, hits) VALUES (@day, @reason, @agent, @hits)
+       ON CONFLICT (day, reason, agent) DO UPDATE SET hits = hits + excluded.hits`,
     ),
     online: db.prepare(
-      `INSERT INTO stats_online (visitor_hash, page, first_seen, last_seen)
-       VALUES (@visitorHash, @page, @firstSeen, @lastSeen)
-       ON CONFLICT (visitor_hash) DO UPDATE SET page = excluded.page, last_seen = MAX(last_seen, excluded.last_seen)`,
+      `INSERT INTO stats_online (visitor_hash, address_hash, page, first_seen, last_seen)
+       VALUES (@visitorHash, @addressHash, @page, @firstSeen, @lastSeen)
+       ON CONFLICT (visitor_hash) DO UPDATE SET page = excluded.page, address_hash = excluded.address_hash,
+         last_seen = MAX(last_seen, excluded.last_seen)`,
     ),
     countRequest: db
       .prepare(
-        `INSERT INTO stats_rate_limits (visitor_hash, minute, count) VALUES (?, ?, 1)
-         ON CONFLICT (visitor_hash, minute) DO UPDATE SET count = count + 1 RETURNING count`,
+        `INSERT INTO stats_rate_limits (address_hash, minute, count) VALUES (?, ?, 1)
+         ON CONFLICT (address_hash, minute) DO UPDATE SET count = count + 1 RETURNING count`,
       )
       .pluck(),
   };
