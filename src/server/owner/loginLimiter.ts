@@ -51,7 +51,7 @@ export class LoginLimiter {
   #secret: string;
   #now: () => number;
 
-  constructor(store: OwnerAuthRepository, secret: string, now: () => number = Date.now) {
+  constructor(store: OwnerAuthRepository, secret: string, now: () => number = () => Date.now()) {
     this.#store = store;
     this.#secret = secret;
     this.#now = now;

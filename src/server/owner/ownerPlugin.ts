@@ -60,7 +60,7 @@ export interface OwnerPluginOptions {
 export const ownerPlugin = fp(
   async function ownerPlugin(
     app: FastifyInstance,
-    { config, repositories, secret, now = Date.now }: OwnerPluginOptions,
+    { config, repositories, secret, now = () => Date.now() }: OwnerPluginOptions,
   ) {
     const credentials = {
       ownerPasswordHash: config.server.ownerPasswordHash,

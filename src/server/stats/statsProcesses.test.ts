@@ -22,7 +22,7 @@ import { signHitParams } from './hitSignature';
  * under `npm run test:postgres`, on one PostgreSQL database (two pools).
  */
 
-const OWNER_TOKEN = 'owner-token-0123456789';
+const OWNER_TOKEN = 'owner-token-0123456789abcdef';
 const LIMIT = 10;
 const DESKTOP =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
