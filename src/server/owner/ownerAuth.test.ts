@@ -148,6 +148,16 @@ describe('media writes are the owner’s alone', () => {
     expect((await uploadAs(shop, { authorization: basic }, bytes)).statusCode).toBe(201);
     const wrongBasic = `Basic ${Buffer.from('owner:not-the-password').toString('base64')}`;
     expect((await uploadAs(shop, { authorization: wrongBasic }, bytes)).statusCode).toBe(401);
+    // Basic under another name is a gateway's (a staging password), not the owner's: no upload, no counted guess.
+    const gateway = `Basic ${Buffer.from(`staging:${TEST_OWNER_PASSWORD}`).toString('base64')}`;
+    expect((await uploadAs(shop, { authorization: gateway }, bytes)).statusCode).toBe(401);
+    const shopperBehindGate = await shop.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/users/me',
+      headers: { host: HOST, ...asShopper, authorization: gateway },
+      payload: { meta: { woocommerce_coming_soon_banner_dismissed: 'yes' } },
+    });
+    expect(shopperBehindGate.statusCode).toBe(200);
     const deleted = await shop.app.inject({
       method: 'DELETE',
       url: `/wp-json/wp/v2/media/${id}?force=true`,

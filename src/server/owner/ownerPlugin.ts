@@ -15,18 +15,22 @@ import { credentialsFingerprint, isOwnerCredential, isOwnerToken, safeEqual } fr
  * The owner is recognized by
  * - the `shop_owner` session cookie (HttpOnly, SameSite=Strict, Secure over HTTPS, 12 hours), set by the login
  *   form at /insights/ or by POST /wp-json/stats/v1/owner with the token;
- * - `Authorization: Bearer <server.ownerToken>`, or `Authorization: Basic` with any user name and the owner's
- *   password or token (what WordPress REST clients send with an application password).
+ * - `Authorization: Bearer <server.ownerToken>`, or `Authorization: Basic` with the user name `owner` and the
+ *   owner's password or token (what WordPress REST clients send with an application password).
  */
 
 export const OWNER_COOKIE = 'shop_owner';
 export const OWNER_DEVICE_COOKIE = 'shop_owner_device';
 export const OWNER_SESSION_MS = 12 * 60 * 60 * 1000;
+/** The user name of `Authorization: Basic` for the owner (the password is the owner's password or token). */
+export const OWNER_USER_NAME = 'owner';
 const DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface OwnerAuth {
   /** Whether a password or a token is configured at all. */
   configured: boolean;
+  /** Whether the request's Authorization header claims to be the owner (API clients; see credentialOf). */
+  hasCredentials(request: FastifyRequest): boolean;
   /** Whether the request carries a live owner session cookie (looked up once, before any handler runs). */
   isOwner(request: FastifyRequest): boolean;
   /**
@@ -118,18 +122,28 @@ export const ownerPlugin = fp(
       });
     }
 
+    /**
+     * The owner credential the request's Authorization header carries: any Bearer token, or Basic with the user
+     * name `owner`. Basic with another name is not ours (a staging site's password gate sends it on every
+     * request) and is ignored rather than counted as a wrong guess.
+     */
+    function credentialOf(request: FastifyRequest): { secret: string; isToken: boolean } | null {
+      const [scheme = '', value = ''] = (request.headers.authorization ?? '').split(/\s+/, 2);
+      if (/^bearer$/i.test(scheme)) return { secret: value, isToken: true };
+      if (!/^basic$/i.test(scheme)) return null;
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 0 || decoded.slice(0, colon) !== OWNER_USER_NAME) return null;
+      return { secret: decoded.slice(colon + 1), isToken: false };
+    }
+
     async function checkAuthorization(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-      const header = request.headers.authorization ?? '';
-      const [scheme = '', value = ''] = header.split(/\s+/, 2);
+      const credential = credentialOf(request);
+      if (!credential) return false;
       const keys = limiter.keys(request.ip, null);
-      let check: LimitedCheck;
-      if (/^bearer$/i.test(scheme)) {
-        check = await limiter.check(keys, async () => isOwnerToken(credentials, value), false);
-      } else if (/^basic$/i.test(scheme)) {
-        const decoded = Buffer.from(value, 'base64').toString('utf8');
-        const secretPart = decoded.slice(decoded.indexOf(':') + 1);
-        check = await limiter.check(keys, () => isOwnerCredential(credentials, secretPart), true);
-      } else return false;
+      const check = credential.isToken
+        ? await limiter.check(keys, async () => isOwnerToken(credentials, credential.secret), false)
+        : await limiter.check(keys, () => isOwnerCredential(credentials, credential.secret), true);
       refuseLimited(reply, check);
       return check.ok;
     }
@@ -144,6 +158,7 @@ export const ownerPlugin = fp(
 
     const owner: OwnerAuth = {
       configured,
+      hasCredentials: (request) => credentialOf(request) !== null,
       isOwner: (request) => sessions.get(request) === true,
       authenticate(request, reply) {
         let result = authenticated.get(request);

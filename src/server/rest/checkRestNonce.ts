@@ -17,7 +17,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function checkRestNonce(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   // API clients (an application password, the owner token) prove themselves on every request with a header no
   // cross-site page can make a browser send, so they need no cookie nonce; wrong credentials are a 401.
-  if (request.headers.authorization !== undefined) {
+  if (request.server.owner.hasCredentials(request)) {
     await request.server.owner.requireOwner(request, reply);
     return;
   }
