@@ -21,6 +21,7 @@ export default defineConfig({
         bench: 'src/server/benchApp.ts',
         report: 'src/server/cli/reportCli.ts',
         reindex: 'src/server/cli/reindexCli.ts',
+        'owner-password': 'src/server/cli/ownerPasswordCli.ts',
         'seed-bench': 'src/server/cli/seedBenchCli.ts',
         'search-bench': 'src/server/search/searchBenchEntry.ts',
       },

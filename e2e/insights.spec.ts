@@ -47,9 +47,9 @@ test('the login refuses a wrong password, admits the right one and logs out', as
   await expect(page.getByRole('heading', { name: 'Insights' })).toHaveCount(0);
   await logIn(page);
   await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible();
-  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'shop_insights');
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'shop_owner');
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Owner login' })).toBeVisible();
   const api = await page.request.get(`${shop().url}/insights/api/visitors`);
   expect(api.status()).toBe(401);

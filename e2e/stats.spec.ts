@@ -8,7 +8,7 @@ import { shopPerSpecFile } from './support/startShop';
  * desktop user agent: headless Chromium's own is a bot's, and bots are excluded.
  */
 
-const OWNER_TOKEN = 'e2e-owner-token-0123456789';
+const OWNER_TOKEN = 'e2e-owner-token-0123456789abcdef';
 const shop = shopPerSpecFile({
   stats: { honorDoNotTrack: true },
   server: { ownerToken: OWNER_TOKEN },

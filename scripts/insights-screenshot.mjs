@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { findChromium } from './ensure-chromium.mjs';
 import { startBuiltShop } from './lib/startBuiltShop.mjs';
 
-const TOKEN = 'demo-owner-token-0123456789';
+const TOKEN = 'demo-owner-token-0123456789abcdef';
 const shop = await startBuiltShop({ settings: { server: { ownerToken: TOKEN } } });
 const { url, dataDir } = shop;
 

@@ -8,6 +8,7 @@ const programs = {
   bench: 'bench/run.mjs',
   report: 'dist/server/report.js',
   reindex: 'dist/server/reindex.js',
+  'owner-password': 'dist/server/owner-password.js',
   'seed:bench': 'dist/server/seed-bench.js',
 };
 if (!programs[name]) {

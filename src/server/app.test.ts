@@ -305,7 +305,9 @@ describe('buildApp', () => {
         { 'sec-fetch-site': 'cross-site' },
       );
       expect(response.statusCode).toBe(403);
-      expect(visitor.cookies.has('shop_session')).toBe(false);
+      // The refusal page may mint the visitor's session id for its nonces, but no session (no cart) is stored.
+      const sessionId = visitor.cookies.get('shop_session') ?? '';
+      expect(await shop.repositories.sessions.get(sessionId, Date.now())).toBeNull();
     });
 
     describe('set_cart_item_quantity', () => {

@@ -19,6 +19,7 @@ import type { Repositories } from './db/repositories';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
 import { insightsPlugin } from './insights/insightsPlugin';
+import { ownerPlugin } from './owner/ownerPlugin';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
 import { restPlugin } from './rest/restPlugin';
@@ -101,6 +102,7 @@ export async function buildApp({
   const search = await createSearch({ config, repositories, secret, index: searchIndex });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(sessionPlugin, { repositories, secret, ttlHours: config.server.sessionTtlHours });
+  await app.register(ownerPlugin, { config, repositories, secret });
   await app.register(ajaxPlugin);
   await app.register(pagesPlugin, { config, assets, repositories, cartService });
   await app.register(fastifyStatic, {

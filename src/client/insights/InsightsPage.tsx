@@ -83,6 +83,9 @@ export function InsightsPage({
         <form method="post" action="/insights/logout" className="insights__logout">
           <input type="hidden" name="_wpnonce" value={logoutNonce} />
           <button type="submit">Log out</button>
+          <button type="submit" name="everywhere" value="1">
+            Log out everywhere
+          </button>
         </form>
       </header>
 

@@ -62,7 +62,7 @@ export async function cartPlugin(
 
   /** The fragments answer, with a quantity nonce bound to the session the request may just have created. */
   function fragmentsFor(request: FastifyRequest, view: CartView) {
-    return fragmentsResponse(view, settings, app.nonces.create(QTY_NONCE_ACTION, request.visitor.id));
+    return fragmentsResponse(view, settings, app.nonces.create(QTY_NONCE_ACTION, request.visitor));
   }
 
   function requireSameOrigin(request: FastifyRequest) {
@@ -114,7 +114,7 @@ export async function cartPlugin(
     }),
     methods: ['POST'],
     handle: async (input, request, reply) => {
-      if (!app.nonces.verify(input.qtyNonce, QTY_NONCE_ACTION, request.visitor.id)) {
+      if (!app.nonces.verify(input.qtyNonce, QTY_NONCE_ACTION, request.visitor)) {
         throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page.');
       }
       // Whole numbers only: `1e9`, `2.5`, `-1` and `abc` are all refused, never coerced.
@@ -166,7 +166,7 @@ export async function cartPlugin(
         body: (
           <CartPage
             cart={await request.cartView()}
-            nonce={app.nonces.create(CART_NONCE_ACTION, request.visitor.id)}
+            nonce={app.nonces.create(CART_NONCE_ACTION, request.visitor)}
           />
         ),
       },
@@ -205,7 +205,7 @@ export async function cartPlugin(
       }
     }
 
-    if (!app.nonces.verify(field('_wpnonce'), CART_NONCE_ACTION, request.visitor.id)) {
+    if (!app.nonces.verify(field('_wpnonce'), CART_NONCE_ACTION, request.visitor)) {
       return sendCartPage(
         request,
         reply,

@@ -47,7 +47,7 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
           <CheckoutPage
             cart={cart}
             form={{
-              nonce: app.nonces.create(CHECKOUT_NONCE_ACTION, request.visitor.id),
+              nonce: app.nonces.create(CHECKOUT_NONCE_ACTION, request.visitor),
               cartHash: cart.hash,
               checkoutKey: randomBytes(16).toString('base64url'),
               ...form,
@@ -91,7 +91,7 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
     }
     const cart = await request.cartView();
     if (cart.lines.length === 0) return sendEmptyCart(reply);
-    if (!app.nonces.verify(body._wpnonce, CHECKOUT_NONCE_ACTION, request.visitor.id)) {
+    if (!app.nonces.verify(body._wpnonce, CHECKOUT_NONCE_ACTION, request.visitor)) {
       return sendCheckout(
         request,
         reply,

@@ -46,7 +46,7 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
             post={shown}
             unlocked={unlocked}
             wrongPassword={wrongPassword}
-            nonce={app.nonces.create(PASSWORD_NONCE_ACTION, request.visitor.id)}
+            nonce={app.nonces.create(PASSWORD_NONCE_ACTION, request.visitor)}
           />
         ),
       },
@@ -71,7 +71,7 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
       z.object({ post_password: z.string().max(200), _wpnonce: z.string().optional() }),
       request.body ?? {},
     );
-    if (!app.nonces.verify(body._wpnonce, PASSWORD_NONCE_ACTION, request.visitor.id)) {
+    if (!app.nonces.verify(body._wpnonce, PASSWORD_NONCE_ACTION, request.visitor)) {
       throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page and try again.');
     }
     const post = await catalog.getPostBySlug(slug);

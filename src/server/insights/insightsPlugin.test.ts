@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashOwnerPassword } from '../owner/ownerCredentials';
+import { OWNER_COOKIE } from '../owner/ownerPlugin';
+import { SESSION_COOKIE } from '../session/VisitorSession';
 import { createTestApp, type TestApp } from '../testing/createTestApp';
+import { TEST_OWNER_TOKEN } from '../testing/testOwner';
 
 /*
  * The owner's insights over HTTP (issue 13): the login (password hash or token, rate limited), the session
@@ -8,7 +11,7 @@ import { createTestApp, type TestApp } from '../testing/createTestApp';
  */
 
 const PASSWORD = 'correct horse battery staple';
-const TOKEN = 'owner-token-0123456789';
+const TOKEN = TEST_OWNER_TOKEN;
 
 let shop: TestApp;
 beforeEach(async () => {
@@ -20,26 +23,30 @@ afterEach(async () => {
   await shop.close();
 });
 
+/** The login form and the visitor cookie its nonce is bound to (minted for the form). */
 async function loginForm() {
   const page = await shop.app.inject({ method: 'GET', url: '/insights/' });
   const nonce = /name="_wpnonce" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  return { page, nonce };
+  const minted = page.cookies.find((each) => each.name === SESSION_COOKIE);
+  return { page, nonce, visitor: `${SESSION_COOKIE}=${minted?.value}` };
 }
 
 async function login(password: string, ip = '198.51.100.7') {
-  const { nonce } = await loginForm();
-  return shop.app.inject({
+  const { nonce, visitor } = await loginForm();
+  const response = await shop.app.inject({
     method: 'POST',
     url: '/insights/login',
     remoteAddress: ip,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { cookie: visitor, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ password, _wpnonce: nonce }).toString(),
   });
+  return Object.assign(response, { visitor });
 }
 
-const sessionCookie = (response: { cookies: { name: string; value: string }[] }) => {
-  const cookie = response.cookies.find((each) => each.name === 'shop_insights');
-  return cookie ? `shop_insights=${cookie.value}` : '';
+/** The browser's cookies after a login: the owner's session (when it was set) and the visitor's. */
+const sessionCookie = (response: { cookies: { name: string; value: string }[]; visitor: string }) => {
+  const cookie = response.cookies.find((each) => each.name === OWNER_COOKIE);
+  return cookie ? `${OWNER_COOKIE}=${cookie.value}; ${response.visitor}` : '';
 };
 
 describe('the login', () => {
@@ -65,8 +72,8 @@ describe('the login', () => {
     for (const secret of [PASSWORD, TOKEN]) {
       const response = await login(secret);
       expect(response.statusCode).toBe(303);
-      const cookie = response.cookies.find((each) => each.name === 'shop_insights');
-      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/insights' });
+      const cookie = response.cookies.find((each) => each.name === OWNER_COOKIE);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
       const page = await shop.app.inject({
         method: 'GET',
         url: '/insights/',
@@ -81,7 +88,7 @@ describe('the login', () => {
     const forged = await shop.app.inject({
       method: 'GET',
       url: '/insights/api/visitors',
-      headers: { cookie: `shop_insights=${Date.now() + 1e9}.forged` },
+      headers: { cookie: `${OWNER_COOKIE}=${'f'.repeat(43)}` },
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ code: 'unauthorized' });
@@ -118,7 +125,7 @@ describe('the login', () => {
       payload: `_wpnonce=${nonce}`,
     });
     expect(out.statusCode).toBe(303);
-    expect(out.cookies.find((each) => each.name === 'shop_insights')?.value).toBe('');
+    expect(out.cookies.find((each) => each.name === OWNER_COOKIE)?.value).toBe('');
   });
 });
 
@@ -182,7 +189,8 @@ describe('the synonym from the zero-result inbox', () => {
       payload: 'query=anorak&synonym=hoodie',
     });
     expect(withoutNonce.statusCode).toBe(403);
-    // The form's nonce, as the page renders it for a zero-result row (no visitor session here).
+    // The form's nonce, as the page renders it for a zero-result row (bound to the visitor's session id).
+    const visitorId = cookie.split(`${SESSION_COOKIE}=`)[1] ?? '';
     const response = await shop.app.inject({
       method: 'POST',
       url: '/insights/synonym',
@@ -191,7 +199,7 @@ describe('the synonym from the zero-result inbox', () => {
         query: 'anorak',
         synonym: 'hoodie',
         range: '7',
-        _wpnonce: shop.app.nonces.create('insights_synonym', null),
+        _wpnonce: shop.app.nonces.create('insights_synonym', visitorId),
       }).toString(),
     });
     expect(response.statusCode).toBe(303);

@@ -1,4 +1,3 @@
-import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { InsightsLoginPage } from '../../client/insights/InsightsLoginPage';
@@ -8,7 +7,6 @@ import { SOURCE_SORT_KEYS, type SourceRow } from '../../shared/insights/insights
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
-import { isOwnerCredential, OWNER_COOKIE, safeEqual, statsOwnerCookieValue } from '../owner/ownerCredentials';
 import { rulesFromSettings, type SearchService } from '../search/SearchService';
 import { onlineWindowMs } from '../stats/onlineWindow';
 import { rangeQuery, rangeSearch, resolveRange } from './insightsRange';
@@ -28,16 +26,14 @@ export interface InsightsPluginOptions {
   now?: () => number;
 }
 
-export const INSIGHTS_COOKIE = 'shop_insights';
-const SESSION_MS = 12 * 60 * 60 * 1000;
 const LOGIN_NONCE = 'insights_login';
 const LOGOUT_NONCE = 'insights_logout';
-/** Wrong attempts per client in a window before the login answers 429 without checking. */
-const MAX_FAILURES = 5;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 const loginBody = z.object({ password: z.string().max(500), _wpnonce: z.string().max(100).optional() });
-const logoutBody = z.object({ _wpnonce: z.string().max(100).optional() });
+const logoutBody = z.object({
+  _wpnonce: z.string().max(100).optional(),
+  everywhere: z.enum(['1']).optional(),
+});
 const panelParam = z.object({ panel: z.enum(['visitors', 'sources', 'searches']) });
 const SYNONYM_NONCE = 'insights_synonym';
 const synonymBody = rangeQuery.extend({
@@ -67,41 +63,12 @@ const pageQuery = rangeQuery.extend({
 
 export async function insightsPlugin(
   app: FastifyInstance,
-  { repositories, config, secret, search, now = Date.now }: InsightsPluginOptions,
+  { repositories, config, search, now = Date.now }: InsightsPluginOptions,
 ) {
-  const { ownerPasswordHash, ownerToken } = config.server;
-  const configured = ownerPasswordHash !== null || ownerToken !== null;
-  // Sessions die when the credentials change: the signature covers a fingerprint of them.
-  const fingerprint = createHash('sha256').update(`${ownerPasswordHash}|${ownerToken}`).digest('hex');
-  const sign = (expires: number) =>
-    createHmac('sha256', secret).update(`insights|${expires}|${fingerprint}`).digest('base64url');
-  const statsCookie = statsOwnerCookieValue(secret, ownerToken);
-
-  function hasSession(request: FastifyRequest) {
-    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (bearer !== undefined && ownerToken !== null && safeEqual(bearer, ownerToken)) return true;
-    const [expires, signature] = (request.cookies[INSIGHTS_COOKIE] ?? '').split('.');
-    if (!configured || !expires || !signature || Number(expires) < now()) return false;
-    return safeEqual(signature, sign(Number(expires)));
-  }
-  function requireSession(request: FastifyRequest) {
-    if (!hasSession(request)) throw new ShopError('unauthorized', 'Log in at /insights/ first.');
-  }
-
-  // Failed logins per client (a hash of the address, kept in memory only).
-  const failures = new Map<string, { since: number; count: number }>();
-  const clientKey = (request: FastifyRequest) => createHash('sha256').update(request.ip).digest('hex');
-  function blockedFor(key: string): number {
-    const entry = failures.get(key);
-    if (!entry || now() - entry.since > FAILURE_WINDOW_MS) return 0;
-    return entry.count >= MAX_FAILURES ? entry.since + FAILURE_WINDOW_MS - now() : 0;
-  }
-  function recordFailure(key: string) {
-    const entry = failures.get(key);
-    if (!entry || now() - entry.since > FAILURE_WINDOW_MS) {
-      if (failures.size > 10_000) failures.clear();
-      failures.set(key, { since: now(), count: 1 });
-    } else entry.count += 1;
+  const owner = app.owner;
+  async function requireSession(request: FastifyRequest, reply: FastifyReply) {
+    if (!(await owner.authenticate(request, reply)))
+      throw new ShopError('unauthorized', 'Log in at /insights/ first.');
   }
 
   app.addHook('onSend', async function privateInsights(_request, reply) {
@@ -138,9 +105,9 @@ export async function insightsPlugin(
         noindex: true,
         body: (
           <InsightsLoginPage
-            nonce={app.nonces.create(LOGIN_NONCE, request.visitor.id)}
+            nonce={app.nonces.create(LOGIN_NONCE, request.visitor)}
             error={error}
-            configured={configured}
+            configured={owner.configured}
           />
         ),
       },
@@ -149,7 +116,7 @@ export async function insightsPlugin(
   }
 
   app.get('/insights/', async function insightsPage(request, reply) {
-    if (!hasSession(request)) return sendLogin(request, reply, null, 200);
+    if (!(await owner.authenticate(request, reply))) return sendLogin(request, reply, null, 200);
     const query = parseInput(pageQuery, request.query);
     const range = resolveRange(query, now());
     const [visitors, sources, searches] = await Promise.all([
@@ -170,8 +137,8 @@ export async function insightsPlugin(
           sort={{ key: query.sort, dir: query.dir }}
           currency={config.shop.currency}
           searches={searches}
-          synonymNonce={app.nonces.create(SYNONYM_NONCE, request.visitor.id)}
-          logoutNonce={app.nonces.create(LOGOUT_NONCE, request.visitor.id)}
+          synonymNonce={app.nonces.create(SYNONYM_NONCE, request.visitor)}
+          logoutNonce={app.nonces.create(LOGOUT_NONCE, request.visitor)}
         />
       ),
     });
@@ -179,59 +146,36 @@ export async function insightsPlugin(
 
   app.post('/insights/login', async function insightsLogin(request, reply) {
     const body = parseInput(loginBody, request.body ?? {});
-    if (!app.nonces.verify(body._wpnonce, LOGIN_NONCE, request.visitor.id))
+    if (!app.nonces.verify(body._wpnonce, LOGIN_NONCE, request.visitor))
       throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page and try again.');
-    const key = clientKey(request);
-    const wait = blockedFor(key);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000);
+    const check = await owner.logIn(request, reply, body.password);
+    if (!check.ok && check.retryAfterSeconds !== null) {
+      reply.header('Retry-After', String(check.retryAfterSeconds));
       return sendLogin(
         request,
         reply,
-        `Too many wrong attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        `Too many wrong attempts. Try again in ${waitText(check.retryAfterSeconds)}.`,
         429,
       );
     }
-    if (!isOwnerCredential(config.server, body.password)) {
-      recordFailure(key);
-      return sendLogin(request, reply, 'That password or token is not right.', 401);
-    }
-    failures.delete(key);
-    const expires = now() + SESSION_MS;
-    const secure = request.protocol === 'https';
-    reply.setCookie(INSIGHTS_COOKIE, `${expires}.${sign(expires)}`, {
-      path: '/insights',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure,
-      maxAge: SESSION_MS / 1000,
-    });
-    // The owner's own visits stop counting in the visitor statistics (the statistics' owner cookie).
-    if (statsCookie)
-      reply.setCookie(OWNER_COOKIE, statsCookie, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        maxAge: 365 * 24 * 60 * 60,
-      });
+    if (!check.ok) return sendLogin(request, reply, 'That password or token is not right.', 401);
     return reply.redirect('/insights/', 303);
   });
 
   app.post('/insights/logout', async function insightsLogout(request, reply) {
     const body = parseInput(logoutBody, request.body ?? {});
-    if (!app.nonces.verify(body._wpnonce, LOGOUT_NONCE, request.visitor.id))
+    if (!app.nonces.verify(body._wpnonce, LOGOUT_NONCE, request.visitor))
       throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page and try again.');
-    reply.clearCookie(INSIGHTS_COOKIE, { path: '/insights' });
+    await owner.logOut(request, reply, { everywhere: body.everywhere === '1' });
     return reply.redirect('/insights/', 303);
   });
 
   // From the zero-result inbox: the query becomes a synonym of a word that finds products. The rules live in the
   // database (migration 0003); saving them moves their revision, so every process's index applies them next search.
   app.post('/insights/synonym', async function insightsSynonym(request, reply) {
-    requireSession(request);
+    await requireSession(request, reply);
     const body = parseInput(synonymBody, request.body ?? {});
-    if (!app.nonces.verify(body._wpnonce, SYNONYM_NONCE, request.visitor.id))
+    if (!app.nonces.verify(body._wpnonce, SYNONYM_NONCE, request.visitor))
       throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page and try again.');
     const rules = (await repositories.search.getRules()) ?? rulesFromSettings(config.search.relevance);
     const words = [body.query, body.synonym];
@@ -243,15 +187,15 @@ export async function insightsPlugin(
     return reply.redirect(`/insights/?${rangeSearch(range)}#searches`, 303);
   });
 
-  app.get('/insights/api/:panel', async function insightsApi(request) {
-    requireSession(request);
+  app.get('/insights/api/:panel', async function insightsApi(request, reply) {
+    await requireSession(request, reply);
     const { panel } = parseInput(panelParam, request.params);
     const range = resolveRange(parseInput(rangeQuery, request.query), now());
     return { range: { from: range.from, to: range.to }, [panel]: await panels[panel](range) };
   });
 
   app.get('/insights/export/:table', async function insightsExport(request, reply) {
-    requireSession(request);
+    await requireSession(request, reply);
     const table = parseInput(exportParam, {
       table: (request.params as { table?: string }).table?.replace(/\.csv$/, ''),
     }).table;
@@ -326,6 +270,12 @@ export async function insightsPlugin(
     if (table === 'outbound') return counts('url', visitors.outboundLinks);
     return counts('device', visitors.devices);
   }
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 function sortRows(rows: SourceRow[], key: (typeof SOURCE_SORT_KEYS)[number], dir: 'asc' | 'desc') {

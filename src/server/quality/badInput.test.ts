@@ -30,10 +30,10 @@ beforeAll(async () => {
   });
   expect(added.statusCode).toBe(200);
   cartCookie = added.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-  const sessionId = added.cookies.find((cookie) => cookie.name === 'shop_session')?.value ?? null;
-  // Real nonces, but for another action, another session or no session: each must be refused like junk.
+  const sessionId = added.cookies.find((cookie) => cookie.name === 'shop_session')?.value ?? '';
+  // Real nonces, but for another action or another session: each must be refused like junk.
   realNonces = [
-    shop.app.nonces.create('cart', null),
+    shop.app.nonces.create('cart', 'a-visitor-without-a-cart-0123456789'),
     shop.app.nonces.create('checkout', 'someone-else'),
     shop.app.nonces.create('post_password', sessionId),
     shop.app.nonces.create('wp_rest', sessionId),

@@ -51,16 +51,15 @@ export const pagesPlugin = fp(
       'sendPage',
       async function sendPage(this: FastifyReply, page: PageDocument, pageOptions: PageOptions = {}) {
         const request = this.request;
-        const sessionId = request.visitor.id;
         const settings = {
           ...baseSettings,
           cart: {
             ...baseSettings.cart,
             storageKey:
               baseSettings.cart.storageKey ?? storageKeyFor(`${request.protocol}://${request.host}`),
-            qtyNonce: app.nonces.create('set_cart_item_quantity', sessionId),
+            qtyNonce: app.nonces.create('set_cart_item_quantity', request.visitor),
           },
-          rest: { ...baseSettings.rest, nonce: app.nonces.create('wp_rest', sessionId) },
+          rest: { ...baseSettings.rest, nonce: app.nonces.create('wp_rest', request.visitor) },
           stats: { ...baseSettings.stats, ...app.statsPageSettings?.(request, pageOptions.status ?? 200) },
         };
         const [cart, categories, theme] = await Promise.all([
@@ -80,7 +79,7 @@ export const pagesPlugin = fp(
           settings,
           options.assets,
         );
-        // Every page carries the visitor's cart and nonces: never a shared cache.
+        // Every page carries the visitor's cart and nonces bound to its own session id: never a shared cache.
         return this.status(pageOptions.status ?? 200)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'private, no-cache')

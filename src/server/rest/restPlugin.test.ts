@@ -28,7 +28,10 @@ beforeAll(async () => {
 });
 afterAll(async () => shop.close());
 
-const restNonce = (sessionId: string | null = null) => shop.app.nonces.create('wp_rest', sessionId);
+/** A visitor whose session id was minted for a page's nonce (a cookie, no stored session yet). */
+const VISITOR = 'visitor-session-id-0123456789abcdef';
+const asVisitor = { cookie: `${SESSION_COOKIE}=${VISITOR}` };
+const restNonce = (sessionId = VISITOR) => shop.app.nonces.create('wp_rest', sessionId);
 const get = (url: string, headers: Record<string, string> = {}) =>
   shop.app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
 
@@ -105,14 +108,14 @@ describe('wp/v2/posts and pages', () => {
     const deleted = await shop.app.inject({
       method: 'DELETE',
       url: '/wp-json/wp/v2/posts/5003',
-      headers: { host: HOST, 'x-wp-nonce': restNonce() },
+      headers: { host: HOST, ...asVisitor, 'x-wp-nonce': restNonce() },
     });
     expect(deleted.statusCode).toBe(404);
     expect(deleted.json()).toMatchObject({ code: 'rest_no_route', data: { status: 404 } });
     const overridden = await shop.app.inject({
       method: 'POST',
       url: '/wp-json/wp/v2/posts',
-      headers: { host: HOST, 'x-wp-nonce': restNonce(), 'x-http-method-override': 'PUT' },
+      headers: { host: HOST, ...asVisitor, 'x-wp-nonce': restNonce(), 'x-http-method-override': 'PUT' },
     });
     expect(overridden.json()).toMatchObject({ code: 'rest_no_route' });
   });
@@ -135,18 +138,21 @@ describe('index and nonces', () => {
     const response = await get('/ajax?action=rest-nonce');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
-    expect(response.body).toBe(restNonce());
+    const minted = response.cookies.find((each) => each.name === SESSION_COOKIE);
+    expect(minted).toMatchObject({ httpOnly: true, path: '/' });
+    expect(response.body).toBe(restNonce(minted?.value));
+    expect((await get('/ajax?action=rest-nonce', asVisitor)).body).toBe(restNonce());
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses a state change with a missing, forged or expired nonce with 403 rest_cookie_invalid_nonce', async () => {
-    const expired = createNonce(TEST_SECRET, 'wp_rest', '', Date.now() - 48 * 60 * 60 * 1000);
-    const otherAction = shop.app.nonces.create('set_cart_item_quantity', null);
+    const expired = createNonce(TEST_SECRET, 'wp_rest', VISITOR, Date.now() - 48 * 60 * 60 * 1000);
+    const otherAction = shop.app.nonces.create('set_cart_item_quantity', VISITOR);
     for (const nonce of [undefined, 'x'.repeat(22), expired, otherAction]) {
       const response = await shop.app.inject({
         method: 'POST',
         url: '/wp-json/wp/v2/users/me',
-        headers: { host: HOST, ...(nonce ? { 'x-wp-nonce': nonce } : {}) },
+        headers: { host: HOST, ...asVisitor, ...(nonce ? { 'x-wp-nonce': nonce } : {}) },
         payload: { meta: { woocommerce_coming_soon_banner_dismissed: 'yes' } },
       });
       expect(response.statusCode).toBe(403);
@@ -158,14 +164,14 @@ describe('index and nonces', () => {
     }
     // A read needs no nonce, but one that is sent must be valid, as in WordPress.
     expect((await get('/wp-json/wp/v2/posts')).statusCode).toBe(200);
-    expect((await get('/wp-json/wp/v2/posts', { 'x-wp-nonce': expired })).statusCode).toBe(403);
+    expect((await get('/wp-json/wp/v2/posts', { ...asVisitor, 'x-wp-nonce': expired })).statusCode).toBe(403);
   });
 
   it('reports malformed JSON as rest_invalid_json', async () => {
     const response = await shop.app.inject({
       method: 'POST',
       url: '/wp-json/wp/v2/users/me',
-      headers: { host: HOST, 'x-wp-nonce': restNonce(), 'content-type': 'application/json' },
+      headers: { host: HOST, ...asVisitor, 'x-wp-nonce': restNonce(), 'content-type': 'application/json' },
       payload: '{"meta": {',
     });
     expect(response.statusCode).toBe(400);
@@ -178,7 +184,7 @@ describe('coming-soon banner dismissal (wp/v2/users/me)', () => {
     const response = await shop.app.inject({
       method: 'POST',
       url: '/wp-json/wp/v2/users/me',
-      headers: { host: HOST, 'x-wp-nonce': restNonce() },
+      headers: { host: HOST, ...asVisitor, 'x-wp-nonce': restNonce() },
       payload: { meta: { woocommerce_coming_soon_banner_dismissed: 'yes' } },
     });
     expect(response.statusCode).toBe(200);
@@ -198,10 +204,11 @@ describe('coming-soon banner dismissal (wp/v2/users/me)', () => {
   });
 
   it('forgets the dismissal with the session', async () => {
+    const visitor = 'another-visitor-session-0123456789';
     const response = await shop.app.inject({
       method: 'POST',
       url: '/wp-json/wp/v2/users/me',
-      headers: { host: HOST, 'x-wp-nonce': restNonce() },
+      headers: { host: HOST, cookie: `${SESSION_COOKIE}=${visitor}`, 'x-wp-nonce': restNonce(visitor) },
       payload: { meta: { woocommerce_coming_soon_banner_dismissed: 'yes' } },
     });
     const sessionId = response.cookies.find((each) => each.name === SESSION_COOKIE)?.value as string;
@@ -218,14 +225,14 @@ describe('coming-soon banner dismissal (wp/v2/users/me)', () => {
     const overridden = await shop.app.inject({
       method: 'POST',
       url: '/wp-json/wp/v2/users/me',
-      headers: { host: HOST, 'x-wp-nonce': restNonce(), 'x-http-method-override': 'PUT' },
+      headers: { host: HOST, ...asVisitor, 'x-wp-nonce': restNonce(), 'x-http-method-override': 'PUT' },
       payload: { meta: { woocommerce_coming_soon_banner_dismissed: 'yes' } },
     });
     expect(overridden.statusCode).toBe(200);
     const unknown = await shop.app.inject({
       method: 'POST',
       url: '/wp-json/wp/v2/users/me',
-      headers: { host: HOST, 'x-wp-nonce': restNonce() },
+      headers: { host: HOST, ...asVisitor, 'x-wp-nonce': restNonce() },
       payload: { meta: { first_name: 'Mallory' } },
     });
     expect(unknown.statusCode).toBe(400);

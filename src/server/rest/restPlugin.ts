@@ -47,7 +47,7 @@ export const restPlugin = fp(
       async handle(_input, request, reply) {
         return reply
           .type('text/plain; charset=utf-8')
-          .send(app.nonces.create(REST_NONCE_ACTION, request.visitor.id));
+          .send(app.nonces.create(REST_NONCE_ACTION, request.visitor));
       },
     });
 

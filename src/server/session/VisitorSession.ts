@@ -8,9 +8,10 @@ export interface CookieWriter {
 }
 
 /**
- * The visitor's server-side session, created only when there is something to keep (a cart), so bots and
+ * The visitor's server-side session, stored only when there is something to keep (a cart), so bots and
  * browsing visitors cost no database write. Its id lives in an HttpOnly cookie; everything else in the store,
- * so any server process can serve the next request.
+ * so any server process can serve the next request. A page that hands out a nonce mints the id first (a cookie,
+ * still no row): nonces are bound to a real per-visitor id, never to a shared "no session".
  */
 export class VisitorSession {
   #store: SessionRepository;
@@ -44,6 +45,15 @@ export class VisitorSession {
     return this.#loaded;
   }
 
+  /** The visitor's id, minted (random, in the HttpOnly cookie, no database write) when there is none yet. */
+  ensureId(): string {
+    if (this.id === null) {
+      this.id = randomBytes(24).toString('base64url');
+      this.#setCookie(this.id);
+    }
+    return this.id;
+  }
+
   async cart(): Promise<CartLine[]> {
     return (await this.load())?.cart ?? [];
   }
@@ -54,12 +64,18 @@ export class VisitorSession {
 
   /** Changes the stored cart atomically from its latest state (see SessionRepository.updateCart). */
   async updateCart(update: (cart: CartLine[]) => CartLine[]): Promise<CartLine[]> {
-    const existing = await this.load();
+    await this.load();
     const expiresAt = Date.now() + this.#ttlMs;
-    if (!existing) this.id = randomBytes(24).toString('base64url');
-    const id = this.id as string;
+    // An id without a row (minted for a nonce, or expired) is kept: the nonces on the visitor's page stay valid.
+    const id = this.id ?? randomBytes(24).toString('base64url');
+    this.id = id;
     const cart = await this.#store.updateCart(id, update, expiresAt);
     this.#loaded = Promise.resolve({ id, cart, expiresAt });
+    this.#setCookie(id);
+    return cart;
+  }
+
+  #setCookie(id: string) {
     this.#cookies.setCookie(SESSION_COOKIE, id, {
       path: '/',
       httpOnly: true,
@@ -67,6 +83,5 @@ export class VisitorSession {
       secure: this.#secure,
       maxAge: Math.floor(this.#ttlMs / 1000),
     });
-    return cart;
   }
 }

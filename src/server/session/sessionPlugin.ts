@@ -11,9 +11,15 @@ export interface SessionPluginOptions {
   ttlHours: number;
 }
 
+/**
+ * Nonces prove a request's intent, bound to the visitor's own session id: creating one mints the id when the
+ * visitor has none yet, and a request without a session id never passes a check (no shared "anonymous" nonce).
+ * A nonce is not a permission: what only the owner may do is guarded by `app.owner.requireOwner`.
+ */
 export interface Nonces {
-  create(action: string, sessionId: string | null): string;
-  verify(nonce: unknown, action: string, sessionId: string | null): boolean;
+  /** For a request's visitor (minting its id), or for a known session id. */
+  create(action: string, visitor: VisitorSession | string): string;
+  verify(nonce: unknown, action: string, visitor: VisitorSession): boolean;
 }
 
 declare module 'fastify' {
@@ -31,8 +37,10 @@ export const sessionPlugin = fp(
     await app.register(fastifyCookie);
     const ttlMs = options.ttlHours * 60 * 60 * 1000;
     app.decorate('nonces', {
-      create: (action, sessionId) => createNonce(options.secret, action, sessionId ?? ''),
-      verify: (nonce, action, sessionId) => verifyNonce(options.secret, nonce, action, sessionId ?? ''),
+      create: (action, visitor) =>
+        createNonce(options.secret, action, typeof visitor === 'string' ? visitor : visitor.ensureId()),
+      verify: (nonce, action, visitor) =>
+        visitor.id !== null && verifyNonce(options.secret, nonce, action, visitor.id),
     } satisfies Nonces);
     app.decorateRequest('visitor', null as unknown as VisitorSession);
     app.addHook('onRequest', async function attachVisitorSession(request, reply) {

@@ -11,7 +11,7 @@ import { signHitParams } from './hitSignature';
  * `npm run test:postgres`, on PostgreSQL.
  */
 
-const OWNER_TOKEN = 'owner-token-0123456789';
+const OWNER_TOKEN = 'owner-token-0123456789-abcdefgh';
 const LIMIT = 30;
 const ONLINE_PER_ADDRESS = 5; // the documented default
 const ATTACKER = '203.0.113.66';

@@ -13,7 +13,7 @@ import { signHitParams } from './hitSignature';
 
 const DESKTOP =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-const OWNER_TOKEN = 'owner-token-0123456789';
+const OWNER_TOKEN = 'owner-token-0123456789abcdef';
 const IP = '203.0.113.77';
 
 let shop: TestApp;

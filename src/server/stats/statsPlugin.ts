@@ -6,7 +6,6 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { HitParams } from '../../shared/stats/statsPayload';
 import type { Repositories } from '../db/repositories';
 import { parseInput } from '../http/parseInput';
-import { OWNER_COOKIE, safeEqual, statsOwnerCookieValue } from '../owner/ownerCredentials';
 import { reportRange } from '../reports/reportRange';
 import { createHitRecorder } from './createHitRecorder';
 import { eventSchema, hitSchema } from './hitSchemas';
@@ -43,14 +42,10 @@ export const statsPlugin = fp(
     { repositories, config, secret, now = Date.now }: StatsPluginOptions,
   ) {
     const settings = config.server.stats;
-    const ownerToken = config.server.ownerToken;
-    const ownerCookieValue = statsOwnerCookieValue(secret, ownerToken);
     const onlineWindow = onlineWindowMs(config.stats.jsCheckTime);
 
-    const isOwner = (request: FastifyRequest) => {
-      const cookie = request.cookies[OWNER_COOKIE];
-      return ownerCookieValue !== null && typeof cookie === 'string' && safeEqual(cookie, ownerCookieValue);
-    };
+    // The owner's session (src/server/owner): its visits are not counted.
+    const isOwner = (request: FastifyRequest) => app.owner.isOwner(request);
 
     app.decorate('statsPageSettings', (request: FastifyRequest, status: number) => ({
       hitParams: signHitParams(secret, pageIdentityOf(request.url, status)),
@@ -78,33 +73,18 @@ export const statsPlugin = fp(
     app.ajax.siteAjax('stats_online', { schema: hitSchema, methods: ['POST'], handle: recordOnline });
     app.ajax.siteAjax('stats_event', { schema: eventSchema, methods: ['POST'], handle: recordEvent });
 
-    function requireOwner(request: FastifyRequest) {
-      const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-      const byToken = ownerToken !== null && bearer !== undefined && safeEqual(bearer, ownerToken);
-      if (!byToken && !isOwner(request))
-        throw new ShopError(
-          'unauthorized',
-          'The statistics report needs the owner token (server.ownerToken).',
-        );
-    }
+    const requireOwner = app.owner.requireOwner;
 
     // The owner's browser: its visits are excluded and `?preview=1` is a preview (CONTRACT.md stats.isPreview).
     app.post('/wp-json/stats/v1/owner', async function ownerLogin(request, reply) {
-      requireOwner(request);
-      if (!ownerCookieValue) throw new ShopError('unauthorized', 'No owner token is configured.');
-      reply.setCookie(OWNER_COOKIE, ownerCookieValue, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        maxAge: 365 * 24 * 60 * 60,
-      });
+      await requireOwner(request, reply);
+      await app.owner.startSession(request, reply);
       return reply.status(204).send();
     });
 
     const reportQuery = z.object({ from: z.string().max(10).optional(), to: z.string().max(10).optional() });
     app.get('/wp-json/stats/v1/report', async function statsReportRoute(request, reply) {
-      requireOwner(request);
+      await requireOwner(request, reply);
       const { range } = reportRange(parseInput(reportQuery, request.query), new Date(now()));
       // "Online now" comes from the database alone, so every process answers the same.
       const report = await repositories.stats.report(range, { onlineSince: now() - onlineWindow });
@@ -123,5 +103,5 @@ export const statsPlugin = fp(
       await recorder.close();
     });
   },
-  { name: 'shop-stats', fastify: '5.x', dependencies: ['shop-session', 'shop-ajax'] },
+  { name: 'shop-stats', fastify: '5.x', dependencies: ['shop-session', 'shop-ajax', 'shop-owner'] },
 );

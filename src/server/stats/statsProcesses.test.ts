@@ -23,7 +23,7 @@ import { signHitParams } from './hitSignature';
  * under `npm run test:postgres`, on one PostgreSQL database (two pools).
  */
 
-const OWNER_TOKEN = 'owner-token-0123456789';
+const OWNER_TOKEN = 'owner-token-0123456789abcdef';
 const LIMIT = 10;
 const ONLINE_PER_ADDRESS = 3;
 const DESKTOP =

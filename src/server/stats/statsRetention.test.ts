@@ -13,7 +13,7 @@ import { createTestApp, TEST_SECRET, type TestApp } from '../testing/createTestA
  * PostgreSQL.
  */
 
-const OWNER_TOKEN = 'owner-token-0123456789';
+const OWNER_TOKEN = 'owner-token-0123456789-abcdefgh';
 const DAY_MS = 86_400_000;
 const dayAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 const OLD = dayAgo(500);

@@ -12,6 +12,11 @@ const ms = z.number().int().nonnegative();
 const px = z.number().int().nonnegative();
 const nullableString = z.string().nullable().default(null);
 
+/** Owner tokens shorter than this are refused at start-up (a token is never typed, so it can be long). */
+export const MIN_OWNER_TOKEN_LENGTH = 24;
+/** The format of `server.ownerPasswordHash`: `scrypt$<salt>$<key>`, both base64url. */
+export const OWNER_PASSWORD_HASH = /^scrypt\$[A-Za-z0-9_-]{16,}\$[A-Za-z0-9_-]{43}$/;
+
 const themeSchema = z
   .strictObject({
     breakpoint: px.default(992),
@@ -292,9 +297,29 @@ const serverSchema = z
   .strictObject({
     /** HMAC secret for nonces and signatures; shared by every process. Null: generated once and kept in the database. */
     secret: z.string().min(32).nullable().default(null),
-    ownerPasswordHash: nullableString,
-    ownerToken: nullableString,
+    /** `scrypt$<salt>$<key>` from `npm run owner-password` (which refuses a password under 10 characters). */
+    ownerPasswordHash: z
+      .string()
+      .regex(
+        OWNER_PASSWORD_HASH,
+        'must be scrypt$<salt>$<key> as `npm run owner-password` prints it, never the password itself',
+      )
+      .nullable()
+      .default(null),
+    /** The owner's API token (Bearer); a weak one is refused at start-up. */
+    ownerToken: z
+      .string()
+      .min(
+        MIN_OWNER_TOKEN_LENGTH,
+        `must be at least ${MIN_OWNER_TOKEN_LENGTH} characters (e.g. \`openssl rand -base64 32\`)`,
+      )
+      .nullable()
+      .default(null),
     sessionTtlHours: z.number().positive().default(48),
+    /**
+     * Take the client's address and protocol from X-Forwarded-For / X-Forwarded-Proto. Only behind a proxy that
+     * overwrites those headers (README "Configuration"): otherwise any client can claim any address.
+     */
     trustProxy: flag(false),
     /** Test-only fault injection, off by default: `image-subsizes` fails sub-sizes after the thumbnail (README). */
     testFaults: z.array(z.enum(['image-subsizes'])).default([]),

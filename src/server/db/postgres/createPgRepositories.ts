@@ -4,6 +4,7 @@ import type { PgPool } from './openPostgres';
 import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
 import { PgOrderRepository } from './PgOrderRepository';
+import { PgOwnerAuthRepository } from './PgOwnerAuthRepository';
 import { PgRateLimitRepository } from './PgRateLimitRepository';
 import { PgSearchRepository } from './PgSearchRepository';
 import { PgSessionRepository } from './PgSessionRepository';
@@ -24,6 +25,7 @@ export function createPgRepositories(pool: PgPool): Repositories {
   return {
     catalog: new PgCatalogRepository(pool),
     rateLimits: new PgRateLimitRepository(pool),
+    ownerAuth: new PgOwnerAuthRepository(pool),
     sessions: new PgSessionRepository(pool),
     orders: new PgOrderRepository(pool),
     options: new PgOptionRepository(pool),

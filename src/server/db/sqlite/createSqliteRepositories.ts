@@ -6,6 +6,7 @@ import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
+import { SqliteOwnerAuthRepository } from './SqliteOwnerAuthRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
 import { SqliteRateLimitRepository } from './SqliteRateLimitRepository';
 import { SqliteSearchRepository } from './SqliteSearchRepository';
@@ -36,6 +37,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
   return {
     catalog: new SqliteCatalogRepository(db),
     rateLimits: new SqliteRateLimitRepository(db),
+    ownerAuth: new SqliteOwnerAuthRepository(db),
     sessions: new SqliteSessionRepository(db),
     orders: new SqliteOrderRepository(db),
     options,

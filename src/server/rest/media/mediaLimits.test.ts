@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/createTestApp';
+import { ownerBearer, TEST_OWNER_TOKEN } from '../../testing/testOwner';
 
 /*
  * The limits of wp/v2/media against abuse: image bombs (a huge canvas in a small file) are refused from their
@@ -14,7 +15,7 @@ const HOST = 'shop.test';
 let shop: TestApp;
 
 beforeAll(async () => {
-  shop = await createTestApp({ seed: false });
+  shop = await createTestApp({ seed: false, settings: { server: { ownerToken: TEST_OWNER_TOKEN } } });
 });
 afterAll(async () => shop?.close());
 afterEach(async () => {
@@ -23,12 +24,9 @@ afterEach(async () => {
   rmSync(join(shop.dataDir, 'uploads'), { recursive: true, force: true });
 });
 
-/**
- * The headers that let a request upload (and read back what it uploaded). The one place that says who may: today
- * a REST nonce, as mediaRoutes.test.ts obtains it; where media needs the owner's credentials, only this changes.
- */
-function uploaderHeaders(target: TestApp): Record<string, string> {
-  return { host: HOST, 'x-wp-nonce': target.app.nonces.create('wp_rest', null) };
+/** The headers that let a request upload (and read back what it uploaded): the owner's API credentials. */
+function uploaderHeaders(_target: TestApp): Record<string, string> {
+  return { host: HOST, ...ownerBearer };
 }
 
 function upload(target: TestApp, fileName: string, bytes: Buffer, as: 'multipart' | 'raw' = 'multipart') {

@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/createTestApp';
+import { ownerBearer, TEST_OWNER_TOKEN } from '../../testing/testOwner';
 
 const HOST = 'shop.test';
 let shop: TestApp;
@@ -11,8 +12,14 @@ let faulty: TestApp;
 
 beforeAll(async () => {
   [shop, faulty] = await Promise.all([
-    createTestApp({ seed: false, settings: { rest: { maxUploadBytes: 2 * 1024 * 1024 } } }),
-    createTestApp({ seed: false, settings: { server: { testFaults: ['image-subsizes'] } } }),
+    createTestApp({
+      seed: false,
+      settings: { rest: { maxUploadBytes: 2 * 1024 * 1024 }, server: { ownerToken: TEST_OWNER_TOKEN } },
+    }),
+    createTestApp({
+      seed: false,
+      settings: { server: { testFaults: ['image-subsizes'], ownerToken: TEST_OWNER_TOKEN } },
+    }),
   ]);
 });
 afterAll(async () => {
@@ -47,7 +54,6 @@ function multipart(fileName: string, bytes: Buffer, type = 'image/jpeg') {
 }
 
 async function upload(target: TestApp, fileName: string, bytes: Buffer, raw = false) {
-  const nonce = target.app.nonces.create('wp_rest', null);
   const body = raw
     ? {
         payload: bytes,
@@ -64,7 +70,7 @@ async function upload(target: TestApp, fileName: string, bytes: Buffer, raw = fa
     method: 'POST',
     url: '/wp-json/wp/v2/media',
     payload: body.payload,
-    headers: { host: HOST, 'x-wp-nonce': nonce, ...body.headers },
+    headers: { host: HOST, ...ownerBearer, ...body.headers },
   });
 }
 
@@ -114,7 +120,7 @@ describe('wp/v2/media', () => {
     const deleted = await shop.app.inject({
       method: 'DELETE',
       url: `/wp-json/wp/v2/media/${media.id}?force=true`,
-      headers: { host: HOST, 'x-wp-nonce': shop.app.nonces.create('wp_rest', null) },
+      headers: { host: HOST, ...ownerBearer },
     });
     expect(deleted.json()).toMatchObject({ deleted: true, previous: { id: media.id } });
     expect(uploadedFiles(shop)).toEqual([]);
@@ -205,14 +211,14 @@ describe('wp/v2/media', () => {
     expect(uploadedFiles(shop).every((file) => /^\d{4}\/\d{2}\/[a-z0-9-]+\.png$/.test(file))).toBe(true);
   });
 
-  it('needs a nonce, an upload body and force=true to delete', async () => {
+  it('needs the owner, an upload body and force=true to delete', async () => {
     const anonymous = await shop.app.inject({
       method: 'POST',
       url: '/wp-json/wp/v2/media',
       headers: { host: HOST, 'content-type': 'image/jpeg' },
       payload: await photo(20, 20),
     });
-    expect(anonymous.json()).toMatchObject({ code: 'rest_cookie_invalid_nonce' });
+    expect(anonymous.json()).toMatchObject({ code: 'unauthorized' });
     const empty = await upload(shop, 'empty.jpg', Buffer.alloc(0), true);
     expect(empty.json()).toMatchObject({ code: 'rest_upload_no_data' });
     const created = (await upload(shop, 'keep.jpg', await photo(20, 20), true)).json();
@@ -221,7 +227,7 @@ describe('wp/v2/media', () => {
       url: `/wp-json/wp/v2/media/${created.id}`,
       headers: {
         host: HOST,
-        'x-wp-nonce': shop.app.nonces.create('wp_rest', null),
+        ...ownerBearer,
         'x-http-method-override': 'DELETE',
       },
     });
@@ -245,7 +251,7 @@ describe('post-process after a failed sub-size (server.testFaults)', () => {
     const retry = await faulty.app.inject({
       method: 'POST',
       url: `/wp-json/wp/v2/media/${id}/post-process`,
-      headers: { host: HOST, 'x-wp-nonce': faulty.app.nonces.create('wp_rest', null) },
+      headers: { host: HOST, ...ownerBearer },
       payload: { action: 'create-image-subsizes' },
     });
     expect(retry.statusCode).toBe(500);
@@ -253,7 +259,7 @@ describe('post-process after a failed sub-size (server.testFaults)', () => {
     const badAction = await faulty.app.inject({
       method: 'POST',
       url: `/wp-json/wp/v2/media/${id}/post-process`,
-      headers: { host: HOST, 'x-wp-nonce': faulty.app.nonces.create('wp_rest', null) },
+      headers: { host: HOST, ...ownerBearer },
       payload: { action: 'rotate' },
     });
     expect(badAction.json()).toMatchObject({ code: 'rest_invalid_param' });

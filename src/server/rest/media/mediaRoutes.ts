@@ -129,34 +129,48 @@ export function registerMediaRoutes(
       },
     },
     // Multipart framing on top of the largest file; the raw-body parser enforces the file limit itself.
-    { bodyLimit: maxUploadBytes + 64 * 1024 },
+    // Uploads are the owner's alone: a nonce proves intent, not permission.
+    { bodyLimit: maxUploadBytes + 64 * 1024, guard: { methods: ['POST'], check: app.owner.requireOwner } },
   );
 
-  restRoute(app, '/wp-json/wp/v2/media/:id', {
-    async GET(request) {
-      return filterFields(toRestMedia(await find(request), origin(request)), fields(request));
+  restRoute(
+    app,
+    '/wp-json/wp/v2/media/:id',
+    {
+      async GET(request) {
+        return filterFields(toRestMedia(await find(request), origin(request)), fields(request));
+      },
+      async DELETE(request) {
+        const attachment = await find(request);
+        const { force } = parseRestInput(deleteQuery, request.query);
+        if (!force) {
+          throw new ShopError(
+            'rest_trash_not_supported',
+            "Media does not support trashing. Set 'force=true' to delete.",
+          );
+        }
+        const previous = toRestMedia(attachment, origin(request));
+        await library.delete(attachment);
+        return { deleted: true, previous };
+      },
     },
-    async DELETE(request) {
-      const attachment = await find(request);
-      const { force } = parseRestInput(deleteQuery, request.query);
-      if (!force) {
-        throw new ShopError(
-          'rest_trash_not_supported',
-          "Media does not support trashing. Set 'force=true' to delete.",
-        );
-      }
-      const previous = toRestMedia(attachment, origin(request));
-      await library.delete(attachment);
-      return { deleted: true, previous };
-    },
-  });
+    { guard: { methods: ['DELETE'], check: app.owner.requireOwner } },
+  );
 
-  restRoute(app, '/wp-json/wp/v2/media/:id/post-process', {
-    async POST(request, reply) {
-      const attachment = await find(request);
-      parseRestInput(postProcessBody, { ...(request.query as object), ...((request.body as object) ?? {}) });
-      const done = await withAttachmentHeader(reply, () => library.createMissingSubsizes(attachment));
-      return filterFields(toRestMedia(done, origin(request)), fields(request));
+  restRoute(
+    app,
+    '/wp-json/wp/v2/media/:id/post-process',
+    {
+      async POST(request, reply) {
+        const attachment = await find(request);
+        parseRestInput(postProcessBody, {
+          ...(request.query as object),
+          ...((request.body as object) ?? {}),
+        });
+        const done = await withAttachmentHeader(reply, () => library.createMissingSubsizes(attachment));
+        return filterFields(toRestMedia(done, origin(request)), fields(request));
+      },
     },
-  });
+    { guard: { methods: ['POST'], check: app.owner.requireOwner } },
+  );
 }
