@@ -52,7 +52,7 @@ console.log(
     .join(' ')} (1, 5, 15 min) at start; Node ${process.version}`,
 );
 console.log(
-  `modes: ${options.modes.join(', ')}; engines: ${options.engines.join(', ')}; ${options.seconds} s per rate;` +
+  `modes: ${options.modes.join(', ')}; engines: ${options.engines.join(', ')}; ${options.seconds} s per rate × ${options.rounds} round(s);` +
     ` place-order timeout ${options.timeoutMs / 1000} s${options.quick ? ' (--quick)' : ''}`,
 );
 
@@ -82,6 +82,7 @@ function readOptions() {
       mode: { type: 'string', default: process.env.CHECKOUT_BENCH_MODE ?? 'all' },
       engine: { type: 'string', default: process.env.CHECKOUT_BENCH_ENGINE ?? 'both' },
       seconds: { type: 'string', default: process.env.CHECKOUT_BENCH_SECONDS },
+      rounds: { type: 'string', default: process.env.CHECKOUT_BENCH_ROUNDS ?? '1' },
       timeout: { type: 'string', default: process.env.CHECKOUT_BENCH_TIMEOUT ?? '10' },
       'sqlite-rates': { type: 'string', default: process.env.CHECKOUT_BENCH_SQLITE_RATES },
       'postgres-rates': { type: 'string', default: process.env.CHECKOUT_BENCH_POSTGRES_RATES },
@@ -113,6 +114,7 @@ function readOptions() {
     engines: oneOf(values.engine, Object.keys(ENGINES), '--engine'),
     // Quick: a glance at the curve in about a minute, too few samples for a p99.
     seconds: values.seconds ? positive(values.seconds, '--seconds') : values.quick ? 2 : 10,
+    rounds: Math.round(positive(values.rounds, '--rounds')),
     timeoutMs: positive(values.timeout, '--timeout') * 1000,
   };
 }
@@ -278,54 +280,18 @@ async function measureRates(shop) {
   // Warm-up (JIT, connection pools, caches) that also checks the flow end to end.
   for (let index = 0; index < 10; index++) await checkHarness(shop, products[index % products.length]);
   await openLoop({ rate: 100, seconds: 1, arrive: () => send(`${shop.nextOrigin()}/healthz`) });
-  const rows = [];
-  const timeoutMs = options.timeoutMs;
-  for (const rate of shop.setup.rates) {
-    const ordersBefore = await shop.countOrders();
-    const health = await openLoop({
-      rate,
-      seconds: options.seconds,
-      arrive: () => send(`${shop.nextOrigin()}/healthz`, { timeoutMs }),
-    });
-    await settle(shop);
-    const checkout = await openLoop({
-      rate,
-      seconds: options.seconds,
-      arrive: async (index) => {
-        const client = shop.client();
-        const opened = await openCheckout(client, products[index % products.length], timeoutMs);
-        if (opened.failedAt) return { ...opened, status: `${opened.failedAt} ${opened.status}` };
-        return placeOrder(client, opened.body, timeoutMs);
-      },
-    });
-    await settle(shop);
-    const stored = (await shop.countOrders()) - ordersBefore;
-    const outcomes = checkout.results;
-    const posted = outcomes.filter((outcome) => !outcome.failedAt);
-    const completed = outcomes.filter((outcome) => outcome.confirmed).length;
-    // A place-order POST that timed out counts at the timeout: its latency is at least that.
-    const orderMs = posted.map((outcome) => (outcome.status === 'timeout' ? timeoutMs : outcome.ms));
-    const healthMs = health.results.map((answer) => (answer.status === 'timeout' ? timeoutMs : answer.ms));
-    const failures = outcomes.filter((outcome) => !outcome.confirmed).map((outcome) => outcome.status);
-    const healthFailures = health.results.filter((answer) => answer.status !== 200).length;
-    rows.push({
-      rate,
-      sent: outcomes.length,
-      completed,
-      stored,
-      p50: percentile(orderMs, 50),
-      p95: percentile(orderMs, 95),
-      p99: percentile(orderMs, 99),
-      healthP50: percentile(healthMs, 50),
-      healthP95: percentile(healthMs, 95),
-      healthFailures,
-      lateP99: percentile(checkout.lateMs, 99),
-      failures: statusCounts(failures),
-    });
+  const { rates } = shop.setup;
+  const measured = new Map(rates.map((rate) => [rate, []]));
+  // Rounds go through every rate in turn, so a burst of other work on the machine spreads over all of them.
+  for (let pass = 0; pass < options.rounds; pass++) {
+    for (const rate of rates) measured.get(rate).push(await measureRate(shop, products, rate));
   }
+  const rows = rates.map((rate) => combineRounds(rate, measured.get(rate)));
+  const timeoutMs = options.timeoutMs;
   console.log(
-    `\nopen loop, ${options.seconds} s per rate; place-order POST latency in ms over the visitors who reached it` +
-      ` (≥${timeoutMs}: timed out); /healthz at the same rate just before`,
+    `\nopen loop, ${options.seconds} s per rate${options.rounds > 1 ? `, median of ${options.rounds} rounds` : ''};` +
+      ` place-order POST latency in ms over the visitors who reached it (≥${timeoutMs}: timed out);` +
+      ' /healthz at the same rate just before',
   );
   console.log(
     'rate/s  visitors  completed  stored   p50 ms   p95 ms   p99 ms   healthz p50   healthz p95   p95 ratio   late p99 ms   not completed',
@@ -360,6 +326,75 @@ async function measureRates(shop) {
       `CONFIRMED BUT NOT STORED at ${lost.map((row) => `${row.rate}/s`).join(', ')}: orders were lost`,
     );
   }
+}
+
+/**
+ * One rate: /healthz at that rate (the peer), then as many visitors a second going through the checkout, each
+ * followed by a pause until the shop is idle again, so a backlog does not weigh on what is measured next.
+ */
+async function measureRate(shop, products, rate) {
+  const timeoutMs = options.timeoutMs;
+  const ordersBefore = await shop.countOrders();
+  const health = await openLoop({
+    rate,
+    seconds: options.seconds,
+    arrive: () => send(`${shop.nextOrigin()}/healthz`, { timeoutMs }),
+  });
+  await settle(shop);
+  const checkout = await openLoop({
+    rate,
+    seconds: options.seconds,
+    arrive: async (index) => {
+      const client = shop.client();
+      const opened = await openCheckout(client, products[index % products.length], timeoutMs);
+      if (opened.failedAt) return { ...opened, status: `${opened.failedAt} ${opened.status}` };
+      return placeOrder(client, opened.body, timeoutMs);
+    },
+  });
+  await settle(shop);
+  const outcomes = checkout.results;
+  // A place-order POST that timed out counts at the timeout: its latency is at least that.
+  const orderMs = outcomes
+    .filter((outcome) => !outcome.failedAt)
+    .map((outcome) => (outcome.status === 'timeout' ? timeoutMs : outcome.ms));
+  const healthMs = health.results.map((answer) => (answer.status === 'timeout' ? timeoutMs : answer.ms));
+  return {
+    sent: outcomes.length,
+    completed: outcomes.filter((outcome) => outcome.confirmed).length,
+    stored: (await shop.countOrders()) - ordersBefore,
+    p50: percentile(orderMs, 50),
+    p95: percentile(orderMs, 95),
+    p99: percentile(orderMs, 99),
+    healthP50: percentile(healthMs, 50),
+    healthP95: percentile(healthMs, 95),
+    healthFailures: health.results.filter((answer) => answer.status !== 200).length,
+    lateP99: percentile(checkout.lateMs, 99),
+    failures: outcomes.filter((outcome) => !outcome.confirmed).map((outcome) => outcome.status),
+  };
+}
+
+/** A rate's rounds as one row: counts summed, latencies the median of the rounds', the worst lateness. */
+function combineRounds(rate, rounds) {
+  const sum = (field) => rounds.reduce((total, each) => total + each[field], 0);
+  const median = (field) =>
+    percentile(
+      rounds.map((each) => each[field]),
+      50,
+    );
+  return {
+    rate,
+    sent: sum('sent'),
+    completed: sum('completed'),
+    stored: sum('stored'),
+    p50: median('p50'),
+    p95: median('p95'),
+    p99: median('p99'),
+    healthP50: median('healthP50'),
+    healthP95: median('healthP95'),
+    healthFailures: sum('healthFailures'),
+    lateP99: Math.max(...rounds.map((each) => each.lateP99)),
+    failures: statusCounts(rounds.flatMap((each) => each.failures)),
+  };
 }
 
 /** Visitors opening their checkouts, `concurrency` at a time (the preparation is not what is measured). */
