@@ -1,4 +1,6 @@
-// Checkout under load: `npm run bench -- checkout [--quick] [--mode rates|race|duplicate] [--engine sqlite|postgres]`.
+// Checkout under load: `npm run bench -- checkout [--quick] [--mode rates|race|duplicate]
+// [--engine sqlite|postgres]`; the other options (rates, seconds, rounds, timeout, race visitors) are in
+// readOptions, each also a CHECKOUT_BENCH_* variable.
 //
 // rates      open-loop arrivals (a new visitor every 1/rate s, whatever the answers): each visitor has its own
 //            cookie jar, adds a product to the cart (wc-ajax add_to_cart), opens /checkout/, reads every hidden
@@ -52,8 +54,8 @@ console.log(
     .join(' ')} (1, 5, 15 min) at start; Node ${process.version}`,
 );
 console.log(
-  `modes: ${options.modes.join(', ')}; engines: ${options.engines.join(', ')}; ${options.seconds} s per rate × ${options.rounds} round(s);` +
-    ` place-order timeout ${options.timeoutMs / 1000} s${options.quick ? ' (--quick)' : ''}`,
+  `modes: ${options.modes.join(', ')}; engines: ${options.engines.join(', ')};` +
+    ` ${options.seconds} s per rate × ${options.rounds} round(s); place-order timeout ${options.timeoutMs / 1000} s${options.quick ? ' (--quick)' : ''}`,
 );
 
 let postgres;
