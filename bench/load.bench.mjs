@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
 import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';
+import { checkoutHiddenFields } from './support/checkoutForm.mjs';
 import { cookieWithCartItem, createCookieJar } from './support/cookieJar.mjs';
 import { countStoredHits, hitParams, hitRequest } from './support/statsHits.mjs';
 
@@ -130,8 +131,8 @@ async function measureHits() {
 /**
  * SHOPPERS concurrent shoppers, each autocannon connection one shopper with its own cookie jar (autocannon's
  * per-connection context, reset at each pass, so every pass is a new visitor): view a product, add it to the
- * cart, open the checkout for its nonce and cart hash, place the order. Every step's status is checked; a
- * confirmation is the 303 to /checkout/order-received/.
+ * cart, open the checkout and read its form's hidden fields (nonce, cart hash and any other), place the order.
+ * Every step's status is checked; a confirmation is the 303 to /checkout/order-received/.
  */
 async function measureCheckoutFlow() {
   let confirmations = 0;
@@ -175,8 +176,7 @@ async function measureCheckoutFlow() {
       setupRequest: withCookies,
       onResponse: (status, body, context) => {
         expect(status, 200);
-        context.nonce = /name="_wpnonce" value="([^"]+)"/.exec(body)?.[1] ?? '';
-        context.cartHash = /name="cart_hash" value="([^"]+)"/.exec(body)?.[1] ?? '';
+        context.hiddenFields = checkoutHiddenFields(body) ?? {};
       },
     },
     {
@@ -185,11 +185,7 @@ async function measureCheckoutFlow() {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       setupRequest: (request, context) => ({
         ...withCookies(request, context),
-        body: new URLSearchParams({
-          ...BILLING_FORM,
-          _wpnonce: context.nonce,
-          cart_hash: context.cartHash,
-        }).toString(),
+        body: new URLSearchParams({ ...context.hiddenFields, ...BILLING_FORM }).toString(),
       }),
       onResponse: (status, _body, _context, headers) => {
         const location = headerValue(headers, 'location');
