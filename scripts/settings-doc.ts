@@ -81,14 +81,13 @@ export function renderSettingsDoc(): string {
     const page = SECTION_PAGES[section];
     if (page) parts.push(`Explained in ${page}.\n`);
     const described = sectionRows.some((row) => row.description);
-    parts.push(described ? '| key | type | default | description |' : '| key | type | default |');
-    parts.push(described ? '| --- | --- | --- | --- |' : '| --- | --- | --- |');
-    for (const row of sectionRows) {
+    const header = described ? ['key', 'type', 'default', 'description'] : ['key', 'type', 'default'];
+    const body = sectionRows.map((row) => {
       const cells = [`\`${row.path}\``, escapeCell(row.type), formatDefault(row.defaultValue)];
       if (described) cells.push(escapeCell(row.description ?? ''));
-      parts.push(`| ${cells.join(' | ')} |`);
-    }
-    parts.push('');
+      return cells;
+    });
+    parts.push(...formatTable(header, body), '');
   }
   return `${parts.join('\n').trimEnd()}\n`;
 }
@@ -231,6 +230,16 @@ function formatDefault(value: unknown): string {
     return value.join(', ');
   }
   return `\`${JSON.stringify(value)}\``;
+}
+
+/** A table with its columns padded to line up, as Biome formats Markdown tables (so `biome ci` accepts the file). */
+function formatTable(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => [...(row[column] ?? '')].length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell + ' '.repeat((widths[column] ?? 0) - [...cell].length)).join(' | ')} |`;
+  return [line(header), `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`, ...rows.map(line)];
 }
 
 function escapeCell(text: string): string {
