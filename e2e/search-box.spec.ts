@@ -363,6 +363,140 @@ test("the details panel's Add to cart adds through the cart's ajax path and fire
   await expect(page.locator('header .cart-contents__count')).toHaveText('1');
 });
 
+test('variation, vendor and post suggestions show their own fields', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openHome(page);
+  await searchInput(page).fill('sage');
+  const variation = page.getByRole('option', { name: /Washed Linen Shirt - Sage, S/ });
+  await expect(variation).toContainText('$68.00');
+  await expect(variation.locator('img')).toHaveCount(1);
+  await searchInput(page).fill('tide');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByText('Vendors', { exact: true })).toBeVisible();
+  await expect(listbox.getByText('Posts', { exact: true })).toBeVisible();
+  const vendor = page.getByRole('option', { name: /Tidewater Mill/ });
+  await expect(vendor.locator('.shop-search__title mark')).toHaveText('Tide');
+  await expect(vendor).toContainText('Whitby');
+  await expect(vendor).toContainText('Linen woven on the Yorkshire coast.');
+  const post = page.getByRole('option', { name: 'About Tidewater linen' });
+  await expect(post.locator('mark')).toHaveText('Tide');
+  await post.click();
+  await expect(page).toHaveURL(/\/about\/$/);
+});
+
+test('Enter with a variation among the suggestions opens the first variation (goToFirstVariationOnSubmit)', async ({
+  page,
+}) => {
+  await openHome(page);
+  await searchInput(page).fill('sage');
+  await expect(page.getByRole('option', { name: /Sage, S/ })).toBeVisible();
+  await searchInput(page).press('Enter');
+  await expect(page).toHaveURL(/\/product\/washed-linen-shirt\/\?attribute_color=Sage&attribute_size=S$/);
+});
+
+test('search analytics stay off unless analytics.enabled', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+  });
+  await openHome(page);
+  await searchInput(page).fill('linen');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await searchInput(page).fill('zzzz');
+  await expect(page.locator('.shop-search__no-results')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)).toEqual([]);
+});
+
+test.describe('the details panel beside a narrow form', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('sits beside the dropdown, and matches its height once it is taller than 340 px', async ({ page }) => {
+    await openHome(page);
+    const form = await page.locator('header form.shop-search__form').boundingBox();
+    // The header's form is narrower than the 550 px breakpoint: side mode.
+    expect(form?.width ?? 0).toBeLessThan(550);
+    await searchInput(page).fill('linen');
+    const panel = page.getByRole('region', { name: 'Product details' });
+    await expect(panel).toContainText('Linen and cotton shirts.');
+    await expect(page.locator('header .shop-search')).toHaveClass(/has-details--side/);
+    const dropdown = page.locator('header .shop-search__dropdown');
+    const side = await panel.boundingBox();
+    const list = await dropdown.boundingBox();
+    // Left of the dropdown (the box is at the header's right end), not over it.
+    expect((side?.x ?? 0) + (side?.width ?? 0)).toBeLessThanOrEqual((list?.x ?? 0) + 1);
+    expect(list?.height ?? 0).toBeGreaterThan(340);
+    await expect.poll(async () => (await panel.boundingBox())?.height).toBeCloseTo(list?.height ?? 0, 0);
+
+    // A short list (under 340 px): the panel keeps its own height.
+    await searchInput(page).fill('mug');
+    await expect(page.getByRole('option', { name: /Café au Lait Mug/ })).toBeVisible();
+    const shortList = await dropdown.boundingBox();
+    expect(shortList?.height ?? 0).toBeLessThan(340);
+    // Its content is shorter than the list, and nothing stretches it to the list's height.
+    await page.waitForTimeout(100);
+    expect((await panel.boundingBox())?.height ?? 0).toBeLessThan((shortList?.height ?? 0) - 20);
+  });
+
+  test('the 550 px breakpoint: a 540 px form keeps the side panel, a 560 px one shares its width', async ({
+    page,
+  }) => {
+    await openHome(page);
+    for (const [width, mode] of [
+      [540, 'side'],
+      [560, 'full'],
+    ] as const) {
+      await page.evaluate((formWidth) => {
+        document.querySelector('.sized-box')?.remove();
+        const container = document.createElement('div');
+        container.className = 'sized-box';
+        container.style.width = `${formWidth}px`;
+        container.style.marginLeft = '400px';
+        container.dataset.island = 'searchBox';
+        container.dataset.props = '{}';
+        document.querySelector('main')?.prepend(container);
+      }, width);
+      const input = page.locator('.sized-box').getByRole('combobox');
+      await input.fill('linen');
+      await expect(page.locator('.sized-box').getByRole('region', { name: 'Product details' })).toBeVisible();
+      const formWidth = await page
+        .locator('.sized-box form')
+        .evaluate((form) => form.getBoundingClientRect().width);
+      expect(Math.abs(formWidth - width)).toBeLessThan(2);
+      await expect(page.locator('.sized-box .shop-search')).toHaveClass(new RegExp(`has-details--${mode}`));
+    }
+  });
+
+  test('is not shown in the history view, nor with no results', async ({ page }) => {
+    await openHome(page);
+    await searchInput(page).fill('linen');
+    await page.getByRole('option', { name: /Washed Linen Shirt/ }).click();
+    await expect(page).toHaveURL(/washed-linen-shirt/);
+    await page.goto(`${shop().url}/`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await searchInput(page).focus();
+    await expect(page.getByText('Your recent searches')).toBeVisible();
+    await expect(page.getByRole('option', { name: /Washed Linen Shirt/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Product details' })).toHaveCount(0);
+    await searchInput(page).fill('zzzz');
+    await expect(page.locator('.shop-search__no-results')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Product details' })).toHaveCount(0);
+    // The same box does show it for results.
+    await searchInput(page).fill('linen');
+    await expect(page.getByRole('region', { name: 'Product details' })).toBeVisible();
+  });
+});
+
+test.describe('on a wide touch screen', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, hasTouch: true, isMobile: true });
+
+  test('the details panel is not shown', async ({ page }) => {
+    await openHome(page);
+    expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
+    await searchInput(page).fill('linen');
+    await expect(page.getByRole('option', { name: /Washed Linen Shirt/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Product details' })).toHaveCount(0);
+  });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
