@@ -7,9 +7,9 @@ interface Rect {
   bottom: number;
 }
 
-/** SPEC.md §9: the panels follow the form every 10 ms. */
+/** The panels follow the form every 10 ms. */
 const ALIGNMENT_POLL_MS = 10;
-/** SPEC.md §9 overlay defaults: fade in over 200 ms, out over 400 ms (searchBox.css holds the same figures). */
+/** The overlay fades in over 200 ms and out over 400 ms (searchBox.css holds the same figures). */
 const FADE_OUT_MS = 400;
 
 const sameRect = (a: Rect | null, b: Rect) =>

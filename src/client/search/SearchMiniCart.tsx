@@ -30,7 +30,7 @@ const CART_CHANGED_EVENTS = [
 ] as const;
 
 /**
- * The mini-cart widget in the search bar (SPEC.md §2 item 7): a link to the cart page with the item count and
+ * The mini-cart widget in the search bar: a link to the cart page with the item count and
  * total, hidden when set to hide-if-empty and the woocommerce_items_in_cart cookie is not above 0, shown while
  * an item is being added.
  */

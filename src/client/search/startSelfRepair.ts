@@ -2,7 +2,7 @@ import type { PageSettings } from '../../shared/settings/settingsSchema';
 import type { SearchBoxProps } from './SearchBox';
 
 /*
- * The self-repair helper (SPEC.md §4 "Self-repair helper", §9 timers): search boxes without working handlers are
+ * The self-repair helper: search boxes without working handlers are
  * (re)mounted — ajax-loaded content, popups, an off-canvas menu, and copies a theme makes of a live box (a
  * header form cloned into the mobile menu copies the markup and ids, never the handlers). A box is live while a
  * mounted SearchBox has registered its root element; anything else that looks like a box is dead:
