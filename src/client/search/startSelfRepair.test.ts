@@ -29,6 +29,7 @@ function addBox(html = '<div data-island="searchBox" data-props=\'{"initialQuery
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   stop();
+  delete document.documentElement.dataset.hydrated;
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -146,6 +147,22 @@ describe('startSelfRepair: boxes that lost their handlers', () => {
     module.registerLiveSearchBox(root)();
     await vi.advanceTimersByTimeAsync(1000);
     expect(module.mount).toHaveBeenCalledWith(island, {}, expect.anything());
+  });
+
+  it('mounts a container copied while the islands were loading once the page is hydrated and it never came alive', async () => {
+    const module = await load();
+    await liveBox(module);
+    // `#first` stands for entry.tsx's box; this one was copied before the helper started and looks the same.
+    document.body.innerHTML += '<div data-island="searchBox" id="copy" data-props="{}"></div>';
+    stop();
+    module.registerLiveSearchBox(document.querySelector('#first .shop-search') as Element);
+    stop = module.startSelfRepair(module.mount, { sinceLoad: () => 0 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(module.mount).not.toHaveBeenCalled();
+    document.documentElement.dataset.hydrated = 'true';
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(module.mount).toHaveBeenCalledWith(document.getElementById('copy'), {}, expect.anything());
+    expect(module.mount).toHaveBeenCalledTimes(1);
   });
 
   it('checks 50 ms and 500 ms after the page load, not after the box hydrated', async () => {

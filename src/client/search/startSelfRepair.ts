@@ -19,6 +19,11 @@ const LOAD_CHECKS_MS = [50, 500];
 const HARD_MODE_INTERVAL_MS = 1000;
 const BACK_ARROW_CHECKS = 11;
 const BACK_ARROW_INTERVAL_MS = 500;
+/**
+ * A container present when the helper starts and still not alive this long after the page says every island is
+ * hydrated was never entry.tsx's: a theme copied it while the island scripts were loading.
+ */
+const HYDRATION_GRACE_MS = 500;
 
 type Mount = (container: HTMLElement, props: SearchBoxProps, settings: PageSettings) => Promise<void>;
 
@@ -97,8 +102,9 @@ export interface SelfRepairClock {
  */
 export function startSelfRepair(mount: Mount, clock: SelfRepairClock = { sinceLoad }): () => void {
   if (started || typeof document === 'undefined') return () => {};
-  const settings = readSettings();
-  if (!settings) return () => {};
+  const found = readSettings();
+  if (!found) return () => {};
+  const settings: PageSettings = found;
   started = true;
   const timers: number[] = [];
   const intervals: number[] = [];
@@ -106,6 +112,21 @@ export function startSelfRepair(mount: Mount, clock: SelfRepairClock = { sinceLo
   const hydrating = new WeakSet<Element>(Array.from(document.querySelectorAll(ISLAND)));
   // Containers this helper has mounted into; a clone of one does not inherit this, unlike an attribute.
   const mounted = new WeakSet<Element>();
+  // When a hydrating container was first seen not alive after the page was marked hydrated.
+  const notAliveSince = new WeakMap<Element, number>();
+
+  /** Whether entry.tsx may still be hydrating this container (then it is left alone). */
+  const mayBeHydrating = (island: Element) => {
+    if (!hydrating.has(island) || everLive.has(island)) return false;
+    if (document.documentElement.dataset.hydrated !== 'true') return true;
+    const since = notAliveSince.get(island);
+    if (since === undefined) {
+      notAliveSince.set(island, Date.now());
+      timers.push(window.setTimeout(scan, HYDRATION_GRACE_MS));
+      return true;
+    }
+    return Date.now() - since < HYDRATION_GRACE_MS;
+  };
 
   const isDead = (element: Element) => {
     const root = element.closest('.shop-search');
@@ -115,10 +136,7 @@ export function startSelfRepair(mount: Mount, clock: SelfRepairClock = { sinceLo
   /** The container a dead box is mounted into: its island container, or a new one in place of its markup. */
   const containerFor = (box: Element): HTMLElement | null => {
     const island = box.closest<HTMLElement>(ISLAND);
-    if (island) {
-      if (hydrating.has(island) && !everLive.has(island)) return null;
-      return island;
-    }
+    if (island) return mayBeHydrating(island) ? null : island;
     const markup = box.closest('.shop-search') ?? box;
     const input = markup.querySelector<HTMLInputElement>('input[name="s"]');
     const container = document.createElement('div');
@@ -130,7 +148,7 @@ export function startSelfRepair(mount: Mount, clock: SelfRepairClock = { sinceLo
     return container;
   };
 
-  const scan = () => {
+  function scan() {
     const candidates = [
       ...Array.from(document.querySelectorAll<HTMLElement>(ISLAND)).filter(
         (island) => !island.querySelector('.shop-search'),
@@ -145,12 +163,15 @@ export function startSelfRepair(mount: Mount, clock: SelfRepairClock = { sinceLo
       renameDuplicateIds(container);
       void mount(container, readProps(container), settings);
     }
-  };
+  }
 
   const observer = new MutationObserver((records) => {
-    if (records.some((record) => record.addedNodes.length > 0)) scan();
+    if (records.some((record) => record.addedNodes.length > 0 || record.attributeName === 'data-hydrated'))
+      scan();
   });
   observer.observe(document.body, { childList: true, subtree: true });
+  // entry.tsx marks the page once every island is hydrated: from then on a container may be judged.
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
 
   // The load checks count from the page's load event, not from when this box happened to hydrate.
   const scheduleLoadChecks = () => {
