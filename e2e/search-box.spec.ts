@@ -54,6 +54,21 @@ async function routeSearch(page: Page): Promise<SearchTraffic> {
   return traffic;
 }
 
+/** Suggestions from the fixtures, details and prices from the real shop (its demo catalog has these ids). */
+async function routeSuggestionsOnly(page: Page) {
+  await page.route(
+    (url) => url.searchParams.get('wc-ajax') === 'search_suggestions',
+    (route) => {
+      const query = new URL(route.request().url()).searchParams.get('s') ?? '';
+      return route.fulfill({ json: fixture(join('suggestions', `${query.toLowerCase()}.json`)) });
+    },
+  );
+}
+
+/** Whether focus is anywhere inside the header's search box. */
+const focusInHeaderBox = (page: Page) =>
+  page.evaluate(() => !!document.activeElement?.closest('header .shop-search'));
+
 // The theme's break point below 700 px, so the 700 px check keeps the desktop header with its box in view.
 const shop = shopPerSpecFile({
   theme: { breakpoint: 600 },
@@ -264,6 +279,224 @@ test('a search box inserted into the page later is mounted and works on its own'
   expect(new Set(ids).size).toBe(ids.length);
 });
 
+test('a box a theme copies after load (without its container, or a copy of a repaired one) is revived with its own ids', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openHome(page);
+  // A late box the helper mounts, so the copies below include a copy of a repaired box.
+  await page.evaluate(() => {
+    const container = document.createElement('div');
+    container.className = 'late-box';
+    container.dataset.island = 'searchBox';
+    container.dataset.props = '{}';
+    document.querySelector('main')?.prepend(container);
+  });
+  await expect(page.locator('.late-box').getByRole('combobox')).toBeVisible();
+  await page.evaluate(() => {
+    const main = document.querySelector('main') as HTMLElement;
+    // A theme's mobile menu copies the header's form markup (no island container, so never hydrated)...
+    const menu = document.createElement('nav');
+    menu.className = 'theme-mobile-menu';
+    menu.setAttribute('aria-label', 'Mobile menu');
+    menu.append((document.querySelector('header .shop-search') as HTMLElement).cloneNode(true));
+    // ...and a popup copies the repaired box with its container.
+    const popup = document.createElement('div');
+    popup.className = 'theme-popup';
+    popup.append((document.querySelector('.late-box') as HTMLElement).cloneNode(true));
+    main.prepend(menu, popup);
+  });
+  for (const where of ['.theme-mobile-menu', '.theme-popup']) {
+    const input = page.locator(where).getByRole('combobox', { name: 'Search products' });
+    await input.fill('mug');
+    await expect(page.locator(where).getByRole('option', { name: /Café au Lait Mug/ })).toBeVisible();
+    await input.press('Escape');
+  }
+  await expect(page.locator('header').getByRole('listbox')).toBeHidden();
+  const ids = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('[id]'), (element) => element.id),
+  );
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+test('focus leaving the box through its own controls closes the dropdown', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openHome(page);
+  await searchInput(page).fill('linen');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  let passedSubmit = false;
+  for (let step = 0; step < 10 && (await focusInHeaderBox(page)); step += 1) {
+    await page.keyboard.press('Tab');
+    passedSubmit ||= await page
+      .locator('header .shop-search__submit')
+      .evaluate((button) => button === document.activeElement);
+  }
+  expect(passedSubmit).toBe(true);
+  expect(await focusInHeaderBox(page)).toBe(false);
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(searchInput(page)).toHaveAttribute('aria-expanded', 'false');
+});
+
+test("the details panel's Add to cart adds through the cart's ajax path and fires added_to_cart", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await routeSuggestionsOnly(page);
+  await page.goto(`${shop().url}/`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await page.evaluate(() => {
+    const events: string[] = [];
+    (window as unknown as { cartEvents: string[] }).cartEvents = events;
+    for (const name of ['adding_to_cart', 'added_to_cart']) {
+      document.addEventListener(name, () => events.push(name));
+    }
+  });
+  await searchInput(page).fill('mug');
+  const panel = page.getByRole('region', { name: 'Product details' });
+  await expect(panel.getByRole('heading', { name: 'Café au Lait Mug' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Add to cart' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { cartEvents: string[] }).cartEvents))
+    .toEqual(['adding_to_cart', 'added_to_cart']);
+  // No page load: the header's cart fragment was replaced in place.
+  expect(page.url()).toBe(`${shop().url}/`);
+  await expect(page.locator('header .cart-contents__count')).toHaveText('1');
+});
+
+test('variation, vendor and post suggestions show their own fields', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openHome(page);
+  await searchInput(page).fill('sage');
+  const variation = page.getByRole('option', { name: /Washed Linen Shirt - Sage, S/ });
+  await expect(variation).toContainText('$68.00');
+  await expect(variation.locator('img')).toHaveCount(1);
+  await searchInput(page).fill('tide');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByText('Vendors', { exact: true })).toBeVisible();
+  await expect(listbox.getByText('Posts', { exact: true })).toBeVisible();
+  const vendor = page.getByRole('option', { name: /Tidewater Mill/ });
+  await expect(vendor.locator('.shop-search__title mark')).toHaveText('Tide');
+  await expect(vendor).toContainText('Whitby');
+  await expect(vendor).toContainText('Linen woven on the Yorkshire coast.');
+  const post = page.getByRole('option', { name: 'About Tidewater linen' });
+  await expect(post.locator('mark')).toHaveText('Tide');
+  await post.click();
+  await expect(page).toHaveURL(/\/about\/$/);
+});
+
+test('Enter with a variation among the suggestions opens the first variation (goToFirstVariationOnSubmit)', async ({
+  page,
+}) => {
+  await openHome(page);
+  await searchInput(page).fill('sage');
+  await expect(page.getByRole('option', { name: /Sage, S/ })).toBeVisible();
+  await searchInput(page).press('Enter');
+  await expect(page).toHaveURL(/\/product\/washed-linen-shirt\/\?attribute_color=Sage&attribute_size=S$/);
+});
+
+test('search analytics stay off unless analytics.enabled', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+  });
+  await openHome(page);
+  await searchInput(page).fill('linen');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await searchInput(page).fill('zzzz');
+  await expect(page.locator('.shop-search__no-results')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer)).toEqual([]);
+});
+
+test.describe('the details panel beside a narrow form', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('sits beside the dropdown, and matches its height once it is taller than 340 px', async ({ page }) => {
+    await openHome(page);
+    const form = await page.locator('header form.shop-search__form').boundingBox();
+    // The header's form is narrower than the 550 px breakpoint: side mode.
+    expect(form?.width ?? 0).toBeLessThan(550);
+    await searchInput(page).fill('linen');
+    const panel = page.getByRole('region', { name: 'Product details' });
+    await expect(panel).toContainText('Linen and cotton shirts.');
+    await expect(page.locator('header .shop-search')).toHaveClass(/has-details--side/);
+    const dropdown = page.locator('header .shop-search__dropdown');
+    const side = await panel.boundingBox();
+    const list = await dropdown.boundingBox();
+    // Left of the dropdown (the box is at the header's right end), not over it.
+    expect((side?.x ?? 0) + (side?.width ?? 0)).toBeLessThanOrEqual((list?.x ?? 0) + 1);
+    expect(list?.height ?? 0).toBeGreaterThan(340);
+    await expect.poll(async () => (await panel.boundingBox())?.height).toBeCloseTo(list?.height ?? 0, 0);
+
+    // A short list (under 340 px): the panel keeps its own height.
+    await searchInput(page).fill('mug');
+    await expect(page.getByRole('option', { name: /Café au Lait Mug/ })).toBeVisible();
+    const shortList = await dropdown.boundingBox();
+    expect(shortList?.height ?? 0).toBeLessThan(340);
+    // Its content is shorter than the list, and nothing stretches it to the list's height.
+    await page.waitForTimeout(100);
+    expect((await panel.boundingBox())?.height ?? 0).toBeLessThan((shortList?.height ?? 0) - 20);
+  });
+
+  test('the 550 px breakpoint: a 540 px form keeps the side panel, a 560 px one shares its width', async ({
+    page,
+  }) => {
+    await openHome(page);
+    for (const [width, mode] of [
+      [540, 'side'],
+      [560, 'full'],
+    ] as const) {
+      await page.evaluate((formWidth) => {
+        document.querySelector('.sized-box')?.remove();
+        const container = document.createElement('div');
+        container.className = 'sized-box';
+        container.style.width = `${formWidth}px`;
+        container.style.marginLeft = '400px';
+        container.dataset.island = 'searchBox';
+        container.dataset.props = '{}';
+        document.querySelector('main')?.prepend(container);
+      }, width);
+      const input = page.locator('.sized-box').getByRole('combobox');
+      await input.fill('linen');
+      await expect(page.locator('.sized-box').getByRole('region', { name: 'Product details' })).toBeVisible();
+      const formWidth = await page
+        .locator('.sized-box form')
+        .evaluate((form) => form.getBoundingClientRect().width);
+      expect(Math.abs(formWidth - width)).toBeLessThan(2);
+      await expect(page.locator('.sized-box .shop-search')).toHaveClass(new RegExp(`has-details--${mode}`));
+    }
+  });
+
+  test('is not shown in the history view, nor with no results', async ({ page }) => {
+    await openHome(page);
+    await searchInput(page).fill('linen');
+    await page.getByRole('option', { name: /Washed Linen Shirt/ }).click();
+    await expect(page).toHaveURL(/washed-linen-shirt/);
+    await page.goto(`${shop().url}/`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await searchInput(page).focus();
+    await expect(page.getByText('Your recent searches')).toBeVisible();
+    await expect(page.getByRole('option', { name: /Washed Linen Shirt/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Product details' })).toHaveCount(0);
+    await searchInput(page).fill('zzzz');
+    await expect(page.locator('.shop-search__no-results')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Product details' })).toHaveCount(0);
+    // The same box does show it for results.
+    await searchInput(page).fill('linen');
+    await expect(page.getByRole('region', { name: 'Product details' })).toBeVisible();
+  });
+});
+
+test.describe('on a wide touch screen', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, hasTouch: true, isMobile: true });
+
+  test('the details panel is not shown', async ({ page }) => {
+    await openHome(page);
+    expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
+    await searchInput(page).fill('linen');
+    await expect(page.getByRole('option', { name: /Washed Linen Shirt/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Product details' })).toHaveCount(0);
+  });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
@@ -287,6 +520,54 @@ test.describe('on a phone', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Close search' }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test('Escape closes the overlay from its Close button and from the dropdown, not only from the input', async ({
+    page,
+  }) => {
+    await openHome(page);
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    for (const focusTarget of ['close', 'dropdown'] as const) {
+      await revealHeaderSearch(page);
+      await searchInput(page).click();
+      await expect(dialog).toBeVisible();
+      await searchInput(page).fill('linen');
+      await expect(dialog.getByRole('listbox')).toBeVisible();
+      if (focusTarget === 'close') await dialog.getByRole('button', { name: 'Close search' }).focus();
+      else await dialog.locator('.shop-search__dropdown').focus();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('listbox')).toBeHidden();
+      // The box itself left overlay mode (the theme's own panel closing on Escape would hide it too).
+      await expect(page.locator('header .shop-search')).not.toHaveClass(/is-overlay/);
+    }
+  });
+});
+
+test.describe('on an iPad (iPadOS reports a Mac with a touch screen)', () => {
+  test.use({
+    viewport: { width: 820, height: 1180 },
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+  });
+
+  test('the keyboard closing (a blur) keeps the overlay results open, as on iOS', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 5 });
+    });
+    await openHome(page);
+    await revealHeaderSearch(page);
+    await searchInput(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await expect(dialog).toBeVisible();
+    await searchInput(page).fill('linen');
+    await expect(dialog.getByRole('listbox')).toBeVisible();
+    // The keyboard's Done button blurs the input without moving focus anywhere.
+    await searchInput(page).evaluate((input) => input.blur());
+    // Longer than the 150 ms hide delay a blur would wait.
+    await page.waitForTimeout(400);
+    await expect(dialog.getByRole('listbox')).toBeVisible();
   });
 });
 
@@ -356,5 +637,87 @@ test.describe('icon layout, right to left, darkened overlay, dynamic prices and 
     await expect(page.getByRole('option', { name: /Café au Lait Mug/ })).toBeVisible();
     await searchInput(page).press('Escape');
     await expect(icon).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  async function openIconBox(page: Page) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await routeSearch(page);
+    await page.goto(`${iconShop().url}/`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    const icon = page.getByRole('button', { name: 'Search', exact: true }).first();
+    await icon.click();
+    await expect(searchInput(page)).toBeFocused();
+    return icon;
+  }
+
+  test('Escape from the submit button folds the icon layout and gives focus back to the icon', async ({
+    page,
+  }) => {
+    const icon = await openIconBox(page);
+    await page.locator('.shop-search__submit').focus();
+    await page.keyboard.press('Escape');
+    await expect(icon).toHaveAttribute('aria-expanded', 'false');
+    await expect(searchInput(page)).toBeHidden();
+    await expect(icon).toBeFocused();
+  });
+
+  test('focus leaving the box through its controls closes the dropdown and the darkened overlay', async ({
+    page,
+  }) => {
+    await openIconBox(page);
+    await page.keyboard.type('linen');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expect(page.locator('.shop-search__darken')).toHaveCount(4);
+    for (let step = 0; step < 10 && (await focusInHeaderBox(page)); step += 1) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await focusInHeaderBox(page)).toBe(false);
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(page.locator('.shop-search__darken')).toHaveCount(0);
+  });
+
+  test('the darkened overlay: 0.6 opacity, in over 200 ms, out over 400 ms, and on the form within 10 ms of a layout shift', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openIconBox(page);
+    await page.keyboard.type('linen');
+    const top = page.locator('.shop-search__darken--top');
+    await expect(page.locator('.shop-search__darken')).toHaveCount(4);
+    const look = await top.evaluate((panel) => {
+      const style = getComputedStyle(panel);
+      return {
+        fadeIn: style.animationName !== 'none' ? style.animationDuration : 'none',
+        fadeOut: style.transitionDuration,
+      };
+    });
+    expect(look).toEqual({ fadeIn: '0.2s', fadeOut: '0.4s' });
+    await expect.poll(() => top.evaluate((panel) => getComputedStyle(panel).opacity)).toBe('0.6');
+
+    // From here on time only moves when the test says so.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    const formTop = () =>
+      page.locator('header form.shop-search__form').evaluate((form) => form.getBoundingClientRect().top);
+    const panelHeight = () => top.evaluate((panel) => panel.getBoundingClientRect().height);
+    const before = await formTop();
+    expect(await panelHeight()).toBeCloseTo(before, 0);
+    // A banner appears above the header: the form moves down without any resize or scroll event.
+    await page.evaluate(() => {
+      const banner = document.createElement('div');
+      banner.style.height = '120px';
+      document.body.prepend(banner);
+    });
+    expect(await formTop()).toBeCloseTo(before + 120, 0);
+    await page.clock.runFor(10);
+    await expect.poll(panelHeight).toBeCloseTo(before + 120, 0);
+
+    await page.locator('.shop-search__darken--bottom').click({ position: { x: 10, y: 300 } });
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(page.locator('.shop-search__darken.is-closing')).toHaveCount(4);
+    await expect.poll(() => top.evaluate((panel) => getComputedStyle(panel).opacity)).not.toBe('0.6');
+    await page.clock.runFor(399);
+    await expect(page.locator('.shop-search__darken')).toHaveCount(4);
+    await page.clock.runFor(2);
+    await expect(page.locator('.shop-search__darken')).toHaveCount(0);
   });
 });

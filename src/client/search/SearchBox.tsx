@@ -1,16 +1,26 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { PageSettings } from '../../shared/settings/settingsSchema';
 import { ShopSettingsContext, useShopSettings } from '../ShopSettingsContext';
 import { createSearchStore, type SearchStore } from './core/createSearchStore';
+import { isIOS } from './core/isIOS';
 import { isHeadline, isSelectable, type Suggestion } from './core/suggestionTypes';
 import { createBrowserSearchEnv } from './createBrowserSearchEnv';
 import { DarkenedOverlay } from './DarkenedOverlay';
 import { Html } from './Html';
 import { SearchMiniCart } from './SearchMiniCart';
 import { SuggestionContent } from './SuggestionContent';
-import { startSelfRepair } from './startSelfRepair';
+import { registerLiveSearchBox, startSelfRepair } from './startSelfRepair';
 import { useMediaQuery } from './useMediaQuery';
 import { useSearchBox } from './useSearchBox';
 import { VoiceSearchButton } from './VoiceSearchButton';
@@ -58,23 +68,23 @@ function statusText(store: SearchStore): string {
   return `${count} ${count === 1 ? 'result' : 'results'} available. Use the up and down arrows to choose.`;
 }
 
-const isIOS = () => typeof navigator !== 'undefined' && /iP(hone|ad|od)/.test(navigator.userAgent);
-
 /**
  * The search-as-you-type box (SPEC.md §2 "Search", §4 "Search dropdown"): a self-contained island that can be
  * placed anywhere, several per page, each with its own store. Without JavaScript it is a plain GET form to the
  * results page.
  */
 export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
-  const settings = useShopSettings().search;
-  const rootRef = useRef<HTMLDivElement>(null);
+  const shopSettings = useShopSettings();
+  const settings = shopSettings.search;
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  const iconRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const dropdownRef = useRef<HTMLDivElement>(null);
   const [store] = useState(() => {
     const created: SearchStore = createSearchStore(
       createBrowserSearchEnv({
-        analytics: settings.analytics.enabled,
+        analytics: settings.analytics,
         submitForm() {
           const input = inputRef.current;
           // The store changed the value just now; the DOM must carry it before the form is read.
@@ -106,13 +116,45 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
     store.close();
   }
 
-  const box = useSearchBox(store, {
-    onEscape() {
-      if (overlayOpen) closeOverlay();
-      else if (iconLayout && iconOpen) setIconOpen(false);
-    },
-  });
+  const box = useSearchBox(store);
   const { state } = box;
+
+  /**
+   * Escape from anywhere in the box (input, dropdown, Close button, voice and submit) closes the mobile overlay
+   * or folds the icon layout; the input's own Escape has already closed the dropdown in the store.
+   */
+  function onRootKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+    if (event.target !== inputRef.current && state.isOpen) store.close();
+    if (overlayOpen) {
+      closeOverlay();
+    } else if (iconLayout && iconOpen) {
+      setIconOpen(false);
+      // The focused control is about to be hidden: focus goes back to the icon that opened it.
+      iconRef.current?.focus();
+    }
+  }
+
+  /**
+   * Focus leaving the whole box closes the dropdown (and with it the darkened overlay), from whichever of its
+   * controls it leaves; moving between the box's own controls is not leaving. On iOS the mobile overlay stays
+   * open, since the keyboard's Done button blurs the input.
+   */
+  function onRootBlur(event: FocusEvent<HTMLDivElement>) {
+    if (rootRef.current?.contains(event.relatedTarget as Node | null)) return;
+    store.blurred({ keepOpen: overlayOpen && isIOS(navigator) });
+  }
+
+  const setRoot = useCallback((element: HTMLDivElement | null) => {
+    rootRef.current = element;
+    if (!element) return;
+    // The self-repair helper tells a live box from a dead copy of one by this registration.
+    const unregister = registerLiveSearchBox(element);
+    return () => {
+      unregister();
+      rootRef.current = null;
+    };
+  }, []);
 
   // The helper lives with the page, not with this box: its stop function is deliberately not returned.
   useEffect(() => {
@@ -223,21 +265,26 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
           query={state.resultsQuery}
           settings={settings}
           price={price}
+          inHistory={state.mode === 'history'}
         />
       </li>
     );
   });
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape and focus leaving bubble up from the box's own controls
     <div
-      ref={rootRef}
+      ref={setRoot}
       className={rootClass}
       dir={settings.rtl ? 'rtl' : undefined}
       style={settings.width === 'auto' ? undefined : { width: settings.width }}
       onPointerDown={() => store.pointerDownInside(true)}
+      onKeyDown={onRootKeyDown}
+      onBlur={onRootBlur}
     >
       {iconLayout ? (
         <button
+          ref={iconRef}
           type="button"
           className="shop-search__icon"
           aria-label="Search"
@@ -245,12 +292,7 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
           aria-controls={box.ids.input}
           onClick={openIcon}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-            <path
-              fill="currentColor"
-              d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.38A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
-            />
-          </svg>
+          <Html html={settings.icons.magnifier} className="shop-search__icon-image" />
         </button>
       ) : null}
       <div
@@ -260,7 +302,7 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
       >
         {overlayOpen ? (
           <button type="button" className="shop-search__back" onClick={closeOverlay}>
-            <span aria-hidden="true">←</span> Close search
+            <Html html={settings.icons.back} className="shop-search__back-icon" /> Close search
           </button>
         ) : null}
         <search className="shop-search__search">
@@ -286,13 +328,6 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
                   onFocus: () => {
                     if (isMobile && !overlayOpen) openOverlay();
                   },
-                  onBlur: (event) =>
-                    store.blurred({
-                      // Focus moving to the box's own controls (dropdown, clear, voice) is not leaving the search.
-                      keepOpen:
-                        (overlayOpen && isIOS()) ||
-                        !!rootRef.current?.contains(event.relatedTarget as Node | null),
-                    }),
                 })}
               />
               {box.hint && state.value.toLowerCase() === state.query.toLowerCase() ? (
@@ -306,6 +341,7 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
             {settings.voiceSearch.enabled ? (
               <VoiceSearchButton
                 lang={settings.voiceSearch.lang}
+                icon={settings.icons.voice}
                 onTranscript={(transcript) => {
                   store.inputChanged(transcript);
                   inputRef.current?.focus();
@@ -359,10 +395,20 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
           {statusText(store)}
         </div>
       </div>
-      {settings.darkenedOverlay && state.isOpen && !overlayOpen ? (
-        <DarkenedOverlay targetRef={formRef} zIndex={settings.zIndex - 1} onClose={() => store.close()} />
+      {settings.darkenedOverlay ? (
+        <DarkenedOverlay
+          open={state.isOpen && !overlayOpen}
+          targetRef={formRef}
+          zIndex={settings.zIndex - 1}
+          onClose={() => store.close()}
+        />
       ) : null}
-      {settings.miniCart.enabled ? <SearchMiniCart hideIfEmpty={settings.miniCart.hideIfEmpty} /> : null}
+      {settings.miniCart.enabled ? (
+        <SearchMiniCart
+          hideIfEmpty={settings.miniCart.hideIfEmpty ?? shopSettings.cart.hideIfEmpty}
+          cartUrl={shopSettings.cart.cartUrl}
+        />
+      ) : null}
     </div>
   );
 }

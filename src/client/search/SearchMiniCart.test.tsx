@@ -15,12 +15,12 @@ function setItemsCookie(value: string, expired = false) {
   document.cookie = `woocommerce_items_in_cart=${value}${expires}`;
 }
 
-function render(hideIfEmpty: boolean) {
+function render(hideIfEmpty: boolean, cartUrl = '/cart/') {
   const container = document.createElement('div');
   document.body.append(container);
   act(() => {
     root = createRoot(container);
-    root.render(<SearchMiniCart hideIfEmpty={hideIfEmpty} />);
+    root.render(<SearchMiniCart hideIfEmpty={hideIfEmpty} cartUrl={cartUrl} />);
   });
   return container.querySelector('a') as HTMLAnchorElement;
 }
@@ -50,5 +50,21 @@ describe('SearchMiniCart', () => {
 
   it('always shows when hide-if-empty is off', () => {
     expect(render(false).hidden).toBe(false);
+  });
+
+  it('links to cart.cartUrl and shows the count and total of the page cart fragment, following its updates', () => {
+    const header = document.createElement('header');
+    header.innerHTML =
+      '<a class="cart-contents" href="/cart/">Cart <span class="cart-contents__count">0</span><span class="cart-contents__total">$0.00</span></a>';
+    document.body.append(header);
+    const link = render(false, '/basket/');
+    expect(link.getAttribute('href')).toBe('/basket/');
+    expect(link.textContent).toBe('Cart 0 $0.00');
+    // What the cart script does: the fragment is replaced, then added_to_cart fires.
+    header.innerHTML =
+      '<a class="cart-contents" href="/cart/">Cart <span class="cart-contents__count">2</span><span class="cart-contents__total">$136.00</span></a>';
+    act(() => document.dispatchEvent(new CustomEvent('added_to_cart')));
+    expect(link.querySelector('.shop-search__mini-cart-count')?.textContent).toBe('2');
+    expect(link.querySelector('.shop-search__mini-cart-total')?.textContent).toBe('$136.00');
   });
 });

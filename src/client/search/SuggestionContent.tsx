@@ -1,6 +1,5 @@
 import type { MouseEvent } from 'react';
 import type { PageSettings } from '../../shared/settings/settingsSchema';
-import { HISTORY_ICON_HTML } from './core/createHistoryStore';
 import { stripTags } from './core/normalizeQuery';
 import type { Suggestion } from './core/suggestionTypes';
 import { Highlighted } from './Highlighted';
@@ -8,8 +7,21 @@ import { Html } from './Html';
 
 type SearchSettings = PageSettings['search'];
 
-function Thumbnail({ suggestion, show }: { suggestion: Suggestion; show: SearchSettings['show'] }) {
-  if (!show.images) return null;
+function HistoryIcon({ icons }: { icons: SearchSettings['icons'] }) {
+  return <Html html={icons.history} className="shop-search__thumb shop-search__thumb--icon" />;
+}
+
+function Thumbnail({
+  suggestion,
+  settings,
+  inHistory,
+}: {
+  suggestion: Suggestion;
+  settings: SearchSettings;
+  inHistory: boolean;
+}) {
+  // A recent product saved while images were off carries the history icon in place of its picture.
+  if (!settings.show.images) return inHistory ? <HistoryIcon icons={settings.icons} /> : null;
   if (suggestion.thumb_html) return <Html html={suggestion.thumb_html} className="shop-search__thumb" />;
   const src = suggestion.image || suggestion.image_src;
   if (!src) return null;
@@ -50,11 +62,14 @@ export function SuggestionContent({
   query,
   settings,
   price,
+  inHistory = false,
 }: {
   suggestion: Suggestion;
   query: string;
   settings: SearchSettings;
   price: string | undefined;
+  /** Shown in the history view (recent searches), not as an answer to a query. */
+  inHistory?: boolean;
 }) {
   const { show, labels } = settings;
   switch (suggestion.type) {
@@ -67,14 +82,14 @@ export function SuggestionContent({
     case 'history-search':
       return (
         <>
-          <Html html={HISTORY_ICON_HTML} className="shop-search__thumb shop-search__thumb--icon" />
+          <HistoryIcon icons={settings.icons} />
           <span className="shop-search__title">{stripTags(suggestion.value)}</span>
         </>
       );
     case 'taxonomy':
       return (
         <>
-          <Thumbnail suggestion={suggestion} show={show} />
+          <Thumbnail suggestion={suggestion} settings={settings} inHistory={inHistory} />
           <span className="shop-search__body">
             <span className="shop-search__title">
               {suggestion.breadcrumbs ? (
@@ -88,7 +103,7 @@ export function SuggestionContent({
     case 'vendor':
       return (
         <>
-          <Thumbnail suggestion={suggestion} show={show} />
+          <Thumbnail suggestion={suggestion} settings={settings} inHistory={inHistory} />
           <span className="shop-search__body">
             <span className="shop-search__title">
               <Highlighted text={suggestion.value} query={query} />
@@ -111,7 +126,7 @@ export function SuggestionContent({
     default:
       return (
         <>
-          <Thumbnail suggestion={suggestion} show={show} />
+          <Thumbnail suggestion={suggestion} settings={settings} inHistory={inHistory} />
           <span className="shop-search__body">
             <Html html={suggestion.meta_before} className="shop-search__slot" />
             <span className="shop-search__title">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RecognitionConstructor, VoiceSearch, VoiceState } from './core/createVoiceSearch';
 import { isVoiceSearchAvailable } from './core/isVoiceSearchAvailable';
+import { Html } from './Html';
 
 declare global {
   interface Window {
@@ -19,9 +20,12 @@ function recognitionConstructor(): RecognitionConstructor | undefined {
  */
 export function VoiceSearchButton({
   lang,
+  icon,
   onTranscript,
 }: {
   lang: string | null;
+  /** `search.icons.voice`. */
+  icon: string;
   onTranscript(transcript: string): void;
 }) {
   const [available, setAvailable] = useState(false);
@@ -62,12 +66,7 @@ export function VoiceSearchButton({
       disabled={voiceState === 'off'}
       onClick={() => void onClick()}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
-        <path
-          fill="currentColor"
-          d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11z"
-        />
-      </svg>
+      <Html html={icon} className="shop-search__voice-icon" />
     </button>
   );
 }

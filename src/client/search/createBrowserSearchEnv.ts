@@ -1,6 +1,6 @@
 import type { KeyValueStorage } from './core/createHistoryStore';
 import type { SearchEnv, ShopSearchHooks } from './core/createSearchStore';
-import { trackSearch } from './core/trackSearch';
+import { type AnalyticsModule, trackSearch } from './core/trackSearch';
 
 declare global {
   interface Window {
@@ -24,7 +24,10 @@ function localStorageOrNull(): KeyValueStorage | null {
  * The real browser behind the core's env. Everything touches `window` lazily, so the same store can be built
  * while the server renders the page.
  */
-export function createBrowserSearchEnv(options: { analytics: boolean; submitForm(): void }): SearchEnv {
+export function createBrowserSearchEnv(options: {
+  analytics: { enabled: boolean; modules: readonly AnalyticsModule[] };
+  submitForm(): void;
+}): SearchEnv {
   return {
     fetch: (input, init) => window.fetch(input, { credentials: 'same-origin', ...init }),
     storage: localStorageOrNull(),
@@ -36,6 +39,8 @@ export function createBrowserSearchEnv(options: { analytics: boolean; submitForm
     },
     submitForm: options.submitForm,
     hooks: () => (typeof window === 'undefined' ? undefined : window.shopSearch),
-    track: options.analytics ? (event) => trackSearch(window, event) : undefined,
+    track: options.analytics.enabled
+      ? (event) => trackSearch(window, event, options.analytics.modules)
+      : undefined,
   };
 }

@@ -33,7 +33,7 @@ export interface SearchBoxApi {
   getOptionProps(index: number, props?: HTMLAttributes<HTMLElement>): HTMLAttributes<HTMLElement>;
 }
 
-export function useSearchBox(store: SearchStore, handlers: { onEscape?(): void } = {}): SearchBoxApi {
+export function useSearchBox(store: SearchStore): SearchBoxApi {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const baseId = useId();
   const ids = {
@@ -77,7 +77,6 @@ export function useSearchBox(store: SearchStore, handlers: { onEscape?(): void }
             input.selectionStart === input.value.length && input.selectionEnd === input.value.length,
         });
         if (handled) event.preventDefault();
-        if (event.key === 'Escape') handlers.onEscape?.();
       }, props.onKeyDown),
     }),
     getListboxProps: (props = {}) => ({

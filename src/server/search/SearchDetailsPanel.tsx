@@ -69,7 +69,14 @@ function ProductDetails({
         />
       )}
       {purchasable ? (
-        <form method="post" action="/cart/" className="search-details__cart">
+        // The theme's ajax add-to-cart takes this form like the product cards' (adding_to_cart, added_to_cart,
+        // fragments, drawer); without JavaScript it is an ordinary post to the cart page.
+        <form
+          method="post"
+          action={config.cart.cartUrl}
+          className="search-details__cart"
+          data-ajax-add-to-cart=""
+        >
           <input type="hidden" name="add-to-cart" value={product.id} />
           {variationId !== null && <input type="hidden" name="variation_id" value={variationId} />}
           {Object.entries(attributes ?? {}).map(([name, value]) => (

@@ -98,7 +98,7 @@ export class SuggestionBuilder {
         suggestions.push({
           type: group === 'products' ? 'headline-v2' : 'headline',
           value: headings[group],
-          group,
+          group: group === 'product_brand' ? this.#config.search.brandsTaxonomy : group,
         });
       }
       suggestions.push(...built);
@@ -173,7 +173,7 @@ export class SuggestionBuilder {
           .map((slug) => display.termNames.get(`${term.taxonomy}/${slug}`) ?? slug);
         return {
           type: 'taxonomy',
-          taxonomy: term.taxonomy,
+          taxonomy: publicTaxonomy(term.taxonomy, this.#config),
           term_id: term.id,
           value: term.name,
           url: termUrl(term),
@@ -268,6 +268,21 @@ export class SuggestionBuilder {
       ...(price ? { price } : {}),
     };
   }
+}
+
+/**
+ * The taxonomy name a suggestion carries: the catalog keeps brands as `product_brand`, the shop names its
+ * brands taxonomy in `search.brandsTaxonomy` (a brands plugin's own name), and the box and the details endpoint
+ * speak that name.
+ */
+export function publicTaxonomy(taxonomy: Taxonomy, config: ShopConfig): string {
+  return taxonomy === 'product_brand' ? config.search.brandsTaxonomy : taxonomy;
+}
+
+/** The inverse of publicTaxonomy: the catalog's taxonomy for a name from the browser, or null. */
+export function catalogTaxonomy(name: string, config: ShopConfig): Taxonomy | null {
+  if (name === config.search.brandsTaxonomy) return 'product_brand';
+  return name === 'product_cat' || name === 'product_tag' ? name : null;
 }
 
 function imageFields(src: string | null): Pick<Suggestion, 'image' | 'image_src' | 'thumb_html'> {

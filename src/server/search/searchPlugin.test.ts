@@ -212,6 +212,10 @@ describe('search_details', () => {
     expect(items[0]?.price).toContain('$74.00');
     expect(items[1]?.html).toContain('name="variation_id" value="1201"');
     expect(items[1]?.html).toContain('name="attribute_color" value="oat"');
+    // Its add-to-cart goes through the cart's ajax path, like the product cards' buttons.
+    const form = /<form[^>]*search-details__cart[^>]*>/.exec(items[0]?.html ?? '')?.[0] ?? '';
+    expect(form).toContain('data-ajax-add-to-cart');
+    expect(form).toContain('action="/cart/"');
   });
 
   it('shows a taxonomy or vendor with its top products, and a post', async () => {
@@ -258,6 +262,42 @@ describe('search_details', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(broken.statusCode).toBe(400);
+  });
+});
+
+describe('search.brandsTaxonomy', () => {
+  let brandsShop: TestApp;
+  beforeAll(async () => {
+    brandsShop = await createTestApp({ settings: { search: { brandsTaxonomy: 'pwb-brand' } } });
+  });
+  afterAll(async () => brandsShop?.close());
+
+  it('names the brand taxonomy of suggestions, headlines and details ids after the setting', async () => {
+    const response = await brandsShop.app.inject({
+      method: 'GET',
+      url: '/?wc-ajax=search_suggestions&s=tidewat',
+    });
+    const list = (response.json() as SuggestionsResponse).suggestions;
+    const brand = list.find((each) => each.type === 'taxonomy');
+    expect(brand).toMatchObject({
+      value: 'Tidewater Textiles',
+      taxonomy: 'pwb-brand',
+      url: '/brand/tidewater-textiles/',
+    });
+    expect(list).toContainEqual({ type: 'headline', value: 'Brands', group: 'pwb-brand' });
+    const details = await brandsShop.app.inject({
+      method: 'POST',
+      url: '/?wc-ajax=search_details',
+      payload: {
+        items: [
+          { objectID: `taxonomy__${brand?.term_id}__pwb-brand` },
+          { objectID: `taxonomy__${brand?.term_id}__product_cat` },
+        ],
+      },
+    });
+    const { items } = details.json() as { items: { objectID: string; html: string }[] };
+    expect(items.map((item) => item.objectID)).toEqual([`taxonomy__${brand?.term_id}__pwb-brand`]);
+    expect(items[0]?.html).toContain('Tidewater Textiles');
   });
 });
 

@@ -15,7 +15,7 @@ import type { Repositories } from '../db/repositories';
 import { priceHtml, variationPriceHtml } from './priceHtml';
 import { renderListDetails, renderPostDetails, renderProductDetails } from './SearchDetailsPanel';
 import type { SearchService } from './SearchService';
-import { type SuggestionBuilder, shortText } from './SuggestionBuilder';
+import { catalogTaxonomy, type SuggestionBuilder, shortText } from './SuggestionBuilder';
 
 export interface SearchPluginOptions {
   repositories: Repositories;
@@ -240,7 +240,7 @@ export async function searchPlugin(app: FastifyInstance, options: SearchPluginOp
       }
       case 'taxonomy': {
         const term = display.terms.get(object.termId);
-        if (!term || term.taxonomy !== object.taxonomy) return null;
+        if (!term || term.taxonomy !== catalogTaxonomy(object.taxonomy, config)) return null;
         const html = renderListDetails({
           title: term.name,
           description: shortText(term.description, 200),

@@ -41,6 +41,7 @@ export function parseSuggestionObjectId(objectId: string): SuggestionObject | nu
     return variationId === null ? null : { type, postId: id, variationId };
   }
   if (type === 'post' && /^[a-z_]{1,20}$/.test(second)) return { type, postId: id, postType: second };
-  if (type === 'taxonomy' && /^[a-z_]{1,32}$/.test(second)) return { type, termId: id, taxonomy: second };
+  // WordPress taxonomy names: up to 32 lowercase letters, digits, dashes and underscores (`pwb-brand`).
+  if (type === 'taxonomy' && /^[a-z0-9_-]{1,32}$/.test(second)) return { type, termId: id, taxonomy: second };
   return null;
 }

@@ -68,8 +68,11 @@ const searchSchema = z
     layoutBreakpoint: px.default(992),
     detailsPanelBreakpoint: px.default(550),
     darkenedOverlay: flag(false),
-    // The mini-cart widget in the search bar (issue 9); hideIfEmpty reads the woocommerce_items_in_cart cookie.
-    miniCart: z.strictObject({ enabled: flag(false), hideIfEmpty: flag(true) }).prefault({}),
+    // The mini-cart widget in the search bar; hide-if-empty reads the woocommerce_items_in_cart cookie. Its
+    // hideIfEmpty left null follows the shop-wide `cart.hideIfEmpty`.
+    miniCart: z
+      .strictObject({ enabled: flag(false), hideIfEmpty: z.union([z.null(), flag(false)]).default(null) })
+      .prefault({}),
     // The self-repair helper's timer-based hard mode (SPEC.md §4): rescans every second when on.
     selfRepairHardMode: flag(false),
     voiceSearch: z.strictObject({ enabled: flag(false), lang: nullableString }).prefault({}),
@@ -140,6 +143,27 @@ const searchSchema = z
         suggestions: z.string().default('/?wc-ajax=search_suggestions'),
         details: z.string().default('/?wc-ajax=search_details'),
         prices: z.string().default('/?wc-ajax=search_prices'),
+      })
+      .prefault({}),
+    /** The box's icons as inline SVG markup (owner-controlled, like `labels.noResults`). */
+    icons: z
+      .strictObject({
+        magnifier: z
+          .string()
+          .default(
+            '<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.38A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"/></svg>',
+          ),
+        back: z.string().default('<span aria-hidden="true">←</span>'),
+        voice: z
+          .string()
+          .default(
+            '<svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18"><path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11z"/></svg>',
+          ),
+        history: z
+          .string()
+          .default(
+            '<svg class="shop-search__history-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18"><path fill="currentColor" d="M13 3a9 9 0 0 0-9 9H1l3.9 3.9L9 12H6a7 7 0 1 1 2.05 4.95l-1.41 1.41A9 9 0 1 0 13 3zm-1 5v5l4.25 2.52.77-1.28-3.52-2.09V8z"/></svg>',
+          ),
       })
       .prefault({}),
     labels: z

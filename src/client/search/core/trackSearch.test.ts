@@ -29,4 +29,19 @@ describe('trackSearch', () => {
   it('does nothing without either global', () => {
     expect(() => trackSearch({ location: { origin: 'x' } }, { kind: 'pageview', query: 'a' })).not.toThrow();
   });
+
+  it('sends only to the modules named in analytics.modules', () => {
+    const gtag = vi.fn();
+    const dataLayer: unknown[] = [];
+    const target = { gtag, dataLayer, location: { origin: 'https://shop.test' } };
+    trackSearch(target, { kind: 'results', query: 'mug', count: 2 }, ['ga4']);
+    expect(gtag).not.toHaveBeenCalled();
+    expect(dataLayer).toEqual([expect.objectContaining({ event: 'search_with_results' })]);
+    trackSearch(target, { kind: 'no-results', query: 'zzz' }, ['gtag']);
+    expect(gtag).toHaveBeenCalledWith('event', 'search_no_results', expect.anything());
+    expect(dataLayer).toHaveLength(1);
+    trackSearch(target, { kind: 'pageview', query: 'tea' }, ['gtag', 'ga4']);
+    expect(gtag).toHaveBeenCalledTimes(2);
+    expect(dataLayer).toHaveLength(2);
+  });
 });
