@@ -180,8 +180,10 @@ export default function CheckoutForm({
       <input type="hidden" name="_wpnonce" value={nonce} />
       <input type="hidden" name="cart_hash" value={cartHash} />
       <input type="hidden" name="checkout_key" value={checkoutKey} />
+      {/* No value prop: a hidden input's value is its attribute, which React would reset to it on every re-render
+          (the one Place order causes included), emptying what fillAttribution wrote just before the form is sent. */}
       {ATTRIBUTION_FIELDS.map((field) => (
-        <input key={field} type="hidden" name={`${prefix}${field}`} defaultValue="" />
+        <input key={field} type="hidden" name={`${prefix}${field}`} />
       ))}
       <button
         type="submit"
