@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { findChromium } from '../scripts/ensure-chromium.mjs';
 import { fillBilling } from './support/checkout';
 import { readShopDatabase } from './support/shopDatabase';
 import { type RunningShop, shopPerSpecFile, startShop } from './support/startShop';
 
 /*
- * Order attribution in Chromium (issue 6): each kind of visit sets the right sbjs_current, the checkout's hidden
- * inputs carry it, the order stores it and the report counts it; tracking off deletes the cookies; with the
- * consent API nothing is written before consent, and the first page is still attributed after it.
+ * Order attribution in Chromium: each kind of visit sets the right sbjs_current, the checkout's hidden inputs carry
+ * it, the order stores it and the report counts it; tracking off deletes the cookies; with the consent API nothing
+ * is written before consent, and the first page is still attributed after it; a visitor arriving with WooCommerce's
+ * domain cookies gets their new campaigns.
  */
 
 const shop = shopPerSpecFile();
@@ -239,5 +241,164 @@ test.describe('with our cookie banner', () => {
     await loaded(page);
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
     expect(await cookie(context, 'sbjs_session')).toMatch(/^pgs=2\|\|\|/);
+  });
+});
+
+test("a returning WooCommerce visitor's new campaign replaces the one in WooCommerce's domain cookies", async () => {
+  // A host name that can carry domain cookies (an IP address cannot), resolved to the test server by Chromium
+  // itself: nothing leaves this machine.
+  const browser = await chromium.launch({
+    executablePath: findChromium() ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP shop.test 127.0.0.1'],
+  });
+  try {
+    const context = await browser.newContext();
+    const base = `http://shop.test:${new URL(shop().url).port}`;
+    const woo = (fields: string) => encodeURIComponent(fields);
+    const expires = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
+    // What WooCommerce's sourcebuster left behind: every cookie on `.shop.test`, with the `_add` names.
+    await context.addCookies(
+      [
+        [
+          'sbjs_current',
+          'typ=utm|||src=spring|||mdm=email|||cmp=spring_sale|||cnt=(none)|||trm=(none)|||id=(none)',
+        ],
+        [
+          'sbjs_first',
+          'typ=utm|||src=spring|||mdm=email|||cmp=spring_sale|||cnt=(none)|||trm=(none)|||id=(none)',
+        ],
+        ['sbjs_first_add', 'fd=2026-03-01 10:00:00|||ep=https://shop.test/|||rf=(none)'],
+        ['sbjs_udata', 'vst=3|||uip=(none)|||uag=Mozilla/5.0'],
+        ['sbjs_migrations', '1418474375998=1'],
+      ].map(([name = '', value = '']) => ({
+        name,
+        value: woo(value),
+        domain: '.shop.test',
+        path: '/',
+        expires,
+      })),
+    );
+    const page = await context.newPage();
+    await page.goto(`${base}/?utm_source=autumn&utm_medium=social&utm_campaign=autumn_sale`);
+    await loaded(page);
+    await page.goto(`${base}/shop/`);
+    await loaded(page);
+    expect(await page.evaluate(() => window.shopAttribution?.getFields())).toMatchObject({
+      source_type: 'utm',
+      utm_source: 'autumn',
+      utm_campaign: 'autumn_sale',
+      session_pages: '2',
+      session_count: '4',
+    });
+    // One copy of each cookie, on WooCommerce's domain; the first visit is still the first.
+    const cookies = (await context.cookies()).filter((each) => each.name.startsWith('sbjs_'));
+    expect(cookies.filter((each) => each.name === 'sbjs_current')).toHaveLength(1);
+    expect(new Set(cookies.map((each) => each.domain))).toEqual(new Set(['.shop.test']));
+    expect(decodeURIComponent(cookies.find((each) => each.name === 'sbjs_first')?.value ?? '')).toContain(
+      'src=spring',
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+test.describe('with a field prefix and lifetime of its own', () => {
+  let custom: RunningShop;
+  test.beforeAll(async () => {
+    custom = await startShop({ attribution: { fieldPrefix: 'shop_source_', lifetimeMonths: 2 } });
+  });
+  test.afterAll(async () => {
+    await custom.stop();
+  });
+
+  test('cookies last 30 days per month and the session 30 minutes; every checkout field reaches the order', async ({
+    page,
+    context,
+  }) => {
+    const landing =
+      `${custom.url}/product/cafe-au-lait-mug/?utm_source=partner&utm_medium=video&utm_campaign=mugs` +
+      '&utm_content=&utm_term=linen&utm_id=42&utm_source_platform=meta&utm_creative_format=reel' +
+      '&utm_marketing_tactic=prospecting';
+    const referrer = 'https://videos.example.net/watch/7';
+    const landedAt = Date.now() / 1000;
+    await page.goto(landing, { referer: referrer });
+    await loaded(page);
+    const lifetime = async (name: string) => {
+      const found = (await context.cookies()).find((each) => each.name === name);
+      return (found?.expires ?? 0) - landedAt;
+    };
+    const DAY = 24 * 3600;
+    for (const name of ['sbjs_current', 'sbjs_first', 'sbjs_current_extra', 'sbjs_udata', 'sbjs_promo']) {
+      expect(await lifetime(name), name).toBeGreaterThan(60 * DAY - 120);
+      expect(await lifetime(name), name).toBeLessThan(60 * DAY + 120);
+    }
+    expect(await lifetime('sbjs_session')).toBeGreaterThan(30 * 60 - 120);
+    expect(await lifetime('sbjs_session')).toBeLessThan(30 * 60 + 120);
+
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: 'View cart' }).click();
+    await expect(page).toHaveURL(/\/cart\//);
+    await page.goto(`${custom.url}/checkout/`);
+    await loaded(page);
+    expect(await page.locator('input[name^="wc_order_attribution_"]').count()).toBe(0);
+    const inputs = page.locator('input[type="hidden"][name^="shop_source_"]');
+    const values = Object.fromEntries(
+      await inputs.evaluateAll((all) =>
+        (all as HTMLInputElement[]).map((input) => [input.name.slice('shop_source_'.length), input.value]),
+      ),
+    );
+    const userAgent = await page.evaluate(() => navigator.userAgent);
+    expect(values).toEqual({
+      source_type: 'utm',
+      referrer,
+      utm_campaign: 'mugs',
+      utm_source: 'partner',
+      utm_medium: 'video',
+      utm_content: '',
+      utm_id: '42',
+      utm_term: 'linen',
+      utm_source_platform: 'meta',
+      utm_creative_format: 'reel',
+      utm_marketing_tactic: 'prospecting',
+      session_entry: landing,
+      session_start_time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      session_pages: '3',
+      session_count: '1',
+      user_agent: userAgent,
+      device_type: 'Desktop',
+      current_page: `${custom.url}/checkout/`,
+      promo_code: expect.stringMatching(/^\d{6}$/),
+    });
+
+    await fillBilling(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\//);
+    const orderId = Number(new URL(page.url()).pathname.split('/')[3]);
+    const stored = readShopDatabase(custom.dataDir, (db) =>
+      db.prepare('SELECT * FROM order_attribution WHERE order_id = ?').get(orderId),
+    );
+    expect(stored).toEqual({
+      order_id: orderId,
+      source_type: 'utm',
+      referrer,
+      utm_campaign: 'mugs',
+      utm_source: 'partner',
+      utm_medium: 'video',
+      utm_content: null,
+      utm_id: '42',
+      utm_term: 'linen',
+      utm_source_platform: 'meta',
+      utm_creative_format: 'reel',
+      utm_marketing_tactic: 'prospecting',
+      session_entry: landing,
+      session_start_time: values.session_start_time,
+      session_pages: 3,
+      session_count: 1,
+      user_agent: userAgent,
+      device_type: 'Desktop',
+      current_page: `${custom.url}/checkout/`,
+      promo_code: values.promo_code,
+    });
   });
 });

@@ -22,7 +22,10 @@ export function startAttribution(settings: PageSettings, consent: Consent): Attr
     settings: settings.attribution,
     consent,
     consentCategory: settings.consent.attributionCategory,
-    cookies: documentCookies(document, location.hostname),
+    cookies: documentCookies(document, {
+      hostname: location.hostname,
+      cookieDomain: settings.attribution.cookieDomain,
+    }),
     landing: {
       href: location.href,
       hostname: location.hostname,

@@ -19,8 +19,10 @@ import type { Consent } from '../consent/createConsent';
 export interface CookieAccess {
   /** Every cookie of the page (name → raw value). */
   read(): Map<string, string>;
-  write(name: string, value: string, minutes: number, domain: string | null): void;
-  remove(name: string, domain: string | null): void;
+  /** Sets a cookie for `minutes`, where the shop's cookies live (the cookie domain is the access's concern). */
+  write(name: string, value: string, minutes: number): void;
+  /** Deletes every copy of a cookie. */
+  remove(name: string): void;
 }
 
 export interface AttributionEnv {
@@ -62,14 +64,13 @@ export function createAttributionTracker(env: AttributionEnv): AttributionTracke
         random: env.random,
       },
     );
-    for (const write of writes)
-      env.cookies.write(write.name, write.value, write.minutes, env.settings.cookieDomain);
+    for (const write of writes) env.cookies.write(write.name, write.value, write.minutes);
   }
 
   function removeAll() {
     const present = env.cookies.read();
     for (const name of [...ATTRIBUTION_COOKIES, ...Object.values(LEGACY_COOKIE)])
-      if (present.has(name)) env.cookies.remove(name, env.settings.cookieDomain);
+      if (present.has(name)) env.cookies.remove(name);
   }
 
   function update() {

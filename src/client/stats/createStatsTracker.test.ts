@@ -18,7 +18,7 @@ function setup({
   stats = {},
   consentMode = 'none' as 'none' | 'api' | 'banner',
   doNotTrack = false,
-  answer = () => ({ status: 200, body: { status: true } as unknown }),
+  answer = (): Answer | Promise<Answer> => ({ status: 200, body: { status: true } }),
   path = '/product/mug/?color=blue',
 } = {}) {
   const settings = parseSettings({ stats: { jsCheckTime: MINUTE, hitParams: HIT_PARAMS, ...stats } });
@@ -52,7 +52,7 @@ function setup({
         headers: init.headers as Record<string, string>,
         keepalive: init.keepalive === true,
       });
-      const { status, body } = answer();
+      const { status, body } = await answer();
       return { ok: status === 200, status, json: async () => body };
     },
     location: () => location,
@@ -80,7 +80,16 @@ function setup({
       granted.add(category);
       target.dispatchEvent(new Event('wp_listen_for_consent_change'));
     },
+    revoke(category: string, { announce = true } = {}) {
+      granted.delete(category);
+      if (announce) target.dispatchEvent(new Event('wp_listen_for_consent_change'));
+    },
   };
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
 }
 
 const kinds = (sent: Sent[]) => sent.map((each) => each.url);
@@ -288,5 +297,185 @@ describe('link events', () => {
     });
     expect(eventFields(link('/shop/'), page, settings, 1)).toBeNull();
     expect(eventFields(link('mailto:a@b.c'), page, settings, 1)).toBeNull();
+  });
+});
+
+describe('history navigation while a hit is unanswered', () => {
+  it('queues the navigation and records it once the first hit is answered, in order', async () => {
+    let release: () => void = () => {};
+    const first = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    const { tracker, sent, navigate } = setup({
+      answer: async () => {
+        calls += 1;
+        if (calls === 1) await first;
+        return { status: 200, body: { status: true } };
+      },
+    });
+    tracker.start();
+    await settle();
+    expect(tracker.getState()).toBe('sending');
+    navigate('/shop/?page=2');
+    tracker.urlChanged();
+    navigate('/cart/');
+    tracker.urlChanged();
+    await settle();
+    // One request at a time: the navigations wait for the first answer.
+    expect(sent).toHaveLength(1);
+    release();
+    await settle();
+    const pages = sent.map((each) => decodeBase64Text(each.body.get('page_uri') ?? ''));
+    expect(pages).toEqual(['/product/mug/?color=blue', '/shop/?page=2', '/cart/']);
+    expect(sent.map((each) => decodeBase64Text(each.body.get('referred') ?? ''))).toEqual([
+      'https://www.google.com/',
+      'https://shop.test/product/mug/?color=blue',
+      'https://shop.test/shop/?page=2',
+    ]);
+    expect(tracker.getState()).toBe('tracking');
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(kinds(sent).at(-1)).toBe('/wp-json/stats/v1/online');
+    expect(decodeBase64Text(sent.at(-1)?.body.get('page_uri') ?? '')).toBe('/cart/');
+  });
+});
+
+describe('consent followed as it changes', () => {
+  const link = { href: 'https://example.org/partner', id: '', className: '', text: 'Partner', button: 0 };
+
+  it('withdrawn consent stops pings, history hits and events at once; consent given again records the page', async () => {
+    const { tracker, sent, log, navigate, grant, revoke } = setup({ consentMode: 'api' });
+    tracker.start();
+    grant('statistics');
+    await vi.advanceTimersByTimeAsync(2 * MINUTE);
+    expect(kinds(sent)).toEqual([
+      '/wp-json/stats/v1/hit',
+      '/wp-json/stats/v1/online',
+      '/wp-json/stats/v1/online',
+    ]);
+
+    revoke('statistics');
+    expect(log.log).toHaveBeenCalledWith(expect.stringContaining('withdrawn'));
+    navigate('/shop/');
+    tracker.urlChanged();
+    tracker.linkClicked(link);
+    tracker.activity();
+    await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    expect(sent).toHaveLength(3);
+
+    // Consent again on a page not yet recorded: its hit goes out (referred by the page before), then pings.
+    grant('statistics');
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(kinds(sent).slice(3)).toEqual(['/wp-json/stats/v1/hit', '/wp-json/stats/v1/online']);
+    expect(decodeBase64Text(sent[3]?.body.get('page_uri') ?? '')).toBe('/shop/');
+    expect(decodeBase64Text(sent[3]?.body.get('referred') ?? '')).toBe(
+      'https://shop.test/product/mug/?color=blue',
+    );
+  });
+
+  it('consent given again on the page already recorded resumes the pings without a second hit', async () => {
+    const { tracker, sent, grant, revoke } = setup({ consentMode: 'api' });
+    grant('statistics');
+    tracker.start();
+    await settle();
+    revoke('statistics');
+    await vi.advanceTimersByTimeAsync(3 * MINUTE);
+    expect(sent).toHaveLength(1);
+    grant('statistics');
+    await vi.advanceTimersByTimeAsync(2 * MINUTE);
+    expect(kinds(sent)).toEqual([
+      '/wp-json/stats/v1/hit',
+      '/wp-json/stats/v1/online',
+      '/wp-json/stats/v1/online',
+    ]);
+  });
+
+  it('asks for consent before every request, also when the change was not announced', async () => {
+    const { tracker, sent, grant, revoke } = setup({ consentMode: 'api' });
+    grant('statistics');
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(sent).toHaveLength(2);
+    revoke('statistics', { announce: false });
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(sent).toHaveLength(2);
+    expect(tracker.getState()).toBe('waiting-for-consent');
+  });
+
+  it('consent withdrawn while the hit is unanswered: the answer starts no pings', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { tracker, sent, grant, revoke } = setup({
+      consentMode: 'api',
+      answer: async () => {
+        await held;
+        return { status: 200, body: { status: true } };
+      },
+    });
+    grant('statistics');
+    tracker.start();
+    await settle();
+    revoke('statistics');
+    release();
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(sent).toHaveLength(1);
+    expect(tracker.getState()).toBe('waiting-for-consent');
+  });
+
+  it('with anonymous tracking, withdrawn consent makes the next requests anonymous', async () => {
+    const { tracker, sent, grant, revoke } = setup({
+      consentMode: 'api',
+      stats: { anonymousTracking: true },
+    });
+    grant('statistics');
+    tracker.start();
+    await settle();
+    expect(sent[0]?.body.has('anonymous')).toBe(false);
+    revoke('statistics');
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit', '/wp-json/stats/v1/online']);
+    expect(sent[1]?.body.get('anonymous')).toBe('1');
+  });
+
+  it('withholds link events under do-not-track and without consent', async () => {
+    const dnt = setup({ stats: { honorDoNotTrack: true }, doNotTrack: true });
+    dnt.tracker.start();
+    dnt.tracker.linkClicked(link);
+    dnt.tracker.linkClicked({ ...link, href: 'https://shop.test/files/guide.pdf' });
+    await settle();
+    expect(dnt.sent).toEqual([]);
+
+    const noConsent = setup({ consentMode: 'api' });
+    noConsent.tracker.start();
+    noConsent.tracker.linkClicked(link);
+    await settle();
+    expect(noConsent.sent).toEqual([]);
+
+    // The same click with consent sends its event: the two above were withheld, not malformed.
+    noConsent.grant('statistics');
+    await settle();
+    noConsent.tracker.linkClicked(link);
+    await settle();
+    expect(noConsent.sent.map((each) => each.body.get('action'))).toEqual([null, 'stats_event']);
+  });
+});
+
+describe('ad-blocker bypass', () => {
+  it('sends the online pings to /ajax with action=stats_online', async () => {
+    const { tracker, sent } = setup({ stats: { bypassAdBlockers: true } });
+    const startedAt = Date.now();
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(2 * MINUTE);
+    expect(sent.map((each) => [each.url, each.body.get('action')])).toEqual([
+      ['/ajax', 'stats_hit'],
+      ['/ajax', 'stats_online'],
+      ['/ajax', 'stats_online'],
+    ]);
+    expect(sent[1]?.body.get('signature')).toBe(HIT_PARAMS.signature);
+    expect(decodeBase64Text(sent[1]?.body.get('page_uri') ?? '')).toBe('/product/mug/?color=blue');
+    // The ping's own time, a minute after the hit.
+    expect(sent[1]?.headers['X-WPS-TS']).toBe(btoa(String(Math.floor((startedAt + MINUTE) / 1000))));
   });
 });

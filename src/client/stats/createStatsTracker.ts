@@ -6,11 +6,14 @@ import type { Consent } from '../consent/createConsent';
 /*
  * The visitor-statistics tracker (SPEC.md §4 "Statistics", §6, §7 calls 4–6, §8), a core with no globals: the
  * page's window, timers and fetch come in through `env`, so tests drive it with fakes and fake timers.
- * - One hit per page view, again when the URL changes by history navigation; none in preview mode.
+ * - One hit per page view, again when the URL changes by history navigation; none in preview mode. Hits go out one
+ *   after another, so a navigation made while a hit is unanswered is queued, never dropped.
  * - After a successful hit, an online ping every `jsCheckTime` ms, stopped after 30 minutes without click,
  *   keypress or scroll and restarted by the next one; a failed hit (non-200 or `status: false`) sends no pings.
  * - Downloads and outbound links send an event with `keepalive`, so it arrives even as the page unloads.
- * - Do-not-track (when honoured) or missing consent: a console message, and nothing is sent.
+ * - Do-not-track (when honoured) or missing consent: a console message, and nothing is sent. Consent is asked
+ *   before every request and followed as it changes: withdrawn, it stops hits, pings and events at once; given
+ *   later on the page, it records the page then (as WP Statistics starts its tracker on the consent event).
  */
 
 export interface PageLocation {
@@ -55,32 +58,56 @@ export interface StatsTracker {
   stop(): void;
 }
 
+/** One page view as its hit reports it: the page and the page (or site) the visitor came from. */
+interface PageView {
+  href: string;
+  pathname: string;
+  search: string;
+  referrer: string;
+}
+
+/** What consent allows now: hits with the visitor, anonymous hits (`stats.anonymousTracking`), or nothing. */
+type Access = 'identified' | 'anonymous' | 'none';
+
 export function createStatsTracker(env: StatsEnv): StatsTracker {
   const { settings } = env;
   let state: StatsState = 'idle';
-  let anonymous = false;
-  let trackedUrl: string | null = null;
-  let referrer = env.referrer;
+  /** The latest page view, sent or not: the next one's referrer, and what online pings report. */
+  let view: PageView | null = null;
+  /** The page whose hit went out last, and whether the server recorded it. */
+  let recorded: { href: string; ok: boolean } | null = null;
+  const queue: PageView[] = [];
+  let sending = false;
+  /** Bumped when consent is withdrawn: an answer to a hit sent before it starts nothing. */
+  let consentEpoch = 0;
   let lastActivity = env.now();
   let pingTimer: unknown = null;
   let unsubscribe: (() => void) | null = null;
+
+  const access = (): Access =>
+    env.consent.has(env.consentCategory) ? 'identified' : settings.anonymousTracking ? 'anonymous' : 'none';
 
   const endpoint = (name: 'hit' | 'online') =>
     settings.bypassAdBlockers
       ? settings.ajaxUrl
       : `${settings.requestUrl.replace(/\/$/, '')}/${name === 'hit' ? settings.hitEndpoint : settings.onlineEndpoint}`;
 
-  function payload(action: string): URLSearchParams {
-    const location = env.location();
+  function payload(action: string, page: PageView, allowed: Access): URLSearchParams {
     const body = new URLSearchParams(settings.hitParams ?? {});
     if (settings.bypassAdBlockers) body.set('action', action);
-    body.set('referred', encodeBase64Text(referrer));
-    body.set('page_uri', encodeBase64Text(`${location.pathname}${location.search}`));
-    if (anonymous) body.set('anonymous', '1');
+    body.set('referred', encodeBase64Text(page.referrer));
+    body.set('page_uri', encodeBase64Text(`${page.pathname}${page.search}`));
+    if (allowed === 'anonymous') body.set('anonymous', '1');
     return body;
   }
 
-  async function post(name: 'hit' | 'online'): Promise<boolean> {
+  /** Sends a hit or ping if consent still allows it; false when it was not sent or not recorded. */
+  async function post(name: 'hit' | 'online', page: PageView): Promise<boolean> {
+    const allowed = access();
+    if (allowed === 'none') {
+      withdraw();
+      return false;
+    }
     try {
       const response = await env.fetch(endpoint(name), {
         method: 'POST',
@@ -89,7 +116,7 @@ export function createStatsTracker(env: StatsEnv): StatsTracker {
           // CONTRACT.md: base64 of the current Unix time in seconds; the server refuses old replays.
           'X-WPS-TS': encodeBase64Text(String(Math.floor(env.now() / 1000))),
         },
-        body: payload(name === 'hit' ? 'stats_hit' : 'stats_online').toString(),
+        body: payload(name === 'hit' ? 'stats_hit' : 'stats_online', page, allowed).toString(),
         credentials: 'same-origin',
       });
       if (response.status !== 200) return false;
@@ -113,89 +140,127 @@ export function createStatsTracker(env: StatsEnv): StatsTracker {
         stopPings();
         return;
       }
-      void post('online');
+      if (view) void post('online', view);
     }, settings.jsCheckTime);
   }
 
-  async function sendHit() {
-    trackedUrl = env.location().href;
-    state = 'sending';
-    stopPings();
-    const ok = await post('hit');
-    if (!ok) {
-      state = 'failed';
-      env.console.warn('Statistics: the hit was not recorded, so online presence is not sent for this page.');
-      return;
-    }
-    state = 'tracking';
-    startPings();
+  /** The page now, reached from `referrer`; it becomes the latest page view. */
+  function noteView(referrer: string): PageView {
+    const { href, pathname, search } = env.location();
+    view = { href, pathname, search, referrer };
+    return view;
   }
 
-  /** Whether this page may send anything now; logs why not. */
-  function permitted(): boolean {
-    if (settings.isPreview) {
-      state = 'blocked';
-      return false;
+  function record(page: PageView) {
+    queue.push(page);
+    void sendQueued();
+  }
+
+  async function sendQueued() {
+    if (sending) return;
+    sending = true;
+    stopPings();
+    let page = queue.shift();
+    while (page) {
+      state = 'sending';
+      const epoch = consentEpoch;
+      const ok = await post('hit', page);
+      recorded = { href: page.href, ok };
+      if (epoch !== consentEpoch) break;
+      if (!ok)
+        env.console.warn(
+          'Statistics: the hit was not recorded, so online presence is not sent for this page.',
+        );
+      state = ok ? 'tracking' : 'failed';
+      page = queue.shift();
     }
+    sending = false;
+    if (state === 'tracking') startPings();
+  }
+
+  /** Consent is gone: nothing more leaves this page until it comes back. */
+  function withdraw() {
+    if (state === 'blocked' || state === 'waiting-for-consent' || state === 'idle') return;
+    consentEpoch += 1;
+    queue.length = 0;
+    stopPings();
+    state = 'waiting-for-consent';
+    env.console.log('Statistics: consent to statistics was withdrawn, so nothing more is sent.');
+  }
+
+  function consentChanged() {
+    if (state === 'blocked' || state === 'idle') return;
+    if (access() === 'none') {
+      withdraw();
+      return;
+    }
+    if (state !== 'waiting-for-consent') return;
+    const page = view ?? noteView(env.referrer);
+    if (recorded?.href === page.href) {
+      // This page was recorded before consent was withdrawn: carry on where it stopped.
+      state = recorded.ok ? 'tracking' : 'failed';
+      if (recorded.ok) startPings();
+    } else record(page);
+  }
+
+  /** Whether this page may ever send anything; logs why not. */
+  function blockedForGood(): boolean {
+    if (settings.isPreview) return true;
     if (settings.honorDoNotTrack && env.doNotTrack) {
-      state = 'blocked';
       env.console.log('Statistics: do-not-track is on in this browser, so this visit is not recorded.');
-      return false;
+      return true;
     }
     if (!settings.hitParams) {
-      state = 'blocked';
       env.console.log('Statistics: this page carries no hit parameters, so it is not recorded.');
-      return false;
-    }
-    if (env.consent.has(env.consentCategory)) {
-      anonymous = false;
       return true;
     }
-    if (settings.anonymousTracking) {
-      anonymous = true;
-      return true;
-    }
-    state = 'waiting-for-consent';
-    env.console.log('Statistics: no consent to statistics yet, so nothing is sent.');
     return false;
   }
 
   return {
     start() {
-      if (permitted()) {
-        void sendHit();
+      if (state !== 'idle') return;
+      if (blockedForGood()) {
+        state = 'blocked';
         return;
       }
-      if (state !== 'waiting-for-consent') return;
-      unsubscribe = env.consent.subscribe(() => {
-        if (state === 'waiting-for-consent' && env.consent.has(env.consentCategory)) {
-          unsubscribe?.();
-          unsubscribe = null;
-          anonymous = false;
-          void sendHit();
-        }
-      });
+      unsubscribe = env.consent.subscribe(consentChanged);
+      const page = noteView(env.referrer);
+      if (access() === 'none') {
+        state = 'waiting-for-consent';
+        env.console.log('Statistics: no consent to statistics yet, so nothing is sent.');
+        return;
+      }
+      record(page);
     },
     urlChanged() {
-      if (state !== 'tracking' && state !== 'failed') return;
-      const href = env.location().href;
-      if (href === trackedUrl) return;
+      if (state === 'idle' || state === 'blocked' || !view) return;
+      if (env.location().href === view.href) return;
       // The page the visitor came from is this history entry's referrer.
-      referrer = trackedUrl ?? referrer;
-      void sendHit();
+      const page = noteView(view.href);
+      if (access() === 'none') {
+        withdraw();
+        return;
+      }
+      record(page);
     },
     activity() {
       const wasIdle = env.now() - lastActivity >= IDLE_STOP_MS || pingTimer === null;
       lastActivity = env.now();
-      if (state === 'tracking' && wasIdle) startPings();
+      if (state === 'tracking' && !sending && wasIdle) startPings();
     },
     linkClicked(link) {
       if (state !== 'tracking' && state !== 'failed' && state !== 'sending') return;
+      const allowed = access();
+      if (allowed === 'none') {
+        withdraw();
+        return;
+      }
       const fields = eventFields(link, env.location(), settings, env.now());
       if (!fields) return;
       const body = new URLSearchParams(settings.hitParams ?? {});
       body.set('action', 'stats_event');
-      if (anonymous) body.set('anonymous', '1');
+      if (allowed === 'anonymous') body.set('anonymous', '1');
       for (const [key, value] of Object.entries(fields)) body.set(key, value);
       void env
         .fetch(settings.ajaxUrl, {
@@ -210,7 +275,9 @@ export function createStatsTracker(env: StatsEnv): StatsTracker {
     getState: () => state,
     stop() {
       stopPings();
+      queue.length = 0;
       unsubscribe?.();
+      unsubscribe = null;
     },
   };
 }

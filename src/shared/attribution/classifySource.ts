@@ -115,7 +115,8 @@ function utmSource(params: Map<string, QueryValue>, referrer: string): SourceDat
     const raw = value(name);
     return raw === undefined ? undefined : queryText(raw);
   };
-  // `||` rather than `??` where the library uses it: an empty value falls back too.
+  // WooCommerce's copy of the library: a parameter present with an empty value (`utm_content=`) is kept empty for
+  // source, medium, campaign, content and term; its four added parameters fall back to `(none)` when empty.
   const orNone = (raw: string | undefined) => raw || NONE;
   const gclid = value('gclid') !== undefined;
   const yclid = value('yclid') !== undefined;
@@ -124,8 +125,8 @@ function utmSource(params: Map<string, QueryValue>, referrer: string): SourceDat
     source: text('utm_source') ?? (gclid ? 'google' : yclid ? 'yandex' : NONE),
     medium: text('utm_medium') ?? (gclid || yclid ? 'cpc' : NONE),
     campaign: text('utm_campaign') ?? (gclid ? 'google_cpc' : yclid ? 'yandex_cpc' : NONE),
-    content: orNone(text('utm_content')),
-    term: orNone(text('utm_term') || yandexSearchText(referrer)),
+    content: text('utm_content') ?? NONE,
+    term: text('utm_term') ?? orNone(yandexSearchText(referrer)),
     id: orNone(text('utm_id')),
     platform: orNone(text('utm_source_platform')),
     format: orNone(text('utm_creative_format')),

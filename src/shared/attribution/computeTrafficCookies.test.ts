@@ -2,14 +2,16 @@ import fc from 'fast-check';
 import sbjs from 'sourcebuster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE, computeTrafficCookies, type Visit } from './computeTrafficCookies';
-import { decodeData } from './cookieCodec';
+import { decodeData, encodeData, FIELD_DELIMITER } from './cookieCodec';
+import { readQuery } from './parseUri';
 
 /*
- * Differential test (issue 6): the `sourcebuster` package (the library WooCommerce ships) is the oracle. Both run
- * the same generated visits against their own cookie jar, with the same clock, and must leave the same cookie
- * values. Deliberate differences, listed in the README: the two extra cookies are named `_extra` (CONTRACT.md)
- * where the library says `_add`; the main cookies carry WooCommerce's four extra fields (id, plt, fmt, tct); the
- * promo code is random on both sides, so only its form is compared.
+ * Differential test: the `sourcebuster` package (the library WooCommerce's copy was forked from) is the oracle.
+ * Both run the same generated visits against their own cookie jar, with the same clock, and must leave the same
+ * cookie values. Deliberate differences, listed in the README: the two extra cookies are named `_extra`
+ * (CONTRACT.md) where the library says `_add`; the main cookies carry WooCommerce's four extra fields (id, plt, fmt,
+ * tct); the promo code is random on both sides, so only its form is compared. Where WooCommerce's copy departs from
+ * the package (an empty `utm_content=` / `utm_term=` is kept), the oracle's result is corrected to the copy's.
  */
 
 const SHOP_HOST = 'shop.example.com';
@@ -31,6 +33,11 @@ class CookieJar {
     const expiresAt = expires ? Date.parse(expires.slice('expires='.length)) : Number.POSITIVE_INFINITY;
     if (expiresAt <= this.now()) this.#cookies.delete(name);
     else this.#cookies.set(name, { value, expiresAt });
+  }
+  /** A new value for a live cookie, keeping its expiry. */
+  replace(name: string, value: string) {
+    const cookie = this.#cookies.get(name);
+    if (cookie) cookie.value = value;
   }
   setMinutes(name: string, value: string, minutes: number) {
     this.#cookies.set(name, { value, expiresAt: this.now() + minutes * MINUTE });
@@ -83,6 +90,12 @@ const referrer = fc.oneof(
     'https://nova.rambler.ru/search?query=x',
     'https://search.aol.com/aol/search?q=x',
     'https://www.ask.com/web?q=x',
+    'https://www.about.com/?q=linen',
+    'https://about.com/',
+    'https://globososo.com/search?q=mug',
+    'https://www.globososo.com/',
+    'https://search.tut.by/?query=mug',
+    'https://tut.by/news/',
     'https://t.co/abc123',
     'https://plus.url.google.com/url?q=x',
     'https://blog.example.org/posts/linen?ref=1',
@@ -124,8 +137,32 @@ function runOracle(jar: CookieJar, each: GeneratedVisit, userAgent: string) {
   vi.stubGlobal('window', { location });
   vi.stubGlobal('navigator', { userAgent });
   // WooCommerce's call: lifetime in months, session in minutes, time zone offset 0 (the first-visit date in UTC).
+  const hadFirst = jar.live().has(COOKIE.first);
   sbjs.init({ lifetime: 6, session_length: 30, timezone_offset: '0', promocode: true });
   vi.unstubAllGlobals();
+  asWooCommerceCopy(jar, search, hadFirst);
+}
+
+/**
+ * WooCommerce's copy of the library keeps a parameter that is present but empty (`utm_content=`, `utm_term=`) as an
+ * empty value; the package writes `(none)` (and for `utm_term`, a Yandex referrer's search text). The source the
+ * oracle just wrote is corrected to the copy's, in `sbjs_current` and, when this visit created it, `sbjs_first`.
+ */
+function asWooCommerceCopy(jar: CookieJar, search: string, hadFirst: boolean) {
+  const params = readQuery(search.replace(/^\?/, ''));
+  const keys = [
+    ['utm_content', 'cnt'],
+    ['utm_term', 'trm'],
+  ].flatMap(([param, key]) => (params.get(param ?? '') === '' ? [key] : []));
+  if (keys.length === 0) return;
+  for (const name of hadFirst ? [COOKIE.current] : [COOKIE.current, COOKIE.first]) {
+    const raw = jar.live().get(name);
+    if (raw === undefined) continue;
+    const fields = decodeData(raw)
+      .split(FIELD_DELIMITER)
+      .map((field) => (keys.includes(field.split('=')[0] ?? '') ? `${field.split('=')[0]}=` : field));
+    jar.replace(name, encodeData(fields.join(FIELD_DELIMITER)));
+  }
 }
 
 function runOurs(jar: CookieJar, each: GeneratedVisit, userAgent: string, now: number) {
@@ -228,6 +265,58 @@ describe('computeTrafficCookies beyond the library', () => {
     expect(data.current).toMatchObject({ typ: 'utm', src: '(none)', id: '42', plt: 'meta', fmt: '(none)' });
     expect(data.currentExtra).toEqual({ fd: '2026-11-22 01:02:03', ep: base.href, rf: '(none)' });
     expect(data.promo).toEqual({ code: '100000' });
+  });
+
+  it("keeps an empty utm_content and utm_term empty, as WooCommerce's copy of the library does", () => {
+    const search = '?utm_source=mail&utm_content=&utm_term=&utm_id=';
+    const { data } = computeTrafficCookies(
+      new Map(),
+      // A Yandex referrer: the package would take its search text for the term; the copy keeps the empty one.
+      {
+        ...base,
+        href: `https://${SHOP_HOST}/${search}`,
+        search,
+        referrer: 'https://yandex.ru/search/?text=mug',
+      },
+      options,
+    );
+    expect(data.current).toMatchObject({ typ: 'utm', src: 'mail', cnt: '', trm: '', id: '(none)' });
+    expect(data.first).toMatchObject({ cnt: '', trm: '' });
+    // Absent parameters are still `(none)`, and a Yandex referrer still gives the term when utm_term is absent.
+    const absent = computeTrafficCookies(
+      new Map(),
+      {
+        ...base,
+        href: `https://${SHOP_HOST}/?utm_source=mail`,
+        search: '?utm_source=mail',
+        referrer: 'https://yandex.ru/search/?text=mug',
+      },
+      options,
+    );
+    expect(absent.data.current).toMatchObject({ cnt: '(none)', trm: 'mug' });
+  });
+
+  it('counts about, globo and tut.by searches as organic, and their pages without a query as referrals', () => {
+    const sourceOf = (referrer: string) =>
+      computeTrafficCookies(
+        new Map(),
+        { ...base, href: `https://${SHOP_HOST}/`, search: '', referrer },
+        options,
+      ).data.current;
+    expect(sourceOf('https://www.about.com/?q=linen')).toMatchObject({
+      typ: 'organic',
+      src: 'about',
+      mdm: 'organic',
+    });
+    expect(sourceOf('https://globososo.com/search?q=mug')).toMatchObject({ typ: 'organic', src: 'globo' });
+    expect(sourceOf('https://search.tut.by/?query=mug')).toMatchObject({ typ: 'organic', src: 'tut.by' });
+    // Each engine's own parameter: tut.by searches with `query`, not `q`.
+    expect(sourceOf('https://search.tut.by/?q=mug')).toMatchObject({ typ: 'referral', src: 'search.tut.by' });
+    expect(sourceOf('https://about.com/')).toMatchObject({
+      typ: 'referral',
+      src: 'about.com',
+      mdm: 'referral',
+    });
   });
 
   it('writes base64 values when asked and reads both forms', () => {

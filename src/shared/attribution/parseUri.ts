@@ -1,6 +1,6 @@
 /*
  * sourcebuster.js's URL helpers, ported as they are: classification must agree with the library shops migrate
- * from (issue 6), including its quirks — query values are taken undecoded, `www.` is removed wherever it first
+ * from, including its quirks — query values are taken undecoded, `www.` is removed wherever it first
  * occurs in a host, and a bare `?key` (no `=`) counts as absent. The differential test in
  * computeTrafficCookies.test.ts holds this port to the `sourcebuster` package.
  */
