@@ -18,7 +18,9 @@ const TIME_CAP_SECONDS = 45;
 const REQUEST_TIMEOUT_SECONDS = 30;
 const ORDERS_PER_SHOPPER = 4;
 // The hit target's visitors all post from 127.0.0.1, one client for the per-address rate limit: lift it.
-const shop = await startBuiltShop({ settings: { server: { stats: { rateLimitPerMinute: 100_000_000 } } } });
+const shop = await startBuiltShop({
+  settings: { server: { newSessionsPerHour: 100_000_000, stats: { rateLimitPerMinute: 100_000_000 } } },
+});
 const cartCookie = await cookieWithCartItem(shop.url);
 
 // The targets, in one table: a plain GET (its path and the headers it sends) per row. The statistics hit and the

@@ -77,7 +77,9 @@ test.afterAll(async () => {
 test('orders and hits acknowledged before a SIGKILL are all there, orders whole, after the restart', async () => {
   test.setTimeout(90_000);
   // Every hit comes from the same loopback visitor: lift the per-visitor rate limit so none is refused.
-  const shop = await startShop({ server: { stats: { rateLimitPerMinute: 100_000 } } });
+  const shop = await startShop({
+    server: { newSessionsPerHour: 100_000, stats: { rateLimitPerMinute: 100_000 } },
+  });
   const acknowledged: Acknowledged[] = [];
   const shoppers = Array.from({ length: SHOPPERS }, (_, index) =>
     shopUntil(() => false, shop.url, acknowledged, index),

@@ -48,7 +48,7 @@ test.afterAll(async () => {
 
 test('killing one of two processes loses no acknowledged order or hit, and the other keeps serving', async () => {
   test.setTimeout(120_000);
-  shop = await startShop({ server: { stats: { rateLimitPerMinute: 100_000 } } });
+  shop = await startShop({ server: { newSessionsPerHour: 100_000, stats: { rateLimitPerMinute: 100_000 } } });
   const running = shop;
   const [victim, survivor] = running.processes ?? [];
   if (!victim || !survivor) throw new Error('expected two processes');

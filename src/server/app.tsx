@@ -101,7 +101,12 @@ export async function buildApp({
   const cartService = new CartService(repositories.catalog);
   const search = await createSearch({ config, repositories, secret, index: searchIndex });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(sessionPlugin, { repositories, secret, ttlHours: config.server.sessionTtlHours });
+  await app.register(sessionPlugin, {
+    repositories,
+    secret,
+    ttlHours: config.server.sessionTtlHours,
+    newSessionsPerHour: config.server.newSessionsPerHour,
+  });
   await app.register(ownerPlugin, { config, repositories, secret });
   await app.register(ajaxPlugin);
   await app.register(pagesPlugin, { config, assets, repositories, cartService });

@@ -18,6 +18,7 @@ export class VisitorSession {
   #ttlMs: number;
   #cookies: CookieWriter;
   #secure: boolean;
+  #beforeCreate: () => Promise<void>;
   #loaded: Promise<Session | null> | null = null;
   id: string | null;
 
@@ -27,7 +28,10 @@ export class VisitorSession {
     cookieValue: string | undefined;
     cookies: CookieWriter;
     secure: boolean;
+    /** Runs before a new session row is stored; throws to refuse it (the limit on new carts per client). */
+    beforeCreate?: () => Promise<void>;
   }) {
+    this.#beforeCreate = options.beforeCreate ?? (async () => {});
     this.#store = options.store;
     this.#ttlMs = options.ttlMs;
     this.#cookies = options.cookies;
@@ -64,7 +68,7 @@ export class VisitorSession {
 
   /** Changes the stored cart atomically from its latest state (see SessionRepository.updateCart). */
   async updateCart(update: (cart: CartLine[]) => CartLine[]): Promise<CartLine[]> {
-    await this.load();
+    if (!(await this.load())) await this.#beforeCreate();
     const expiresAt = Date.now() + this.#ttlMs;
     // An id without a row (minted for a nonce, or expired) is kept: the nonces on the visitor's page stay valid.
     const id = this.id ?? randomBytes(24).toString('base64url');

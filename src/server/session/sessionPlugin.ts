@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Repositories } from '../db/repositories';
 import { createNonce, verifyNonce } from '../security/nonces';
+import { refuseWhenLimited } from '../security/rateLimiter';
 import { SESSION_COOKIE, VisitorSession } from './VisitorSession';
 
 export interface SessionPluginOptions {
   repositories: Repositories;
   secret: string;
   ttlHours: number;
+  /** New stored sessions per client address per hour (settings `server.newSessionsPerHour`). */
+  newSessionsPerHour: number;
 }
 
 /**
@@ -36,6 +39,7 @@ export const sessionPlugin = fp(
   async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions) {
     await app.register(fastifyCookie);
     const ttlMs = options.ttlHours * 60 * 60 * 1000;
+    const newSessions = { name: 'new-sessions', limit: options.newSessionsPerHour, windowMs: 60 * 60 * 1000 };
     app.decorate('nonces', {
       create: (action, visitor) =>
         createNonce(options.secret, action, typeof visitor === 'string' ? visitor : visitor.ensureId()),
@@ -50,6 +54,12 @@ export const sessionPlugin = fp(
         cookieValue: request.cookies[SESSION_COOKIE],
         cookies: reply,
         secure: request.protocol === 'https',
+        beforeCreate: async () =>
+          refuseWhenLimited(
+            reply,
+            await app.rateLimiter.take(newSessions, request.ip),
+            'Too many new carts have been started from your network. Please try again in a little while.',
+          ),
       });
     });
   },

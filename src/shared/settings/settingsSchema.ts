@@ -341,6 +341,11 @@ const serverSchema = z
       .default(null),
     sessionTtlHours: z.number().positive().default(48),
     /**
+     * New carts (stored sessions) one client address may start per hour; a script adding to the cart without
+     * keeping its cookie would otherwise write a row per request. High, as many shoppers can share an address.
+     */
+    newSessionsPerHour: z.number().int().positive().default(300),
+    /**
      * Take the client's address and protocol from X-Forwarded-For / X-Forwarded-Proto. Only behind a proxy that
      * overwrites those headers (README "Configuration"): otherwise any client can claim any address.
      */
