@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeBase64Text } from '../../shared/stats/base64Text';
 import type { StatsReport } from '../../shared/stats/statsTypes';
-import { createTestApp, TEST_SECRET, type TestApp } from '../testing/createTestApp';
-import { signHitParams } from './hitSignature';
+import { createTestApp, type TestApp } from '../testing/createTestApp';
+import { sendStatsRequest } from '../testing/statsHit';
 
 /*
  * One client flooding the statistics (all requests public, from one machine): the rate limit is per client address
@@ -26,28 +25,12 @@ afterEach(async () => {
   await shop.close();
 });
 
-const params = signHitParams(TEST_SECRET, { sourceType: 'product', sourceId: 0, searchQuery: '' });
 /** A browser user agent no request has sent before. */
 const browser = (n: number) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${100 + n}.0.${n}.0 Safari/537.36`;
 
 function send(path: 'hit' | 'online', { ip = ATTACKER, userAgent = browser(0) } = {}) {
-  return shop.app.inject({
-    method: 'POST',
-    url: `/wp-json/stats/v1/${path}`,
-    remoteAddress: ip,
-    headers: {
-      host: 'shop.test',
-      'content-type': 'application/x-www-form-urlencoded',
-      'user-agent': userAgent,
-      'x-wps-ts': encodeBase64Text(String(Math.floor(Date.now() / 1000))),
-    },
-    payload: new URLSearchParams({
-      ...params,
-      referred: '',
-      page_uri: encodeBase64Text('/shop/'),
-    }).toString(),
-  });
+  return sendStatsRequest(shop.app, path, { ip, userAgent });
 }
 
 async function report(): Promise<StatsReport> {

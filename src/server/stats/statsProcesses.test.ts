@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSettings } from '../../shared/settings/parseSettings';
-import { encodeBase64Text } from '../../shared/stats/base64Text';
 import type { StatsReport } from '../../shared/stats/statsTypes';
-import { buildApp } from '../app';
-import { openDatabase } from '../db/openDatabase';
-import { createPgRepositories } from '../db/postgres/createPgRepositories';
-import { openPostgres } from '../db/postgres/openPostgres';
-import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
 import type { Repositories } from '../db/repositories';
-import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
-import { TEST_SECRET } from '../testing/createTestApp';
-import { signHitParams } from './hitSignature';
+import { openShopProcesses, type ShopProcesses } from '../testing/shopProcesses';
+import { DESKTOP_USER_AGENT as DESKTOP, sendStatsRequest } from '../testing/statsHit';
 
 /*
- * Several server processes on one database (issue 12): two app instances, each with its own connection (pool),
+ * Several server processes on one database: two app instances, each with its own connection (pool),
  * share the statistics rate limit and the cap on online visitors per address, under concurrent requests too, and
  * answer "online now" the same. On SQLite (two connections to one file) and,
  * under `npm run test:postgres`, on one PostgreSQL database (two pools).
@@ -26,74 +15,26 @@ import { signHitParams } from './hitSignature';
 const OWNER_TOKEN = 'owner-token-0123456789abcdef';
 const LIMIT = 10;
 const ONLINE_PER_ADDRESS = 3;
-const DESKTOP =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-let dataDir: string;
-let dropDatabase: () => Promise<void> = async () => {};
-const repositories: Repositories[] = [];
-const apps: FastifyInstance[] = [];
-
-/** Two repositories on one database: two pools on PostgreSQL, two connections to one file on SQLite. */
-async function openTwice(): Promise<[Repositories, Repositories]> {
-  if (!TEST_DATABASE_URL) {
-    return [createSqliteRepositories(openDatabase(dataDir)), createSqliteRepositories(openDatabase(dataDir))];
-  }
-  const database = await createTestDatabase();
-  dropDatabase = database.drop;
-  const first = createPgRepositories(await openPostgres(database.url, { max: 4 }));
-  const second = createPgRepositories(await openPostgres(database.url, { max: 4 }));
-  return [first, second];
-}
+let shop: ShopProcesses;
+let apps: FastifyInstance[];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'shop-'));
-  repositories.push(...(await openTwice()));
-  const config = parseSettings({
+  shop = await openShopProcesses(2, {
     server: {
       ownerToken: OWNER_TOKEN,
       stats: { rateLimitPerMinute: LIMIT, onlinePerAddress: ONLINE_PER_ADDRESS, onlineFlushMs: 3_600_000 },
     },
   });
-  for (const repos of repositories) {
-    const app = await buildApp({
-      config,
-      repositories: repos,
-      secret: TEST_SECRET,
-      assets: { scripts: [], styles: [], preloads: [] },
-      dataDir,
-    });
-    await app.ready();
-    apps.push(app);
-  }
-});
+  apps = shop.apps;
+}, 60_000);
 
 afterAll(async () => {
-  for (const app of apps) await app.close();
-  for (const repos of repositories) await repos.close();
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
+  await shop.close();
 });
 
-const params = signHitParams(TEST_SECRET, { sourceType: 'product', sourceId: 0, searchQuery: '' });
-
 function send(app: FastifyInstance, path: string, ip: string, userAgent = DESKTOP) {
-  return app.inject({
-    method: 'POST',
-    url: path,
-    remoteAddress: ip,
-    headers: {
-      host: 'shop.test',
-      'content-type': 'application/x-www-form-urlencoded',
-      'user-agent': userAgent,
-      'x-wps-ts': encodeBase64Text(String(Math.floor(Date.now() / 1000))),
-    },
-    payload: new URLSearchParams({
-      ...params,
-      referred: '',
-      page_uri: encodeBase64Text('/shop/'),
-    }).toString(),
-  });
+  return sendStatsRequest(app, path.endsWith('/online') ? 'online' : 'hit', { ip, userAgent });
 }
 
 /** The limit counts per minute: start a burst early in a minute so it cannot straddle two. */
@@ -131,7 +72,7 @@ describe('two app instances on one database', () => {
   }, 70_000);
 
   it('count concurrent requests exactly across both', async () => {
-    const [first, second] = repositories as [Repositories, Repositories];
+    const [first, second] = shop.repositories as [Repositories, Repositories];
     const counts = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? first : second).stats.countRequest('visitor-x', 42)),
     );

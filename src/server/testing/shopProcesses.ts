@@ -12,6 +12,7 @@ import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDataba
 import type { Repositories } from '../db/repositories';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
 import { TEST_SECRET } from './createTestApp';
+import { pgQuery } from './testRepositories';
 
 export interface ShopProcesses {
   /** One app per "process": each with its own connection (SQLite) or pool (PostgreSQL) to the one database. */
@@ -45,15 +46,7 @@ export async function openShopProcesses(count: number, settings: unknown = {}): 
       await pool.end();
       await previousDrop();
     };
-    query = async <T>(sql: string, params: unknown[] = []) => {
-      let n = 0;
-      return (
-        await pool.query(
-          sql.replace(/\?/g, () => `$${++n}`),
-          params,
-        )
-      ).rows as T[];
-    };
+    query = pgQuery(pool);
   } else {
     for (let i = 0; i < count; i++) repositories.push(createSqliteRepositories(openDatabase(dataDir)));
     const db = openDatabase(dataDir);

@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from '../db/openDatabase';
 import { createPgRepositories } from '../db/postgres/createPgRepositories';
-import { openPostgres } from '../db/postgres/openPostgres';
+import { openPostgres, type PgPool } from '../db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
 import type { Repositories } from '../db/repositories';
 import { createPostgresSearchIndex } from '../search/postgres/PostgresSearchIndex';
@@ -50,15 +50,20 @@ export async function testRepositories(
     db: () => {
       throw new Error('This test reads SQLite directly; on PostgreSQL use the test app’s query()');
     },
-    async query<T>(sql: string, params: unknown[] = []) {
-      let n = 0;
-      return (
-        await pool.query(
-          sql.replace(/\?/g, () => `$${++n}`),
-          params,
-        )
-      ).rows as T[];
-    },
+    query: pgQuery(pool),
     drop: database.drop,
+  };
+}
+
+/** A test's `query` on a PostgreSQL pool: the SQLite-style `?` placeholders become `$1, $2…`. */
+export function pgQuery(pool: { query: PgPool['query'] }) {
+  return async <T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> => {
+    let n = 0;
+    return (
+      await pool.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows as T[];
   };
 }
