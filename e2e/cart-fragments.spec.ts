@@ -135,6 +135,33 @@ test('the cart page updates and removes without a reload, then fires updated_wc_
   expect(state).toEqual({ notReloaded: true, updated: 3 });
 });
 
+test('the cart page focuses the notice of an update 500 ms after it appears, not at once', async ({
+  page,
+}) => {
+  await addMugFromShop(page);
+  // Page-side clocks: when the answer's notice entered the page and when it took the focus.
+  await page.addInitScript(() => {
+    const w = window as Window & { noticeAt?: number; focusedAt?: number };
+    new MutationObserver(() => {
+      if (w.noticeAt === undefined && document.querySelector('main .notice')) w.noticeAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('focusin', (event) => {
+      if ((event.target as Element).matches('.notice')) w.focusedAt ??= performance.now();
+    });
+  });
+  await openHydrated(page, '/cart/');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Increase quantity' }).click();
+  await main.getByRole('button', { name: 'Update cart' }).click();
+  await expect(main.getByRole('status')).toBeFocused();
+  const clocks = await page.evaluate(() => {
+    const w = window as Window & { noticeAt?: number; focusedAt?: number };
+    return { noticeAt: w.noticeAt ?? Number.NaN, focusedAt: w.focusedAt ?? Number.NaN };
+  });
+  expect(clocks.focusedAt - clocks.noticeAt).toBeGreaterThanOrEqual(495);
+  expect(clocks.focusedAt - clocks.noticeAt).toBeLessThan(1500);
+});
+
 test.describe('with the back-forward cache on', () => {
   let context: BrowserContext;
   test.beforeAll(async () => {
