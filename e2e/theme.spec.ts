@@ -275,6 +275,75 @@ test.describe('banners', () => {
   });
 
   const dismissButton = (page: Page) => page.getByRole('button', { name: 'Dismiss coming soon banner' });
+  // With or without the client's query (`_locale=user`).
+  const isUsersMe = (url: URL) => url.pathname === '/wp-json/wp/v2/users/me';
+
+  /** Every REST and nonce call the page makes, with the status it got. */
+  function recordRestCalls(page: Page): string[] {
+    const calls: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/wp-json/wp/') || url.searchParams.get('action') === 'rest-nonce') {
+        calls.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+      }
+    });
+    return calls;
+  }
+
+  test('a visitor whose session began with an Ajax add to cart after the page loaded still dismisses the banner', async ({
+    page,
+  }) => {
+    const calls = recordRestCalls(page);
+    await open(page, `${themed().url}/`);
+    await page.getByRole('button', { name: 'Add “Café au Lait Mug” to your cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: 'Close' }).click();
+    await dismissButton(page).click();
+    await expect(page.getByRole('region', { name: 'Coming soon' })).toBeHidden();
+    // The last attempt was accepted; a refused nonce was followed by a fresh one and exactly one retry.
+    await expect.poll(() => calls.at(-1)).toBe('POST /wp-json/wp/v2/users/me 200');
+    const refused = calls.filter((call) => call.endsWith(' 403'));
+    expect(refused.length).toBeLessThanOrEqual(1);
+    if (refused.length === 1)
+      expect(calls).toEqual([
+        'POST /wp-json/wp/v2/users/me 403',
+        'GET /ajax 200',
+        'POST /wp-json/wp/v2/users/me 200',
+      ]);
+    // Stored with the visitor's session: the next page does not render the banner.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Coming soon' })).toHaveCount(0);
+  });
+
+  test('a page nonce the server refuses is refreshed once and the dismissal retried', async ({ page }) => {
+    const calls = recordRestCalls(page);
+    await open(page, `${themed().url}/`);
+    // The session the page was rendered for is gone; the Ajax add starts another, so the page's nonce is stale.
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Add “Café au Lait Mug” to your cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: 'Close' }).click();
+    const retried = page.waitForRequest(
+      (request) => isUsersMe(new URL(request.url())) && calls.includes('GET /ajax 200'),
+    );
+    await dismissButton(page).click();
+    const fresh = (await retried).headers()['x-wp-nonce'];
+    await expect(page.getByRole('region', { name: 'Coming soon' })).toBeHidden();
+    expect(calls).toEqual([
+      'POST /wp-json/wp/v2/users/me 403',
+      'GET /ajax 200',
+      'POST /wp-json/wp/v2/users/me 200',
+    ]);
+    const pageNonce = await page.evaluate(
+      () => JSON.parse(document.getElementById('shop-settings')?.textContent ?? '{}').rest.nonce as string,
+    );
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe(pageNonce);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Coming soon' })).toHaveCount(0);
+  });
 
   test('the coming-soon banner posts the dismissal with the REST nonce and hides when the call completes', async ({
     page,
@@ -287,10 +356,12 @@ test.describe('banners', () => {
     );
     expect(nonce).toBeTruthy();
     const [request] = await Promise.all([
-      page.waitForRequest((candidate) => candidate.url().endsWith('/wp-json/wp/v2/users/me')),
+      page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/wp-json/wp/v2/users/me'),
       dismissButton(page).click(),
     ]);
     expect(request.method()).toBe('POST');
+    // The REST client's conventions: the page's nonce, and the user's locale asked for.
+    expect(new URL(request.url()).searchParams.get('_locale')).toBe('user');
     expect(request.headers()['x-wp-nonce']).toBe(nonce);
     expect(request.postDataJSON()).toEqual({ meta: { woocommerce_coming_soon_banner_dismissed: 'yes' } });
     expect((await request.response())?.status()).toBe(200);
@@ -303,7 +374,7 @@ test.describe('banners', () => {
   });
 
   test('the coming-soon banner hides when the call fails with a server error', async ({ page }) => {
-    await page.route('**/wp-json/wp/v2/users/me', (route) =>
+    await page.route(isUsersMe, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"internal_error"}' }),
     );
     await open(page, `${themed().url}/`);
@@ -312,7 +383,7 @@ test.describe('banners', () => {
   });
 
   test('the coming-soon banner hides when the request fails on the network', async ({ page }) => {
-    await page.route('**/wp-json/wp/v2/users/me', (route) => route.abort('connectionrefused'));
+    await page.route(isUsersMe, (route) => route.abort('connectionrefused'));
     await open(page, `${themed().url}/`);
     await dismissButton(page).click();
     await expect(page.getByRole('region', { name: 'Coming soon' })).toBeHidden();
@@ -323,7 +394,7 @@ test.describe('banners', () => {
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    await page.route('**/wp-json/wp/v2/users/me', async (route) => {
+    await page.route(isUsersMe, async (route) => {
       await answered;
       await route.fulfill({ status: 200, contentType: 'application/json', body: '{"id":0,"meta":{}}' });
     });

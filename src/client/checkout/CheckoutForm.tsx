@@ -57,7 +57,8 @@ export default function CheckoutForm({
     );
     return loadingChecks.current;
   }
-  const prefix = useShopSettings().attribution.fieldPrefix;
+  const { attribution, i18n } = useShopSettings();
+  const prefix = attribution.fieldPrefix;
 
   // Order attribution (SPEC.md §3): the hidden inputs are filled from the cookies when the form renders in the
   // browser and again just before it is sent, so a page view in another tab is not lost.
@@ -113,7 +114,7 @@ export default function CheckoutForm({
     >
       {errorList.length > 0 && (
         <div className="notice notice--error" role="alert">
-          <p>Please correct the following:</p>
+          <p>{i18n.correctTheFollowing}</p>
           <ul>
             {errorList.map((field) => (
               <li key={field.name}>
@@ -190,7 +191,7 @@ export default function CheckoutForm({
         disabled={placing}
         aria-busy={placing || undefined}
       >
-        {placing ? 'Placing order…' : 'Place order'}
+        {placing ? i18n.placingOrder : i18n.placeOrder}
       </button>
     </form>
   );

@@ -279,6 +279,7 @@ const i18nSchema = z
     outOfStockWith: z.string().default('Out of stock with %s'),
     removeItem: z.string().default('Remove %s from cart'),
     subtotal: z.string().default('Subtotal:'),
+    emptyMiniCart: z.string().default('No products in the cart.'),
     viewCart: z.string().default('View cart'),
     checkout: z.string().default('Checkout'),
     placeOrder: z.string().default('Place order'),
