@@ -4,6 +4,7 @@ import { BILLING_FIELDS, COUNTRIES } from '../../shared/checkout/billingFields';
 import { getAttributionFields } from '../attribution/attributionRuntime';
 import { submitNatively } from '../cart/submitNatively';
 import { useShopSettings } from '../ShopSettingsContext';
+import type { UpdatedCheckoutDetail } from './bindCheckoutReview';
 
 export interface CheckoutFormProps {
   nonce: string;
@@ -39,6 +40,16 @@ export default function CheckoutForm({
     };
     window.addEventListener('pageshow', restore);
     return () => window.removeEventListener('pageshow', restore);
+  }, []);
+  // The order review may be refreshed under the form (update_checkout): the order is for the cart it now shows.
+  const [currentCartHash, setCurrentCartHash] = useState(cartHash);
+  useEffect(() => {
+    const onUpdated = (event: Event) => {
+      const next = (event as CustomEvent<UpdatedCheckoutDetail>).detail?.cartHash;
+      if (next) setCurrentCartHash(next);
+    };
+    document.addEventListener('updated_checkout', onUpdated);
+    return () => document.removeEventListener('updated_checkout', onUpdated);
   }, []);
   const formRef = useRef<HTMLFormElement>(null);
   const checkBilling = useRef<CheckBilling | null>(null);
@@ -179,7 +190,7 @@ export default function CheckoutForm({
         </p>
       </fieldset>
       <input type="hidden" name="_wpnonce" value={nonce} />
-      <input type="hidden" name="cart_hash" value={cartHash} />
+      <input type="hidden" name="cart_hash" value={currentCartHash} />
       <input type="hidden" name="checkout_key" value={checkoutKey} />
       {ATTRIBUTION_FIELDS.map((field) => (
         <input key={field} type="hidden" name={`${prefix}${field}`} defaultValue="" />
