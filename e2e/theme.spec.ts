@@ -253,6 +253,77 @@ test.describe('scrolling', () => {
   }
 });
 
+test.describe('animation timing', () => {
+  test('a hash link scrolls smoothly over several frames, not in one jump', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await open(page, `${plain().url}/shop/`);
+    const positions = await page.evaluate(async () => {
+      const target = document.querySelectorAll('.product-card')[8] as HTMLElement;
+      target.id = 'ninth-product';
+      const link = document.createElement('a');
+      link.href = '#ninth-product';
+      link.textContent = 'Jump';
+      document.querySelector('main h1')?.after(link);
+      link.click();
+      const seen = [window.scrollY]; // an instant scroll would already be there
+      const until = performance.now() + 1500;
+      while (performance.now() < until) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        seen.push(window.scrollY);
+      }
+      return seen;
+    });
+    expect(positions[0]).toBe(0);
+    const final = positions.at(-1) ?? 0;
+    expect(final).toBeGreaterThan(300);
+    const between = new Set(positions.filter((y) => y > 0 && y < final));
+    expect(between.size).toBeGreaterThanOrEqual(3);
+  });
+
+  test('a notice that appears after an action scrolls to 100 px below the top over 1000 ms', async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await open(page, `${plain().url}/product/cafe-au-lait-mug/`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+    await page.clock.install();
+    await open(page, `${plain().url}/checkout/`);
+    // The form's checks load on first focus; then time stops, and only the test moves it.
+    await page.getByLabel(/First name/).focus();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Please correct the following' });
+    await expect(notice).toBeVisible();
+    const top = () => notice.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    const start = await top();
+    expect(start).toBeGreaterThan(100);
+    await page.clock.runFor(500);
+    const halfway = await top();
+    expect(halfway).toBeLessThan(start);
+    expect(halfway).toBeGreaterThan(100);
+    await page.clock.runFor(450);
+    expect(await top()).toBeGreaterThan(100); // still moving at 950 ms
+    await page.clock.runFor(100);
+    expect(await top()).toBe(100);
+  });
+
+  test('the product description folds away over 250 ms', async ({ page }) => {
+    await open(page, `${plain().url}/product/washed-linen-shirt/`);
+    const toggle = page.getByRole('button', { name: 'Description' });
+    const content = page.getByText('Cut from mid-weight European flax');
+    await toggle.click();
+    const timing = await page
+      .locator('.product__description-content')
+      .evaluate((element) =>
+        element.getAnimations().map((animation) => animation.effect?.getComputedTiming().endTime),
+      );
+    expect(timing).toEqual([250]);
+    // Hidden only once the animation has run.
+    await expect(content).toBeHidden();
+  });
+});
+
 test.describe('banners', () => {
   test('the store notice is dismissed, remembered by its cookie and stays away after a reload', async ({
     page,
