@@ -15,7 +15,7 @@ import { CartService } from './cart/cartService';
 import { catalogPlugin } from './catalog/catalogPlugin';
 import { checkoutPlugin } from './checkout/checkoutPlugin';
 import { contentPlugin } from './content/contentPlugin';
-import type { Repositories } from './db/repositories';
+import type { Repositories } from './db/ports';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
 import { insightsPlugin } from './insights/insightsPlugin';

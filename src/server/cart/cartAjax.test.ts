@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartLine } from '../db/repositories';
+import type { CartLine } from '../db/ports';
 import { createTestApp, type TestApp } from '../testing/createTestApp';
 
 /* The cart's ajax calls through `inject`: the quantity rule, bad input, fragments and concurrent tabs (issue 3). */

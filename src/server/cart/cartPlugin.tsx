@@ -13,7 +13,7 @@ import { productUrl } from '../../shared/catalog/urls';
 import { isShopError, ShopError } from '../../shared/errors/ShopError';
 import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { PageSettings, ShopConfig } from '../../shared/settings/settingsSchema';
-import type { CartLine, Repositories } from '../db/repositories';
+import type { CartLine, Repositories } from '../db/ports';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
 import { isSameOrigin } from '../security/isSameOrigin';

@@ -5,7 +5,7 @@ import { attributeFieldName, type ProductDetail, type Variation } from '../../sh
 import { productUrl } from '../../shared/catalog/urls';
 import { selectVariation } from '../../shared/catalog/variations/selectVariation';
 import { ShopError } from '../../shared/errors/ShopError';
-import type { CartLine, CatalogRepository } from '../db/repositories';
+import type { CartLine, CatalogRepository } from '../db/ports';
 
 /*
  * The cart's rules, apart from HTTP: what may be added, how quantities are limited, and how a stored cart is

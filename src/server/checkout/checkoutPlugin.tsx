@@ -9,7 +9,7 @@ import { isShopError, ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { parseAttributionFields } from '../attribution/parseAttributionFields';
 import { setCartCookies } from '../cart/cartPlugin';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
 

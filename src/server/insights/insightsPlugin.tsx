@@ -5,7 +5,7 @@ import { InsightsPage } from '../../client/insights/InsightsPage';
 import { ShopError } from '../../shared/errors/ShopError';
 import { SOURCE_SORT_KEYS, type SourceRow } from '../../shared/insights/insightsTypes';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import { rulesFromSettings, type SearchService } from '../search/SearchService';
 import { onlineWindowMs } from '../stats/onlineWindow';

@@ -1,5 +1,5 @@
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { AttributionReportRow, Repositories } from '../db/repositories';
+import type { AttributionReportRow, Repositories } from '../db/ports';
 import { formatTable, parseReportOptions } from './reportRange';
 
 export interface ReportContext {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ShopError } from '../../shared/errors/ShopError';
-import type { DateRange } from '../db/repositories';
+import type { DateRange } from '../db/ports';
 
 export interface ReportOptions {
   range: DateRange;

@@ -3,10 +3,9 @@ import { postUrl, productUrl, searchUrl, termUrl, vendorUrl } from '../../shared
 import type { Suggestion, SuggestionSlots } from '../../shared/search/suggestionTypes';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { toPlainText } from '../catalog/sanitizeRichText';
-import type { Repositories } from '../db/repositories';
+import type { ProductCard, Repositories } from '../db/ports';
 import { escapeHtml, priceHtml, variationPriceHtml } from './priceHtml';
 import type { SearchGroup, SearchHit, SearchResult } from './SearchIndex';
-import type { ProductCard } from './SearchRepository';
 
 /**
  * Server-side extension point for the suggestion slots (CONTRACT.md "Search box behaviour the spec leaves

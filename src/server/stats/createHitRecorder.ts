@@ -8,7 +8,7 @@ import { hostOf } from '../../shared/attribution/parseUri';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { ExclusionReason, StatsRecord } from '../../shared/stats/statsTypes';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { botFamilyOf } from './botFamily';
 import { clientNetworkOf } from './clientAddress';
 import { createGroupCommit } from './createGroupCommit';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { HitParams } from '../../shared/stats/statsPayload';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import { reportRange } from '../reports/reportRange';
 import { createHitRecorder } from './createHitRecorder';

@@ -6,7 +6,7 @@ import { parseSettings } from '../../shared/settings/parseSettings';
 import { buildApp } from '../app';
 import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
 import { openDatabase, type SqliteDatabase } from '../db/openDatabase';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
 import type { SearchIndex } from '../search/SearchIndex';
 import { testRepositories } from './testRepositories';

@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/catalog/types';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
 import { placeholderColor } from '../../catalog/placeholderColor';
-import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../repositories';
+import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
 import {
   type AttributeTermRow,
   type PostRow,

@@ -7,7 +7,7 @@ import type {
   VisitorsPanel,
 } from '../../../shared/insights/insightsTypes';
 import { fillDays, nextDay, previousDay, sourceRows, TOP } from '../insightsRows';
-import type { InsightsRepository } from '../repositories';
+import type { InsightsRepository } from '../ports';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool } from './openPostgres';
 

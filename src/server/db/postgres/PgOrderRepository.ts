@@ -9,7 +9,7 @@ import {
   orderFromRows,
   type StockRow,
 } from '../orderRows';
-import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../repositories';
+import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
 import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
 import { insertOrderAttribution } from './PgSmallRepositories';
 

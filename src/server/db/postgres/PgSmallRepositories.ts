@@ -12,7 +12,7 @@ import type {
   PostListQuery,
   PostRepository,
   VisitorMetaRepository,
-} from '../repositories';
+} from '../ports';
 import { type PostRow, toPost } from '../sqlite/SqliteCatalogRepository';
 import { queryNamed } from './namedQuery';
 import type { PgPool, Queryable } from './openPostgres';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NewHit, OnlineEntry, StatsRecord, StatsReport } from '../../../shared/stats/statsTypes';
 import { exclusionCounts } from '../exclusionCounts';
-import type { DateRange, StatsRepository } from '../repositories';
+import type { DateRange, StatsRepository } from '../ports';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool } from './openPostgres';
 

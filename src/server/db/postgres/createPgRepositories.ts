@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Repositories } from '../repositories';
+import type { Repositories } from '../ports';
 import type { PgPool } from './openPostgres';
 import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';

@@ -9,7 +9,7 @@ import { readCatalogFiles } from '../../catalog/import/readCatalogFiles';
 import { DEMO_CATALOG, seedDemoCatalog } from '../../catalog/import/seedDemoCatalog';
 import { projectPath } from '../../projectPath';
 import { openDatabase, type SqliteDatabase } from '../openDatabase';
-import type { NewOrder, Repositories } from '../repositories';
+import type { NewOrder, Repositories } from '../ports';
 import { createSqliteRepositories } from '../sqlite/createSqliteRepositories';
 import { createPgRepositories } from './createPgRepositories';
 import { CATALOG_TABLES } from './importCatalogPg';

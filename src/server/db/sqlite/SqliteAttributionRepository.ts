@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
-import type { AttributionReportRow, AttributionRepository, DateRange } from '../repositories';
+import type { AttributionReportRow, AttributionRepository, DateRange } from '../ports';
 
 /** Writes an order's attribution row; called inside the order's transaction (SqliteOrderRepository). */
 export function insertOrderAttribution(

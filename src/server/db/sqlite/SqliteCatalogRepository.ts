@@ -20,7 +20,7 @@ import {
 } from '../../../shared/catalog/types';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
 import { placeholderColor } from '../../catalog/placeholderColor';
-import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../repositories';
+import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
 import { writeCatalogImport } from './writeCatalogImport';
 
 export interface ProductRow {

@@ -8,7 +8,7 @@ import type {
   VisitorsPanel,
 } from '../../../shared/insights/insightsTypes';
 import { fillDays, nextDay, previousDay, sourceRows, TOP } from '../insightsRows';
-import type { InsightsRepository } from '../repositories';
+import type { InsightsRepository } from '../ports';
 
 /**
  * The owner's insights (issue 13). Closed days (before `today`) are read from the daily summary tables of

@@ -10,7 +10,7 @@ import {
   orderFromRows,
   type StockRow,
 } from '../orderRows';
-import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../repositories';
+import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { insertOrderAttribution } from './SqliteAttributionRepository';
 

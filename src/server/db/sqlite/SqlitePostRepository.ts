@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Post } from '../../../shared/catalog/types';
-import type { PostListQuery, PostRepository } from '../repositories';
+import type { PostListQuery, PostRepository } from '../ports';
 import { type PostRow, toPost } from './SqliteCatalogRepository';
 
 export class SqlitePostRepository implements PostRepository {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { NewHit, OnlineEntry, StatsRecord, StatsReport } from '../../../shared/stats/statsTypes';
 import { exclusionCounts } from '../exclusionCounts';
-import type { DateRange, StatsRepository } from '../repositories';
+import type { DateRange, StatsRepository } from '../ports';
 
 const dayOf = (iso: string) => iso.slice(0, 10);
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { SqliteDatabase } from '../openDatabase';
-import type { OptionRepository, Repositories } from '../repositories';
+import type { OptionRepository, Repositories } from '../ports';
 import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ShopError } from '../../../shared/errors/ShopError';
 import { flag } from '../../../shared/settings/flag';
 import { sanitizeRichText } from '../../catalog/sanitizeRichText';
-import type { MediaAttachment, Repositories } from '../../db/repositories';
+import type { MediaAttachment, Repositories } from '../../db/ports';
 import { type RateLimit, refuseWhenLimited } from '../../security/rateLimiter';
 import { filterFields, parseFieldsParam } from '../filterFields';
 import { parseRestInput } from '../parseRestInput';

@@ -1,4 +1,4 @@
-import type { OrderAttribution } from '../../shared/attribution/orderAttribution';
+import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
 import type {
   CatalogVisibility,
   Post,
@@ -8,17 +8,17 @@ import type {
   Taxonomy,
   Term,
   Vendor,
-} from '../../shared/catalog/types';
+} from '../../../shared/catalog/types';
 import type {
   DayRange,
   SearchesPanel,
   SourcesPanel,
   VisitorsPanel,
-} from '../../shared/insights/insightsTypes';
-import type { BillingDetails, NewOrderLine, Order } from '../../shared/orders/orderTypes';
-import type { OnlineEntry, StatsRecord, StatsReport } from '../../shared/stats/statsTypes';
-import type { CatalogImport, ImportSummary } from '../catalog/import/catalogImport';
-import type { SearchRepository } from '../search/SearchRepository';
+} from '../../../shared/insights/insightsTypes';
+import type { BillingDetails, NewOrderLine, Order } from '../../../shared/orders/orderTypes';
+import type { OnlineEntry, StatsRecord, StatsReport } from '../../../shared/stats/statsTypes';
+import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
+import type { SearchRepository } from './search';
 
 /*
  * The storage interfaces every feature goes through. Methods are async from day one so a PostgreSQL adapter can
@@ -355,4 +355,5 @@ export interface Repositories {
   close(): Promise<void>;
 }
 
+export type * from './search';
 export type { BillingDetails, CatalogVisibility, NewOrderLine, Order };
