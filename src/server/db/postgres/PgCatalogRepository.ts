@@ -188,7 +188,7 @@ export class PgCatalogRepository implements CatalogRepository {
   }
 
   /*
-   * Batched reads (issue 12 speed): on PostgreSQL every query is a round trip, so the rows a page needs are read
+   * Batched reads: on PostgreSQL every query is a round trip, so the rows a page needs are read
    * per set of products/terms (`= ANY($1)`) instead of once per row as the SQLite adapter does. The results are
    * the same (pgRepositories.test.ts compares them with SQLite's).
    */

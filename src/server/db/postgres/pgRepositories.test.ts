@@ -612,7 +612,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
   },
 );
 
-// The catalog adapter batches its reads (issue 12 speed: one query per set of products, variations or terms, not
+// The catalog adapter batches its reads for speed (one query per set of products, variations or terms, not
 // one per row). WooCommerce's sample catalog has what the demo lacks in number: grouped products, many variations
 // and attributes, nested categories; every product and listing must still read as SQLite's.
 const WOO_SAMPLE_CSV = projectPath('..', 'shared', 'data', 'woocommerce-sample-products.csv');

@@ -1,0 +1,5 @@
+/** ISO timestamps: `from` inclusive, `to` exclusive. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
