@@ -11,7 +11,7 @@ import {
 } from '../orderRows';
 import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
 import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
-import { insertOrderAttribution } from './PgSmallRepositories';
+import { insertOrderAttribution } from './PgAttributionRepository';
 
 /** PostgreSQL's refreshDerivedFields (sqlite/refreshDerivedFields.ts): the same rules, subqueries aliased. */
 export async function refreshDerivedFieldsPg(db: Queryable, productId: number) {

@@ -14,7 +14,7 @@ import {
   PgOptionRepository,
   PgPostRepository,
   PgVisitorMetaRepository,
-} from './PgSmallRepositories';
+} from './PgAttributionRepository';
 import { PgStatsRepository } from './PgStatsRepository';
 
 /** Advisory lock of first-start seeding (the migrations hold 7263001). */
