@@ -13,7 +13,6 @@ import type {
 } from '../../../shared/catalog/types';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
 import { placeholderColor } from '../../catalog/placeholderColor';
-import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
 import {
   type AttributeTermRow,
   type PostRow,
@@ -28,7 +27,8 @@ import {
   toVendor,
   type VendorRow,
   VISIBLE_IN,
-} from '../sqlite/SqliteCatalogRepository';
+} from '../catalogRows';
+import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
 import { importCatalogThroughSqlite } from './importCatalogPg';
 import { queryNamed } from './namedQuery';
 import type { PgPool } from './openPostgres';

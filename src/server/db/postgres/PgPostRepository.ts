@@ -1,6 +1,6 @@
 import type { Post } from '../../../shared/catalog/types';
+import { type PostRow, toPost } from '../catalogRows';
 import type { PostListQuery, PostRepository } from '../ports';
-import { type PostRow, toPost } from '../sqlite/SqliteCatalogRepository';
 import type { PgPool } from './openPostgres';
 
 export class PgPostRepository implements PostRepository {
