@@ -13,7 +13,6 @@ import {
   type Variation,
   type Vendor,
 } from '../../shared/catalog/types';
-import type { ProductListQuery } from './ports';
 
 /* Catalog rows read back as domain types, the same way on both engines. */
 
@@ -53,11 +52,6 @@ export interface TermRow {
   parent_id: number | null;
   description: string;
 }
-
-export const VISIBLE_IN: Record<ProductListQuery['context'], CatalogVisibility[]> = {
-  shop: ['visible', 'catalog'],
-  search: ['visible', 'search'],
-};
 
 export interface VendorRow {
   id: number;
