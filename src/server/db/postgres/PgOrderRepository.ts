@@ -10,6 +10,7 @@ import {
   type StockRow,
 } from '../orderRows';
 import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
+import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { insertOrderAttribution } from './PgAttributionRepository';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
@@ -117,23 +118,8 @@ export class PgOrderRepository implements OrderRepository {
       ],
     );
     const orderId = rows[0].id as number;
-    for (const line of order.lines) {
-      await client.query(
-        `INSERT INTO order_items (order_id, product_id, variation_id, name, sku, attributes, quantity, unit_price, line_total)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          orderId,
-          line.productId,
-          line.variationId,
-          line.name,
-          line.sku,
-          JSON.stringify(line.attributes),
-          line.quantity,
-          line.unitPrice,
-          line.unitPrice * line.quantity,
-        ],
-      );
-    }
+    const addLine = orderItemInsertSql('postgres');
+    for (const line of order.lines) await client.query(addLine, orderItemValues(orderId, line));
     if (order.attribution) await insertOrderAttribution(client, orderId, order.attribution);
     await client.query("UPDATE sessions SET cart = '[]' WHERE id = $1", [order.sessionId]);
     return orderId;

@@ -11,7 +11,8 @@ import { queryNamed } from '../postgres/namedQuery';
 import { openPostgres, type PgPool } from '../postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../postgres/testDatabase';
 import { createSqliteRepositories } from '../sqlite/createSqliteRepositories';
-import { productListSql, type SqlDialect } from './productListSql';
+import type { SqlDialect } from './dialect';
+import { productListSql } from './productListSql';
 
 /*
  * The listing filter both engines share, run on the demo catalog and checked against the rows themselves: which

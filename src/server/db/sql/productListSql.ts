@@ -1,8 +1,6 @@
 import type { CatalogVisibility, ProductOrdering } from '../../../shared/catalog/types';
 import type { ProductListQuery } from '../ports';
-
-/** The engine a statement is written for, where their SQL differs. */
-export type SqlDialect = 'sqlite' | 'postgres';
+import type { SqlDialect } from './dialect';
 
 export interface ProductListSql {
   /** Conditions on `products p`, with `@name` placeholders (better-sqlite3 binds them; queryNamed on PostgreSQL). */

@@ -11,6 +11,7 @@ import {
   type StockRow,
 } from '../orderRows';
 import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
+import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { insertOrderAttribution } from './SqliteAttributionRepository';
 
@@ -99,23 +100,8 @@ export class SqliteOrderRepository implements OrderRepository {
           order.idempotencyKey,
         ).lastInsertRowid,
     );
-    const addLine = this.#db.prepare(
-      `INSERT INTO order_items (order_id, product_id, variation_id, name, sku, attributes, quantity, unit_price, line_total)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    for (const line of order.lines) {
-      addLine.run(
-        orderId,
-        line.productId,
-        line.variationId,
-        line.name,
-        line.sku,
-        JSON.stringify(line.attributes),
-        line.quantity,
-        line.unitPrice,
-        line.unitPrice * line.quantity,
-      );
-    }
+    const addLine = this.#db.prepare(orderItemInsertSql('sqlite'));
+    for (const line of order.lines) addLine.run(...orderItemValues(orderId, line));
     if (order.attribution) insertOrderAttribution(this.#db, orderId, order.attribution);
     this.#db.prepare("UPDATE sessions SET cart = '[]' WHERE id = ?").run(order.sessionId);
     return orderId;
