@@ -1,20 +1,13 @@
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
+import { toOrderAttribution } from '../attributionRows';
 import type { AttributionReportRow, AttributionRepository, DateRange } from '../ports';
+import { ORDER_ATTRIBUTION_INSERT } from '../sql/orderAttributionInsert';
 import { queryNamed } from './namedQuery';
 import type { PgPool, Queryable } from './openPostgres';
 
 /** Writes an order's attribution row; called inside the order's transaction (PgOrderRepository). */
 export async function insertOrderAttribution(db: Queryable, orderId: number, attribution: OrderAttribution) {
-  await queryNamed(
-    db,
-    `INSERT INTO order_attribution (order_id, source_type, referrer, utm_campaign, utm_source, utm_medium,
-       utm_content, utm_id, utm_term, utm_source_platform, utm_creative_format, utm_marketing_tactic, session_entry,
-       session_start_time, session_pages, session_count, user_agent, device_type, current_page, promo_code)
-     VALUES (@orderId, @sourceType, @referrer, @utmCampaign, @utmSource, @utmMedium, @utmContent, @utmId, @utmTerm,
-       @utmSourcePlatform, @utmCreativeFormat, @utmMarketingTactic, @sessionEntry, @sessionStartTime, @sessionPages,
-       @sessionCount, @userAgent, @deviceType, @currentPage, @promoCode)`,
-    { orderId, ...attribution },
-  );
+  await queryNamed(db, ORDER_ATTRIBUTION_INSERT, { orderId, ...attribution });
 }
 
 export class PgAttributionRepository implements AttributionRepository {
@@ -27,15 +20,7 @@ export class PgAttributionRepository implements AttributionRepository {
     const { rows } = await this.#pool.query('SELECT * FROM order_attribution WHERE order_id = $1', [orderId]);
     const row = rows[0] as Record<string, string | number | null> | undefined;
     if (!row) return null;
-    const camel = Object.fromEntries(
-      Object.entries(row)
-        .filter(([key]) => key !== 'order_id')
-        .map(([key, value]) => [
-          key.replace(/_([a-z])/g, (_all, letter: string) => letter.toUpperCase()),
-          value,
-        ]),
-    );
-    return camel as unknown as OrderAttribution;
+    return toOrderAttribution(row);
   }
 
   async summarize(range: DateRange): Promise<AttributionReportRow[]> {

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
+import { toOrderAttribution } from '../attributionRows';
 import type { AttributionReportRow, AttributionRepository, DateRange } from '../ports';
+import { ORDER_ATTRIBUTION_INSERT } from '../sql/orderAttributionInsert';
 
 /** Writes an order's attribution row; called inside the order's transaction (SqliteOrderRepository). */
 export function insertOrderAttribution(
@@ -8,14 +10,7 @@ export function insertOrderAttribution(
   orderId: number,
   attribution: OrderAttribution,
 ) {
-  db.prepare(
-    `INSERT INTO order_attribution (order_id, source_type, referrer, utm_campaign, utm_source, utm_medium,
-       utm_content, utm_id, utm_term, utm_source_platform, utm_creative_format, utm_marketing_tactic, session_entry,
-       session_start_time, session_pages, session_count, user_agent, device_type, current_page, promo_code)
-     VALUES (@orderId, @sourceType, @referrer, @utmCampaign, @utmSource, @utmMedium, @utmContent, @utmId, @utmTerm,
-       @utmSourcePlatform, @utmCreativeFormat, @utmMarketingTactic, @sessionEntry, @sessionStartTime, @sessionPages,
-       @sessionCount, @userAgent, @deviceType, @currentPage, @promoCode)`,
-  ).run({ orderId, ...attribution });
+  db.prepare(ORDER_ATTRIBUTION_INSERT).run({ orderId, ...attribution });
 }
 
 export class SqliteAttributionRepository implements AttributionRepository {
@@ -29,15 +24,7 @@ export class SqliteAttributionRepository implements AttributionRepository {
       | Record<string, string | number | null>
       | undefined;
     if (!row) return null;
-    const camel = Object.fromEntries(
-      Object.entries(row)
-        .filter(([key]) => key !== 'order_id')
-        .map(([key, value]) => [
-          key.replace(/_([a-z])/g, (_all, letter: string) => letter.toUpperCase()),
-          value,
-        ]),
-    );
-    return camel as unknown as OrderAttribution;
+    return toOrderAttribution(row);
   }
 
   async summarize(range: DateRange): Promise<AttributionReportRow[]> {
