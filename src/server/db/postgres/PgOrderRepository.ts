@@ -10,6 +10,7 @@ import {
   type StockRow,
 } from '../orderRows';
 import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
+import { orderInsertSql, orderValues } from '../sql/orderInsert';
 import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { insertOrderAttribution } from './PgAttributionRepository';
@@ -100,23 +101,7 @@ export class PgOrderRepository implements OrderRepository {
     }
     for (const parentId of parentsToRefresh) await refreshDerivedFieldsPg(client, parentId);
 
-    const subtotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-    const { rows } = await client.query(
-      `INSERT INTO orders (order_key, status, currency, subtotal, total, payment_method, billing, customer_note, session_id,
-         idempotency_key)
-       VALUES ($1, 'processing', $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [
-        order.orderKey,
-        order.currency,
-        subtotal,
-        subtotal,
-        order.paymentMethod,
-        JSON.stringify(order.billing),
-        order.customerNote,
-        order.sessionId,
-        order.idempotencyKey,
-      ],
-    );
+    const { rows } = await client.query(orderInsertSql('postgres'), orderValues(order));
     const orderId = rows[0].id as number;
     const addLine = orderItemInsertSql('postgres');
     for (const line of order.lines) await client.query(addLine, orderItemValues(orderId, line));

@@ -11,6 +11,7 @@ import {
   type StockRow,
 } from '../orderRows';
 import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
+import { orderInsertSql, orderValues } from '../sql/orderInsert';
 import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { insertOrderAttribution } from './SqliteAttributionRepository';
@@ -80,25 +81,8 @@ export class SqliteOrderRepository implements OrderRepository {
     }
     for (const parentId of parentsToRefresh) refreshDerivedFields(this.#db, parentId);
 
-    const subtotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
     const orderId = Number(
-      this.#db
-        .prepare(
-          `INSERT INTO orders (order_key, status, currency, subtotal, total, payment_method, billing, customer_note, session_id,
-             idempotency_key)
-           VALUES (?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          order.orderKey,
-          order.currency,
-          subtotal,
-          subtotal,
-          order.paymentMethod,
-          JSON.stringify(order.billing),
-          order.customerNote,
-          order.sessionId,
-          order.idempotencyKey,
-        ).lastInsertRowid,
+      this.#db.prepare(orderInsertSql('sqlite')).run(...orderValues(order)).lastInsertRowid,
     );
     const addLine = this.#db.prepare(orderItemInsertSql('sqlite'));
     for (const line of order.lines) addLine.run(...orderItemValues(orderId, line));
