@@ -167,7 +167,7 @@ function responseKind(request: FastifyRequest): ResponseKind {
   const path = url.split('?')[0] ?? '';
   if (path.startsWith('/wp-json/')) return 'rest';
   if (path.startsWith(WC_AJAX_PATH) || path === '/ajax' || path === '/healthz') return 'ajax';
-  // The owner's insights data (issue 13): JSON and CSV, so errors are `{code, message}`.
+  // The owner's insights data: JSON and CSV, so errors are `{code, message}`.
   if (path.startsWith('/insights/api/') || path.startsWith('/insights/export/')) return 'ajax';
   return 'page';
 }

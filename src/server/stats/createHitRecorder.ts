@@ -63,7 +63,7 @@ export function createHitRecorder({
   isOwner,
 }: HitRecorderOptions): HitRecorder {
   const settings = config.server.stats;
-  // The owner's insights pages (issue 13) are never visitor traffic.
+  // The owner's insights pages are never visitor traffic.
   const excluded = [...settings.excludedUrls, '/insights/*'].map(
     (pattern) =>
       new RegExp(
