@@ -8,7 +8,7 @@ import { checkBilling } from '../../shared/checkout/billingSchema';
 import { isShopError, ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { parseAttributionFields } from '../attribution/parseAttributionFields';
-import { setCartCookies } from '../cart/cartPlugin';
+import { setCartCookies } from '../cart/cartCookies';
 import type { Repositories } from '../db/repositories';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
