@@ -9,12 +9,8 @@ import type {
   Term,
   Vendor,
 } from '../../shared/catalog/types';
-import type {
-  DayRange,
-  SearchesPanel,
-  SourcesPanel,
-  VisitorsPanel,
-} from '../../shared/insights/insightsTypes';
+import type { DayRange } from '../../shared/dates/dayRange';
+import type { SearchesPanel, SourcesPanel, VisitorsPanel } from '../../shared/insights/insightsTypes';
 import type { BillingDetails, NewOrderLine, Order } from '../../shared/orders/orderTypes';
 import type { OnlineEntry, StatsRecord, StatsReport } from '../../shared/stats/statsTypes';
 import type { CatalogImport, ImportSummary } from '../catalog/import/catalogImport';
@@ -212,12 +208,6 @@ export interface VisitorMetaRepository {
   set(sessionId: string, key: string, value: string): Promise<void>;
 }
 
-/** ISO timestamps: `from` inclusive, `to` exclusive. */
-export interface DateRange {
-  from: string;
-  to: string;
-}
-
 export interface AttributionReportRow {
   sourceType: string;
   source: string;
@@ -232,7 +222,7 @@ export interface AttributionReportRow {
 export interface AttributionRepository {
   getOrderAttribution(orderId: number): Promise<OrderAttribution | null>;
   /** Orders and revenue by source type, source, medium and campaign over a date range (`npm run report -- attribution`). */
-  summarize(range: DateRange): Promise<AttributionReportRow[]>;
+  summarize(range: DayRange): Promise<AttributionReportRow[]>;
 }
 
 export interface StatsRepository {
@@ -253,7 +243,7 @@ export interface StatsRepository {
    * far, this one included: an atomic upsert, so every process shares one count (the rate limit).
    */
   countRequest(addressHash: string, minute: number): Promise<number>;
-  report(range: DateRange, options: { onlineSince: number }): Promise<StatsReport>;
+  report(range: DayRange, options: { onlineSince: number }): Promise<StatsReport>;
   /**
    * Retention: deletes hits, visitors and events of days before `day` (the daily excluded-hit counts stay); salts,
    * presence and rate-limit minutes apart (a minute before the one of `onlineBefore` is finished).

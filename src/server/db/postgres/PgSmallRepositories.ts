@@ -1,10 +1,10 @@
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
 import type { Post } from '../../../shared/catalog/types';
+import { type DayRange, dayRangeBounds } from '../../../shared/dates/dayRange';
 import { type MediaRow, toAttachment } from '../mediaRows';
 import type {
   AttributionReportRow,
   AttributionRepository,
-  DateRange,
   MediaRepository,
   MediaSize,
   NewMediaAttachment,
@@ -171,7 +171,8 @@ export class PgAttributionRepository implements AttributionRepository {
     return camel as unknown as OrderAttribution;
   }
 
-  async summarize(range: DateRange): Promise<AttributionReportRow[]> {
+  async summarize(range: DayRange): Promise<AttributionReportRow[]> {
+    const { start, end } = dayRangeBounds(range);
     // Orders without attribution (tracking off, no consent) are counted as `unknown`, so totals match the orders.
     return queryNamed<AttributionReportRow>(
       this.#pool,
@@ -182,7 +183,7 @@ export class PgAttributionRepository implements AttributionRepository {
        WHERE o.created_at >= @from AND o.created_at < @to AND o.status != 'cancelled'
        GROUP BY 1, 2, 3, 4, 5
        ORDER BY orders DESC, revenue DESC, "sourceType", source, medium, campaign`,
-      { from: range.from, to: range.to },
+      { from: start, to: end },
     );
   }
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
-import type { AttributionReportRow, AttributionRepository, DateRange } from '../repositories';
+import { type DayRange, dayRangeBounds } from '../../../shared/dates/dayRange';
+import type { AttributionReportRow, AttributionRepository } from '../repositories';
 
 /** Writes an order's attribution row; called inside the order's transaction (SqliteOrderRepository). */
 export function insertOrderAttribution(
@@ -40,7 +41,8 @@ export class SqliteAttributionRepository implements AttributionRepository {
     return camel as unknown as OrderAttribution;
   }
 
-  async summarize(range: DateRange): Promise<AttributionReportRow[]> {
+  async summarize(range: DayRange): Promise<AttributionReportRow[]> {
+    const { start, end } = dayRangeBounds(range);
     // Orders without attribution (tracking off, no consent) are counted as `unknown`, so totals match the orders.
     return this.#db
       .prepare(
@@ -52,6 +54,6 @@ export class SqliteAttributionRepository implements AttributionRepository {
          GROUP BY 1, 2, 3, 4, 5
          ORDER BY orders DESC, revenue DESC, sourceType, source, medium, campaign`,
       )
-      .all({ from: range.from, to: range.to }) as AttributionReportRow[];
+      .all({ from: start, to: end }) as AttributionReportRow[];
   }
 }
