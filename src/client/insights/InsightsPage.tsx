@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type {
+  InsightsRange,
   SearchesPanel,
   SourceSortKey,
   SourcesPanel,
@@ -10,7 +11,7 @@ import { Island } from '../Island';
 import InsightsChart from './InsightsChart';
 
 export interface InsightsPageProps {
-  range: { preset: '7' | '30' | '90' | 'custom'; from: string; to: string };
+  range: InsightsRange;
   /** The range's query string, kept by every link and export. */
   search: string;
   visitors: VisitorsPanel;
