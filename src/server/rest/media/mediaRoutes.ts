@@ -4,6 +4,7 @@ import { ShopError } from '../../../shared/errors/ShopError';
 import { flag } from '../../../shared/settings/flag';
 import { sanitizeRichText } from '../../catalog/sanitizeRichText';
 import type { MediaAttachment, Repositories } from '../../db/repositories';
+import { queryAndBody } from '../../http/requestFields';
 import { type RateLimit, refuseWhenLimited } from '../../security/rateLimiter';
 import { filterFields, parseFieldsParam } from '../filterFields';
 import { parseRestInput } from '../parseRestInput';
@@ -163,10 +164,10 @@ export function registerMediaRoutes(
     {
       async POST(request, reply) {
         const attachment = await find(request);
-        parseRestInput(postProcessBody, {
-          ...(request.query as object),
-          ...((request.body as object) ?? {}),
-        });
+        parseRestInput(
+          postProcessBody,
+          parseRestInput(queryAndBody, { query: request.query, body: request.body }),
+        );
         const done = await withAttachmentHeader(reply, () => library.createMissingSubsizes(attachment));
         return filterFields(toRestMedia(done, origin(request)), fields(request));
       },
