@@ -41,7 +41,7 @@ const SOURCE_COLUMNS: { key: SourceSortKey; label: string; numeric: boolean }[] 
 ];
 
 /**
- * The owner's insights (issue 13): server-rendered tables (the text alternative of every chart), charts hydrated
+ * The owner's insights: server-rendered tables (the text alternative of every chart), charts hydrated
  * as islands, one date range for every panel kept in the URL.
  */
 export function InsightsPage({

@@ -6,8 +6,8 @@ import { parseInput } from '../http/parseInput';
 import { queryAndBody } from '../http/requestFields';
 
 /*
- * The two ajax dispatchers of CONTRACT.md: WooCommerce's `/?wc-ajax={name}` and the site's `/ajax` with
- * `action=…`. This plugin owns both routes; features register handlers by name with their zod schema, so no two
+ * The two ajax dispatchers WooCommerce's and WordPress's scripts call: WooCommerce's `/?wc-ajax={name}` and the
+ * site's `/ajax` with `action=…` (WordPress's admin-ajax). This plugin owns both routes; features register handlers by name with their zod schema, so no two
  * plugins ever fight over `/`.
  */
 

@@ -22,7 +22,7 @@ import type { SearchRepository } from '../search/SearchRepository';
  */
 
 export interface ProductListQuery {
-  /** Which catalog visibility applies: the shop's archives or search results (CONTRACT.md "Pages"). */
+  /** Which catalog visibility applies: the shop's archives or search results (WooCommerce's catalog visibility). */
   context: 'shop' | 'search';
   featured?: boolean;
   /** Restrict to a term; categories include their descendants, as WooCommerce's archives do. */
@@ -251,7 +251,7 @@ export interface StatsRepository {
   deleteBefore(day: string, options: { saltsBefore: string; onlineBefore: number }): Promise<void>;
 }
 
-/** Owner insights (issue 13): closed days from the daily summaries of migration 0009, today from raw statistics. */
+/** Owner insights: closed days from the daily summaries of migration 0009, today from raw statistics. */
 export interface InsightsRepository {
   /** Builds the missing daily summaries of days before `today`; answers how many days it summarized. */
   summarizeBefore(today: string): Promise<number>;

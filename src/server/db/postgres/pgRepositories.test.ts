@@ -612,9 +612,10 @@ describe.skipIf(!TEST_DATABASE_URL)(
   },
 );
 
-// The catalog adapter batches its reads (issue 12 speed: one query per set of products, variations or terms, not
-// one per row). WooCommerce's sample catalog has what the demo lacks in number: grouped products, many variations
-// and attributes, nested categories; every product and listing must still read as SQLite's.
+// The catalog adapter batches its reads, so pages stay fast on a remote database (one query per set of products,
+// variations or terms, not one per row). WooCommerce's sample catalog has what the demo lacks in number: grouped
+// products, many variations and attributes, nested categories; every product and listing must still read as
+// SQLite's.
 const WOO_SAMPLE_CSV = projectPath('..', 'shared', 'data', 'woocommerce-sample-products.csv');
 describe.skipIf(!TEST_DATABASE_URL || !existsSync(WOO_SAMPLE_CSV))(
   'PostgreSQL batched catalog reads on the WooCommerce sample (same answers as SQLite)',

@@ -98,7 +98,7 @@ export function registerMediaRoutes(
     try {
       return await work();
     } catch (error) {
-      // CONTRACT.md: a 5xx after the row exists names it, so the client can post-process or delete it.
+      // As WordPress does: a 5xx after the row exists names it, so the client can post-process or delete it.
       if (error instanceof SubsizeError)
         reply.header('X-WP-Upload-Attachment-ID', String(error.attachmentId));
       throw error;
