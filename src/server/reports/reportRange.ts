@@ -27,11 +27,12 @@ export function reportRange(
   given: { from?: string | undefined; to?: string | undefined },
   now = new Date(),
 ): { range: DayRange } {
+  // The given days are checked before a default is counted from them: no arithmetic on a day that is not one.
+  for (const day of [given.from, given.to])
+    if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))))
+      throw new ShopError('invalid_request', `Not a date (YYYY-MM-DD): ${day}`);
   const to = given.to ?? dayOf(now.getTime());
   const from = given.from ?? addDays(to, -29);
-  for (const day of [from, to])
-    if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
-      throw new ShopError('invalid_request', `Not a date (YYYY-MM-DD): ${day}`);
   if (from > to) throw new ShopError('invalid_request', `The range starts (${from}) after it ends (${to})`);
   return { range: { from, to } };
 }
