@@ -1,5 +1,5 @@
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
-import type { DateRange } from './dateRange';
+import type { DayRange } from '../../../shared/dates/dayRange';
 
 export interface AttributionReportRow {
   sourceType: string;
@@ -15,5 +15,5 @@ export interface AttributionReportRow {
 export interface AttributionRepository {
   getOrderAttribution(orderId: number): Promise<OrderAttribution | null>;
   /** Orders and revenue by source type, source, medium and campaign over a date range (`npm run report -- attribution`). */
-  summarize(range: DateRange): Promise<AttributionReportRow[]>;
+  summarize(range: DayRange): Promise<AttributionReportRow[]>;
 }

@@ -22,7 +22,6 @@ import type { VisitorMetaRepository } from './visitorMeta';
 
 export type * from './attribution';
 export type * from './catalog';
-export type * from './dateRange';
 export type * from './insights';
 export type * from './media';
 export type * from './options';

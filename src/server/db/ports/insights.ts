@@ -1,9 +1,5 @@
-import type {
-  DayRange,
-  SearchesPanel,
-  SourcesPanel,
-  VisitorsPanel,
-} from '../../../shared/insights/insightsTypes';
+import type { DayRange } from '../../../shared/dates/dayRange';
+import type { SearchesPanel, SourcesPanel, VisitorsPanel } from '../../../shared/insights/insightsTypes';
 
 /** Owner insights: closed days from the daily summaries of migration 0009, today from raw statistics. */
 export interface InsightsRepository {

@@ -1,5 +1,5 @@
+import type { DayRange } from '../../../shared/dates/dayRange';
 import type { OnlineEntry, StatsRecord, StatsReport } from '../../../shared/stats/statsTypes';
-import type { DateRange } from './dateRange';
 
 export interface StatsRepository {
   /** The day's random salt for visitor hashes, created by the first process that asks (first writer wins). */
@@ -19,7 +19,7 @@ export interface StatsRepository {
    * far, this one included: an atomic upsert, so every process shares one count (the rate limit).
    */
   countRequest(addressHash: string, minute: number): Promise<number>;
-  report(range: DateRange, options: { onlineSince: number }): Promise<StatsReport>;
+  report(range: DayRange, options: { onlineSince: number }): Promise<StatsReport>;
   /**
    * Retention: deletes hits, visitors and events of days before `day` (the daily excluded-hit counts stay); salts,
    * presence and rate-limit minutes apart (a minute before the one of `onlineBefore` is finished).

@@ -1,6 +1,7 @@
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
+import { type DayRange, dayRangeBounds } from '../../../shared/dates/dayRange';
 import { toOrderAttribution } from '../attributionRows';
-import type { AttributionReportRow, AttributionRepository, DateRange } from '../ports';
+import type { AttributionReportRow, AttributionRepository } from '../ports';
 import { ORDER_ATTRIBUTION_INSERT } from '../sql/orderAttributionInsert';
 import { queryNamed } from './namedQuery';
 import type { PgPool, Queryable } from './openPostgres';
@@ -23,7 +24,8 @@ export class PgAttributionRepository implements AttributionRepository {
     return toOrderAttribution(row);
   }
 
-  async summarize(range: DateRange): Promise<AttributionReportRow[]> {
+  async summarize(range: DayRange): Promise<AttributionReportRow[]> {
+    const { start, end } = dayRangeBounds(range);
     // Orders without attribution (tracking off, no consent) are counted as `unknown`, so totals match the orders.
     return queryNamed<AttributionReportRow>(
       this.#pool,
@@ -34,7 +36,7 @@ export class PgAttributionRepository implements AttributionRepository {
        WHERE o.created_at >= @from AND o.created_at < @to AND o.status != 'cancelled'
        GROUP BY 1, 2, 3, 4, 5
        ORDER BY orders DESC, revenue DESC, "sourceType", source, medium, campaign`,
-      { from: range.from, to: range.to },
+      { from: start, to: end },
     );
   }
 }

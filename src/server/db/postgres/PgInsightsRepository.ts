@@ -1,6 +1,6 @@
+import type { DayRange } from '../../../shared/dates/dayRange';
 import type {
   CountRow,
-  DayRange,
   SearchesPanel,
   SearchQueryRow,
   SourcesPanel,

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
+import { type DayRange, dayRangeBounds } from '../../../shared/dates/dayRange';
 import { toOrderAttribution } from '../attributionRows';
-import type { AttributionReportRow, AttributionRepository, DateRange } from '../ports';
+import type { AttributionReportRow, AttributionRepository } from '../ports';
 import { ORDER_ATTRIBUTION_INSERT } from '../sql/orderAttributionInsert';
 
 /** Writes an order's attribution row; called inside the order's transaction (SqliteOrderRepository). */
@@ -27,7 +28,8 @@ export class SqliteAttributionRepository implements AttributionRepository {
     return toOrderAttribution(row);
   }
 
-  async summarize(range: DateRange): Promise<AttributionReportRow[]> {
+  async summarize(range: DayRange): Promise<AttributionReportRow[]> {
+    const { start, end } = dayRangeBounds(range);
     // Orders without attribution (tracking off, no consent) are counted as `unknown`, so totals match the orders.
     return this.#db
       .prepare(
@@ -39,6 +41,6 @@ export class SqliteAttributionRepository implements AttributionRepository {
          GROUP BY 1, 2, 3, 4, 5
          ORDER BY orders DESC, revenue DESC, sourceType, source, medium, campaign`,
       )
-      .all({ from: range.from, to: range.to }) as AttributionReportRow[];
+      .all({ from: start, to: end }) as AttributionReportRow[];
   }
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
+import type { DayRange } from '../../../shared/dates/dayRange';
 import type {
   CountRow,
-  DayRange,
   SearchesPanel,
   SearchQueryRow,
   SourcesPanel,
