@@ -11,6 +11,7 @@ import {
   type ImportSummary,
   type ProductReference,
 } from './catalogImport';
+import { asciiLower } from './catalogSnapshot';
 import type {
   ImportAttributeRef,
   ImportAttributeTermRef,
@@ -297,11 +298,6 @@ class PlannedProducts {
     if (slug !== null) this.#slugs.add(slug);
     this.#maxId = Math.max(this.#maxId, id);
   }
-}
-
-/** SQLite's lower(): ASCII letters only. */
-function asciiLower(text: string): string {
-  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
 /** Finds or plans taxonomy terms by name (and path, for hierarchical categories). */
