@@ -29,7 +29,7 @@ import {
   type VendorRow,
   VISIBLE_IN,
 } from '../sqlite/SqliteCatalogRepository';
-import { importCatalogThroughSqlite } from './importCatalogPg';
+import { importCatalogPg } from './importCatalogPg';
 import { queryNamed } from './namedQuery';
 import type { PgPool } from './openPostgres';
 
@@ -184,7 +184,7 @@ export class PgCatalogRepository implements CatalogRepository {
     catalog: CatalogImport,
     onProgress: (done: number, total: number) => void = () => {},
   ): Promise<ImportSummary> {
-    return importCatalogThroughSqlite(this.#pool, catalog, onProgress);
+    return importCatalogPg(this.#pool, catalog, onProgress);
   }
 
   /*
