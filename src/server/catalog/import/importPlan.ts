@@ -4,8 +4,9 @@ import type { ImportSummary } from './catalogImport';
 /*
  * What a catalog import will write, decided before any write: the planner (planCatalogImport) reads what exists
  * through an ImportCatalogReader and returns the rows to write in order; an engine's executor applies them in one
- * transaction. New rows carry the ids the planner chose (the next free id, as SQLite assigns them), so rows
- * written later in the plan can point at them.
+ * transaction. New products and terms carry the ids the planner chose (the next free id, as SQLite assigns them),
+ * so rows written later in the plan can point at them, and a later row's ID can be checked against them.
+ * Attributes and their terms are named by slug; the executor finds or creates them as it writes.
  */
 
 /** What the planner reads of the catalog as it stands before the import. Lookups are synchronous. */
