@@ -1,16 +1,27 @@
-import type { Taxonomy } from '../../shared/catalog/types';
-import { foldText, splitChunks } from '../../shared/search/foldText';
 import { suggestionObjectId } from '../../shared/search/suggestionObjectId';
-import { analyzeText, MAX_TERM_LENGTH } from './analyzeText';
 import { IndexSegment } from './IndexSegment';
 import { normalizeQuery, parseSearchQuery, type QueryWord } from './parseSearchQuery';
 import {
+  compileRules,
+  EXACT,
+  GROUP_NONE,
+  groupOf,
+  PREFIX_BASE,
+  prefixFactor,
+  queryRank,
+  rankBase,
+  SHORT_FIELDS,
+  SHORT_WORD,
+  SYNONYM,
+  TYPO,
+  TYPO_THRESHOLD,
+  termsOf,
+} from './ranking';
+import {
   DEFAULT_RULES,
   type RelevanceRules,
-  SEARCH_FIELDS,
   SEARCH_GROUPS,
   type SearchDocument,
-  type SearchGroup,
   type SearchHit,
   type SearchIndex,
   type SearchRequest,
@@ -24,28 +35,12 @@ import { scanTypos } from './scanTypos';
  * full rebuild, and a small delta rebuilt from the documents changed since, so a catalog write costs
  * milliseconds even at 100,000 products; a replaced document is tombstoned in the base.
  *
- * Ranking (issue 8): the sum over the query's words of the best field weight × match factor (title over SKU
- * over taxonomy over attributes over content; exact over prefix over typo), then featured, then in stock,
- * then units sold. Owner rules (synonyms, stop words, boosts, out-of-stock handling, pins) apply per query,
- * without a rebuild.
+ * Ranking follows ranking.ts, as the PostgreSQL index does. Owner rules (synonyms, stop words, boosts,
+ * out-of-stock handling, pins) apply per query, without a rebuild.
  */
 
-// Exported: PostgresSearchIndex ranks with the same factors, so both engines pass the same relevance tests.
-export const EXACT = 1;
-export const SYNONYM = 0.9;
-export const PREFIX_BASE = 0.7;
-export const TYPO = [1, 0.45, 0.3];
-/**
- * Typos are looked for only when the word as typed (exactly, or as a prefix) reaches fewer documents than this:
- * a word that completes to real terms is taken as typed correctly (as Typesense's typo_tokens_threshold does).
- * Otherwise every prefix would also match its one-edit neighbourhood (vilh → every vil… term), flooding the
- * results and costing time.
- */
-export const TYPO_THRESHOLD = 10;
 /** A full rebuild replaces the delta once it holds this many documents. */
 const DELTA_LIMIT = 2000;
-
-export const GROUP_NONE = 255;
 
 /** What one word matches in one segment: single terms with their factor, and a prefix range of the dictionary. */
 interface SegmentMatch {
@@ -58,25 +53,18 @@ interface SegmentMatch {
   postings: number;
 }
 
-/** A prefix scores between 0.7 and 0.9: the closer the word is to the whole term, the higher. */
-function prefixFactor(match: SegmentMatch, termId: number): number {
+/** The factor of a term for a word: its exact, synonym or typo factor, or its prefix factor. */
+function termFactor(match: SegmentMatch, termId: number): number {
   if (match.singles.size > 0) {
     const single = match.singles.get(termId);
     if (single !== undefined) return single;
   }
   if (termId < match.from || termId >= match.to) return 0;
-  return PREFIX_BASE + (0.2 * match.wordLength) / (match.segment.termLengths[termId] as number);
+  return prefixFactor(match.wordLength, match.segment.termLengths[termId] as number);
 }
 
 /** The forward check pays off when the candidates' own terms are far fewer than the word's postings. */
 const TERMS_PER_DOC_ESTIMATE = 15;
-/**
- * A last word of one or two letters matches outside the descriptions only: nearly every description has a word
- * starting with "a" or "th", so there it would match everything and rank nothing.
- */
-export const SHORT_WORD = 2;
-const CONTENT_BIT = 1 << SEARCH_FIELDS.indexOf('content');
-export const SHORT_FIELDS = 0xff & ~CONTENT_BIT;
 
 interface Candidates {
   docs: number[];
@@ -355,14 +343,12 @@ export class MemorySearchIndex implements SearchIndex {
   #setRank(doc: number): void {
     const document = this.#documents[doc];
     if (!document) return;
-    const sales = Math.min(Math.max(0, Math.floor(document.sales)), 2 ** 20 - 1);
-    this.#rankBase[doc] = ((document.featured ? 2 : 0) + (document.inStock ? 1 : 0)) * 2 ** 20 + sales;
+    this.#rankBase[doc] = rankBase(document);
   }
 
   #rankOf(doc: number, scores: Float64Array): number {
-    const score = Math.min(Math.round((scores[doc] as number) * 100), 2 ** 18 - 1);
     const tier = this.#rules.outOfStock === 'last' ? (this.#inStock[doc] as number) : 0;
-    return (tier * 2 ** 18 + score) * 2 ** 22 + (this.#rankBase[doc] as number);
+    return queryRank(scores[doc] as number, tier, this.#rankBase[doc] as number);
   }
 
   /** Every live document matching all the words of some reading of the query, with its score. */
@@ -424,7 +410,7 @@ export class MemorySearchIndex implements SearchIndex {
               const termId = forwardTerms[at] as number;
               const factor =
                 termId >= from && termId < to
-                  ? prefixFactor(match, termId)
+                  ? termFactor(match, termId)
                   : singles.size > 0
                     ? (singles.get(termId) ?? 0)
                     : 0;
@@ -462,7 +448,7 @@ export class MemorySearchIndex implements SearchIndex {
           };
           for (const [termId, factor] of match.singles) walk(termId, factor);
           for (let termId = match.from; termId < match.to; termId++) {
-            if (!match.singles.has(termId)) walk(termId, prefixFactor(match, termId));
+            if (!match.singles.has(termId)) walk(termId, termFactor(match, termId));
           }
         }
       }
@@ -515,67 +501,6 @@ export class MemorySearchIndex implements SearchIndex {
     }
     return matches;
   }
-}
-
-export function groupOf(document: SearchDocument): number {
-  const group: SearchGroup | null =
-    document.kind === 'product' || document.kind === 'variation'
-      ? 'products'
-      : document.kind === 'term'
-        ? (document.taxonomy as Taxonomy)
-        : document.kind === 'vendor'
-          ? 'vendors'
-          : document.postType;
-  return group === null ? GROUP_NONE : SEARCH_GROUPS.indexOf(group);
-}
-
-/**
- * Each term of a document with the bit mask of the fields it appears in. A variation is found by its whole SKU
- * only (exact or as a prefix): the parts of `DEMO-LINEN-SHIRT-SAGE-S` must not make every linen variation a
- * suggestion for "linen"; its parent already answers that.
- */
-export function termsOf(document: SearchDocument): Map<string, number> {
-  const terms = new Map<string, number>();
-  if (document.kind === 'variation') {
-    for (const sku of document.fields.sku ?? []) {
-      const whole = splitChunks(foldText(sku)).flat().join('').slice(0, MAX_TERM_LENGTH);
-      if (whole) terms.set(whole, 1 << SEARCH_FIELDS.indexOf('sku'));
-    }
-    return terms;
-  }
-  for (const [bit, field] of SEARCH_FIELDS.entries()) {
-    const texts = document.fields[field];
-    if (!texts || texts.length === 0) continue;
-    analyzeText(texts, (term) => terms.set(term, (terms.get(term) ?? 0) | (1 << bit)));
-  }
-  return terms;
-}
-
-/** The owner's rules in the form a query uses: folded stop words, synonyms per word, weight per field mask. */
-export function compileRules(rules: RelevanceRules): {
-  stopWords: Set<string>;
-  synonyms: Map<string, string[]>;
-  fieldWeights: Float64Array<ArrayBuffer>;
-} {
-  const stopWords = new Set(rules.stopWords.map((word) => normalizeQuery(word)).filter(Boolean));
-  const synonyms = new Map<string, string[]>();
-  for (const group of rules.synonyms) {
-    const words = group.map((word) => normalizeQuery(word).replace(/[\s-]+/g, '')).filter(Boolean);
-    for (const word of words) {
-      const others = words.filter((other) => other !== word);
-      synonyms.set(word, [...(synonyms.get(word) ?? []), ...others]);
-    }
-  }
-  // The weight of a posting is that of its best field: one table lookup per posting at query time.
-  const fieldWeights = new Float64Array(32);
-  for (let mask = 0; mask < 32; mask++) {
-    let best = 0;
-    for (const [bit, field] of SEARCH_FIELDS.entries()) {
-      if (mask & (1 << bit)) best = Math.max(best, rules.boosts[field]);
-    }
-    fieldWeights[mask] = best;
-  }
-  return { stopWords, synonyms, fieldWeights };
 }
 
 /** The best `limit` documents by rank, best first (an insertion sort: limits are small). */

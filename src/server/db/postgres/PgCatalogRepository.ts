@@ -28,7 +28,7 @@ import {
 } from '../catalogRows';
 import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
 import { productListSql } from '../sql/productListSql';
-import { importCatalogThroughSqlite } from './importCatalogPg';
+import { importCatalogPg } from './importCatalogPg';
 import { queryNamed } from './namedQuery';
 import type { PgPool } from './openPostgres';
 
@@ -148,7 +148,7 @@ export class PgCatalogRepository implements CatalogRepository {
     catalog: CatalogImport,
     onProgress: (done: number, total: number) => void = () => {},
   ): Promise<ImportSummary> {
-    return importCatalogThroughSqlite(this.#pool, catalog, onProgress);
+    return importCatalogPg(this.#pool, catalog, onProgress);
   }
 
   /*

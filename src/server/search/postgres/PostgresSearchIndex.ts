@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { suggestionObjectId } from '../../../shared/search/suggestionObjectId';
+import { normalizeQuery, parseSearchQuery, type QueryWord } from '../parseSearchQuery';
 import {
   compileRules,
   EXACT,
   GROUP_NONE,
   groupOf,
   PREFIX_BASE,
+  PREFIX_SPAN,
+  RANK_BASE_LIMIT,
+  rankBase,
+  SCORE_LIMIT,
   SHORT_FIELDS,
   SHORT_WORD,
   SYNONYM,
   TYPO,
   TYPO_THRESHOLD,
   termsOf,
-} from '../MemorySearchIndex';
-import { normalizeQuery, parseSearchQuery, type QueryWord } from '../parseSearchQuery';
+} from '../ranking';
 import {
   DEFAULT_RULES,
   type RelevanceRules,
@@ -28,11 +32,11 @@ import {
 import { typoDistance } from './typoDistance';
 
 /*
- * The search index in PostgreSQL, shared by every server process (issue 12 "Search at scale"). The same model
+ * The search index in PostgreSQL, shared by every server process (several processes serve one shop). The same model
  * as the embedded MemorySearchIndex, in tables: one row per document (with the query-independent part of its
  * rank), one posting per (term, document) with the bit mask of the fields holding the term, and the term
  * dictionary with posting counts. Terms come from the same analyzer (termsOf), and a query is ranked with the
- * same factors (exact 1, synonym 0.9, prefix 0.7–0.9, typo 0.45/0.3, × the best field boost; then featured,
+ * same factors from ranking.ts (exact 1, synonym 0.9, prefix 0.7–0.9, typo 0.45/0.3, × the best field boost; then featured,
  * in stock, sales), so both engines pass the same relevance tests. Why postings rather than a tsvector column:
  * the ranking needs each term's fields (5 boosts, tsvector has 4 weights), the analyzer's joined terms
  * (`t-shirt` → `tshirt`) and prefix scores by term length, which ts_rank cannot express; the postings table is
@@ -468,11 +472,11 @@ export class PostgresSearchIndex implements SearchIndex {
     return [...shownPins, ...rows.map((row) => row.id)];
   }
 
-  /** The rank as the embedded index computes it: (stock tier, score) above featured, in stock, sales. */
+  /** queryRank (ranking.ts) in SQL: (stock tier, score) above featured, in stock, sales. */
   #rankSql(p: (value: unknown) => string): string {
     const tier = p(this.#rules.outOfStock === 'last');
-    return `(((CASE WHEN ${tier}::boolean AND d.in_stock THEN 1 ELSE 0 END) * 262144
-      + least(floor(m.score * 100 + 0.5), 262143)::bigint) * 4194304 + d.rank_base)`;
+    return `(((CASE WHEN ${tier}::boolean AND d.in_stock THEN 1 ELSE 0 END) * ${SCORE_LIMIT}
+      + least(floor(m.score * 100 + 0.5), ${SCORE_LIMIT - 1})::bigint) * ${RANK_BASE_LIMIT} + d.rank_base)`;
   }
 
   /** The pinned products of a query that are in the index, in the owner's order. */
@@ -577,7 +581,7 @@ export class PostgresSearchIndex implements SearchIndex {
     const range = (alias: string) =>
       `${alias}.term >= g.prefix COLLATE "C" AND ${alias}.term < (g.prefix || ${p(MAX_CHAR)}) COLLATE "C"`;
     const prefixScore = (alias: string) =>
-      `(${PREFIX_BASE}::float8 + (0.2::float8 * g.length) / least(length(${alias}.term), 255))
+      `(${PREFIX_BASE}::float8 + (${PREFIX_SPAN}::float8 * g.length) / least(length(${alias}.term), 255))
         * (${weights}::float8[])[(${alias}.mask & g.fields) + 1]`;
     const sql = `WITH singles AS (
         SELECT * FROM unnest(${p(singles.r)}::int[], ${p(singles.w)}::int[], ${p(singles.term)}::text[],
@@ -686,7 +690,6 @@ function toHit(row: Pick<HitRow, 'key' | 'kind' | 'id' | 'parent_id' | 'taxonomy
 }
 
 function toRow(document: SearchDocument): DocumentRow {
-  const sales = Math.min(Math.max(0, Math.floor(document.sales)), 2 ** 20 - 1);
   const group = groupOf(document);
   return {
     ord: 0,
@@ -702,8 +705,7 @@ function toRow(document: SearchDocument): DocumentRow {
     postType: document.postType,
     grp: group === GROUP_NONE ? null : group,
     inStock: document.inStock,
-    // Featured, in stock and units sold below the score, as MemorySearchIndex#setRank.
-    rankBase: ((document.featured ? 2 : 0) + (document.inStock ? 1 : 0)) * 2 ** 20 + sales,
+    rankBase: rankBase(document),
     hash: createHash('sha1').update(JSON.stringify(document)).digest('hex'),
     terms: termsOf(document),
   };
