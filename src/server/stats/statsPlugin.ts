@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { HitParams } from '../../shared/stats/statsPayload';
 import type { Repositories } from '../db/ports';
