@@ -14,7 +14,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    // Headless Chromium's own user agent reads as a bot, and statistics exclude bots (DESIGN.md "Testing notes").
+    // Headless Chromium's own user agent reads as a bot, and statistics exclude bots.
     userAgent:
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
     launchOptions: {

@@ -1,4 +1,4 @@
-// Statistics hit ingestion under load (issue 7): sustained hits per second that the built shop acknowledges (each
+// Statistics hit ingestion under load: sustained hits per second that the built shop acknowledges (each
 // answered only after its group-commit batch is in SQLite), from many distinct simulated visitors, against a plain
 // static file of the same server (the ceiling). Then zero lost hits: the database holds every acknowledged hit,
 // also after the server is SIGKILLed in the middle of a run. Loopback only, bounded in count and time.

@@ -1,4 +1,4 @@
-// Owner insights (issue 13): with 1,000,000 stored hits over 90 days, each panel's query (visitors, sources and
+// Owner insights: with 1,000,000 stored hits over 90 days, each panel's query (visitors, sources and
 // revenue) for the last 7, 30 and 90 days, median of several runs, against the naive peer: the same figures read
 // straight from the raw hits table (no daily summaries). Target: each panel ≤ 250 ms median.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // defaults) driving Debian's Chromium against the built shop, median of 3 runs per page. Prints the
 // performance score, LCP, TBT, CLS and the gzipped JavaScript and CSS each page loads, against the floor: a
 // static HTML copy of the product page with no JavaScript, served from memory, measured in the same run.
-// Targets (issue 11): score ≥ 95 on every page, CLS 0, initial JavaScript ≤ 110 KB gzipped with React.
+// Targets: score ≥ 95 on every page, CLS 0, initial JavaScript ≤ 110 KB gzipped with React.
 // Lighthouse's figures are simulated from a trace, so a busy machine lowers scores (TBT above all).
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';

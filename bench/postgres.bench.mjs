@@ -1,4 +1,4 @@
-// PostgreSQL and several processes (issue 12): throughput of the built shop's product page and search
+// PostgreSQL and several processes: throughput of the built shop's product page and search
 // suggestions with 1 process on SQLite (the peer), 1 process on PostgreSQL and 2 processes on one PostgreSQL
 // database. With 2 processes the load is split evenly between them (two load generators at once, as a balancer
 // would split it) and their throughputs are summed. A throwaway cluster is started for the run

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 
 const wanted = process.argv[2];
 // Names that stand for several benchmarks: `pages` is how fast the server renders them and how fast a phone
-// loads them (Lighthouse), issue 11's "npm run bench -- pages".
+// loads them (Lighthouse), "npm run bench -- pages".
 const groups = { pages: ['pages', 'lighthouse'] };
 const names = wanted ? (groups[wanted] ?? [wanted]) : null;
 const benches = readdirSync(new URL('.', import.meta.url))

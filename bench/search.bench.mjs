@@ -1,4 +1,4 @@
-// Search-as-you-type on a 100,000-product catalog (issue 8): our in-memory index against MiniSearch, FlexSearch
+// Search-as-you-type on a 100,000-product catalog: our in-memory index against MiniSearch, FlexSearch
 // and Orama indexing the same documents and answering the same prefixes in the same run.
 //
 // Catalog: `npm run seed:bench`'s deterministic generator, imported once into a cached data dir
@@ -94,7 +94,7 @@ for (let i = 0; i < QUERIES; i++) {
     queries.push(
       Array.from(
         { length: 1 + Math.floor(random() * 2) },
-        () => 'zqx' + letters[Math.floor(random() * 26)] + 'vt',
+        () => `zqx${letters[Math.floor(random() * 26)]}vt`,
       ).join(' '),
     );
     continue;
@@ -228,7 +228,7 @@ await measure(
 );
 global.keep = null;
 
-// --- the shared index on PostgreSQL (issue 12), when a server is at hand: `node scripts/ensure-postgres.mjs --
+// --- the shared index on PostgreSQL, when a server is at hand: `node scripts/ensure-postgres.mjs --
 // npm run bench -- search`. Build = one replaceAll (documents, postings, dictionary in one transaction); memory is
 // the tables' size on disk, not this process's heap.
 let postgresSize = null;

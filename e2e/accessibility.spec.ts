@@ -4,7 +4,7 @@ import { fillBilling } from './support/checkout';
 import { shopPerSpecFile } from './support/startShop';
 
 /*
- * axe-core on every page type at a desktop and a phone width: zero violations (CONTRACT.md "Accessibility
+ * axe-core on every page type at a desktop and a phone width: zero violations (docs/contract.md "Accessibility
  * contract"). The pages and interface states are one table; a new page type or state is one row, a state reached
  * by an `open` step. The search box's own states (dropdown, details panel, history view, phone overlay) are
  * audited in e2e/search-box.spec.ts, where their answers are pinned.

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shopPerSpecFile } from './support/startShop';
 
-/* The mini-cart drawer, quantity controls and add to cart without a page load (issue 3). */
+/* The mini-cart drawer, quantity controls and add to cart without a page load. */
 
 const shop = shopPerSpecFile();
 

@@ -2,7 +2,7 @@ import { type BrowserContext, chromium, expect, type Page, test } from '@playwri
 import { findChromium } from '../scripts/ensure-chromium.mjs';
 import { shopPerSpecFile } from './support/startShop';
 
-/* Cart fragments across pages, tabs and the back-forward cache (SPEC.md §4 "Cart fragments", issue 3). */
+/* Cart fragments across pages, tabs and the back-forward cache. */
 
 const shop = shopPerSpecFile();
 
@@ -227,7 +227,7 @@ test('stored fragments are used for 24 hours after they were stored, then fetche
 test.describe('with the back-forward cache on', () => {
   let context: BrowserContext;
   test.beforeAll(async () => {
-    // Playwright disables the cache by default (DESIGN.md "Testing notes").
+    // Playwright disables the cache by default.
     const browser = await chromium.launch({
       executablePath: findChromium() ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu'],

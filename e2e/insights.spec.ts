@@ -6,7 +6,7 @@ import { readShopDatabase, writeShopDatabase } from './support/shopDatabase';
 import { shopPerSpecFile } from './support/startShop';
 
 /*
- * The owner's insights in Chromium (issue 13): the login, then each panel showing the figures that scripted
+ * The owner's insights in Chromium: the login, then each panel showing the figures that scripted
  * visits and an order in this same file produced, the date range changing them, and no axe-core violation.
  */
 

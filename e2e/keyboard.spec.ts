@@ -4,7 +4,7 @@ import { readShopDatabase } from './support/shopDatabase';
 import { shopPerSpecFile } from './support/startShop';
 
 /*
- * The whole purchase with the keyboard alone (CONTRACT.md "Accessibility contract": every flow works with the
+ * The whole purchase with the keyboard alone (docs/contract.md "Accessibility contract": every flow works with the
  * keyboard alone): focus moves only by Tab / Shift+Tab, and only Enter, Space and typing act. No click, no
  * fill(), no goto() after the first page.
  */

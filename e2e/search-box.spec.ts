@@ -6,8 +6,8 @@ import { shopPerSpecFile } from './support/startShop';
 
 /*
  * The search box in real Chromium against the real shop. The three search endpoints belong to the search engine
- * (another issue); here they are fulfilled from fixtures in the exact response format of SPEC.md §3/§7 and
- * CONTRACT.md "Payloads", so these tests pin the browser side.
+ * (their own specs); here they are fulfilled from fixtures in the exact response format of docs/contract.md and
+ * docs/contract.md "Payloads", so these tests pin the browser side.
  */
 
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'search');

@@ -1,4 +1,4 @@
-// Signed statistics hits as the browser sends them (SPEC.md "Visitor statistics"), for the benchmarks that load
+// Signed statistics hits as the browser sends them, for the benchmarks that load
 // the hit endpoint: the parameters are read from a page's settings, and each request comes from a distinct
 // visitor (the server hashes IP and user agent; the IP is always 127.0.0.1 on loopback, so a bench lifts the
 // per-address rate limit).

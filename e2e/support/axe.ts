@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Runs axe-core with all its default rules (WCAG A/AA and best practices) on the page as it is now, and fails with
- * a readable list (rule, impact, the offending elements) when anything is found. CONTRACT.md: no page has a
+ * a readable list (rule, impact, the offending elements) when anything is found. docs/contract.md: no page has a
  * violation.
  */
 export async function expectNoAxeViolations(

@@ -1,4 +1,4 @@
-// A valid billing form as the checkout posts it (field names of CONTRACT.md), for shoppers scripted without a
+// A valid billing form as the checkout posts it (field names of docs/contract.md), for shoppers scripted without a
 // browser: the load benchmark and the crash-safety test.
 export const BILLING_FORM = {
   billing_first_name: 'Ada',

@@ -64,7 +64,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     trustProxy: config.server.trustProxy,
     bodyLimit: 1024 * 1024,
-    // `/?wc-ajax=name` becomes an ordinary route owned by the ajax plugin (CONTRACT.md "Endpoints").
+    // `/?wc-ajax=name` becomes an ordinary route owned by the ajax plugin (docs/contract.md "Endpoints").
     rewriteUrl: (request) => rewriteWcAjaxUrl(guardUndecodableUrl(request.url ?? '/')),
     // What the router still refuses (an over-long path segment) gets our error format, not Fastify's JSON. No
     // hook has run, so there is no visitor to render a page for: pages get the plain-text form of sendError.

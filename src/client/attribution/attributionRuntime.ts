@@ -6,7 +6,7 @@ import { documentCookies } from './documentCookies';
 
 declare global {
   interface Window {
-    /** CONTRACT.md: lets a consent tool switch order tracking at run time. */
+    /** docs/contract.md: lets a consent tool switch order tracking at run time. */
     shopAttribution?: {
       setOrderTracking(allow: boolean): void;
       getFields(): AttributionValues;

@@ -10,7 +10,7 @@ import type { PageSettings } from '../../shared/settings/settingsSchema';
 import type { Consent } from '../consent/createConsent';
 
 /*
- * Order attribution in the browser (SPEC.md §4 "Attribution", §6): on each page view the traffic cookies are created
+ * Order attribution in the browser: on each page view the traffic cookies are created
  * or refreshed, only while tracking is allowed (`attribution.allowTracking`, switched at run time by
  * `setOrderTracking`) and consent is given. Without consent yet, the landing visit (URL and referrer) is kept in
  * memory, never written, so a later consent still attributes it. Switching tracking off deletes every cookie.
@@ -76,7 +76,7 @@ export function createAttributionTracker(env: AttributionEnv): AttributionTracke
   function update() {
     if (allowed()) record();
     else {
-      // Tracking off or consent withdrawn: nothing of it may stay behind (SPEC.md §6). A later consent records again.
+      // Tracking off or consent withdrawn: nothing of it may stay behind. A later consent records again.
       removeAll();
       recorded = false;
     }

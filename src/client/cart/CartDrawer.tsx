@@ -3,7 +3,7 @@ import { useShopSettings } from '../ShopSettingsContext';
 import { MiniCartContent } from './MiniCartContent';
 
 /**
- * The slide-in mini-cart (SPEC.md §2, §4): a `role="dialog"` named "Cart" beside a page overlay. Server-rendered
+ * The slide-in mini-cart: a `role="dialog"` named "Cart" beside a page overlay. Server-rendered
  * and never hydrated: `createCartDrawer` opens and closes it, and fragments replace the mini-cart inside it, so
  * React never has to know the cart. `cart.layout: dropdown` shows the same panel under the header instead.
  */

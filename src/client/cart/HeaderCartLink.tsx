@@ -3,7 +3,7 @@ import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
 
 /**
- * The header's cart control (its name starts with "Cart": CONTRACT.md "Accessibility"); also the `a.cart-contents`
+ * The header's cart control (its name starts with "Cart": docs/contract.md "Accessibility"); also the `a.cart-contents`
  * fragment, so every page's header shows the count and total. A link, so it reaches the cart page without
  * JavaScript and on small screens with `redirectToCartOnMobile`; elsewhere the cart script opens the drawer.
  */

@@ -18,7 +18,7 @@ export interface QuantityInputProps {
 }
 
 /**
- * The quantity control of the cart page, the mini-cart and the product page (CONTRACT.md "Accessibility"): an
+ * The quantity control of the cart page, the mini-cart and the product page (docs/contract.md "Accessibility"): an
  * input labelled "Quantity" between "Decrease quantity" and "Increase quantity" buttons, which
  * `bindQuantityButtons` drives with delegated listeners (so it also works in fragments React never sees). The
  * buttons are named by hidden text rather than `aria-label`, so a label lookup for "Quantity" finds only the input.
@@ -38,7 +38,7 @@ export function QuantityInput({
   const { i18n, cart } = useShopSettings();
   const generatedId = useId();
   const id = givenId ?? generatedId;
-  // A value below a positive minimum is raised to it (SPEC.md §5); the browser does the same on load.
+  // A value below a positive minimum is raised to it; the browser does the same on load.
   const value = min !== null && min > 0 && defaultValue < min ? min : defaultValue;
   const buttons = cart.quantityButtons === 'buttons';
   return (

@@ -4,7 +4,7 @@ import { parseFragmentsAnswer } from './fragmentsPayload';
 import { replaceFragments } from './replaceFragments';
 
 /*
- * The mini-cart's own controls (SPEC.md §5, §7 call 1): typing a quantity sends `set_cart_item_quantity` 500 ms after
+ * The mini-cart's own controls: typing a quantity sends `set_cart_item_quantity` 500 ms after
  * the last keystroke when the field is not empty, then asks for a fragment refresh; the Remove buttons call
  * `remove_from_cart`. Delegated, since fragments replace the mini-cart's markup. While a request is in flight the
  * mini-cart is blocked, and the block lifts 500 ms after completion.

@@ -1,5 +1,5 @@
 /*
- * The page-blocking overlay of SPEC.md §9 (WooCommerce's blockUI defaults): base z-index 1000, fading in over
+ * The page-blocking overlay, with WooCommerce's blockUI defaults: base z-index 1000, fading in over
  * 200 ms to opacity 0.6 and out over 400 ms. It covers one element while a request about it is in flight.
  */
 export const BLOCK_OVERLAY = { zIndex: 1000, fadeInMs: 200, fadeOutMs: 400, opacity: 0.6 } as const;

@@ -1,4 +1,4 @@
-/** The contract's DOM events (CONTRACT.md "DOM events"): CustomEvents on `document`, WooCommerce's names. */
+/** The contract's DOM events (docs/contract.md "DOM events"): CustomEvents on `document`, WooCommerce's names. */
 export type CartEventName =
   | 'wc_fragment_refresh'
   | 'adding_to_cart'

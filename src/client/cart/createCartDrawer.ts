@@ -1,5 +1,5 @@
 /*
- * Opens and closes the server-rendered CartDrawer (SPEC.md §2, §4 "Cart drawer"): from the header cart control, and
+ * Opens and closes the server-rendered CartDrawer: from the header cart control, and
  * when something is added (unless `cart.openDrawerOnAdd` is off); closed by its close button, Escape, a click on
  * the overlay or a change of viewport width. Focus moves into the dialog, stays there, and returns to the opener.
  * Listeners are delegated to the document because the header control and the mini-cart are fragments that a
@@ -104,7 +104,7 @@ export function createCartDrawer(document: Document, window: Window, options: Ca
 
   let resizeTimer: ReturnType<typeof setTimeout> | undefined;
   const onResize = () => {
-    // Debounced at 50 ms like the header (SPEC.md §4); only a change of width closes it (not a mobile URL bar).
+    // Debounced at 50 ms like the header; only a change of width closes it (not a mobile URL bar).
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
       if (isOpen() && window.innerWidth !== widthWhenOpened) close();

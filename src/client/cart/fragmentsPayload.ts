@@ -1,5 +1,5 @@
 /*
- * The cart endpoints' answers (CONTRACT.md "Payloads": `{fragments, cart_hash}`, errors `{code, message}`),
+ * The cart endpoints' answers (docs/contract.md "Payloads": `{fragments, cart_hash}`, errors `{code, message}`),
  * checked at the boundary by hand rather than with zod: these checks run on every page load, and zod's core
  * alone would be an eighth of the page's JavaScript (README "Quality", "Why no zod in the page's first script").
  */

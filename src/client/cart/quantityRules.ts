@@ -1,5 +1,5 @@
 /*
- * The quantity input's rules (SPEC.md §5 "Quantity inputs"), pure so the React markup, the browser behaviour and
+ * The quantity input's rules, pure so the React markup, the browser behaviour and
  * the tests share them: step defaults to 1 and a non-integer step shows one decimal; plus never passes the
  * maximum; minus never goes below the minimum or zero; a value below a positive minimum is raised to it on load.
  */

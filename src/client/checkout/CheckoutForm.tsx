@@ -71,7 +71,7 @@ export default function CheckoutForm({
   const { attribution, i18n } = useShopSettings();
   const prefix = attribution.fieldPrefix;
 
-  // Order attribution (SPEC.md §3): the hidden inputs are filled from the cookies when the form renders in the
+  // Order attribution: the hidden inputs are filled from the cookies when the form renders in the
   // browser and again just before it is sent, so a page view in another tab is not lost.
   function fillAttribution(form: HTMLFormElement) {
     const values = getAttributionFields();

@@ -1,5 +1,5 @@
 /*
- * The consent layer shared by order attribution and statistics (CONTRACT.md `consent.mode`, SPEC.md §6):
+ * The consent layer shared by order attribution and statistics (docs/contract.md `consent.mode`):
  * `none` allows everything; `api` asks WordPress's consent API (`window.wp_has_consent(category)`, changes
  * announced by the `wp_listen_for_consent_change` event); `banner` is our own cookie banner, whose choice is kept in
  * the `shop_cookie_consent` cookie (strictly necessary, so it needs no consent itself).

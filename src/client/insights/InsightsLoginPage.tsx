@@ -1,4 +1,4 @@
-/** The owner's login for /insights/ (issue 13): one field, the password or the owner token. */
+/** The owner's login for /insights/: one field, the password or the owner token. */
 export function InsightsLoginPage({
   nonce,
   error,

@@ -5,7 +5,7 @@ import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
 
 /**
- * The cart page: one form whose quantity inputs are named `cart[{key}][qty]` (SPEC.md §3), an update button and a
+ * The cart page: one form whose quantity inputs are named `cart[{key}][qty]`, an update button and a
  * remove button per line, all working without JavaScript; with it, `bindCartPage` sends the same posts without a
  * reload and fires `updated_wc_div`.
  */

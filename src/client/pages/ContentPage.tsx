@@ -9,7 +9,7 @@ export interface ContentPageProps {
   nonce: string;
 }
 
-/** A post or a page; a protected page shows its password form (with show/hide toggle, issue 4) until unlocked. */
+/** A post or a page; a protected page shows its password form (with a show/hide toggle) until unlocked. */
 export function ContentPage({ post, unlocked, wrongPassword, nonce }: ContentPageProps) {
   return (
     <article className={`entry entry--${post.type}`}>

@@ -26,7 +26,7 @@ export interface SwatchGroupProps {
 /**
  * One attribute as a WAI-ARIA radio group (https://www.w3.org/WAI/ARIA/apg/patterns/radio/): one tab stop on the
  * checked swatch (else the first operable one), arrow keys move and select within the group skipping inert values,
- * Space and Enter activate (SPEC.md §4: Enter too, and a second activation may clear with clear-on-reselect).
+ * Space and Enter activate.
  */
 export function SwatchGroup({ attribute, labelId, idPrefix, selected, views, onActivate }: SwatchGroupProps) {
   const refs = useRef(new Map<string, HTMLElement>());

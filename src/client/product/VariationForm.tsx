@@ -31,7 +31,7 @@ const UNKNOWN: SwatchValueView = { noStock: false, unavailable: false, inert: fa
 /**
  * The add-to-cart form of a variable product. Without JavaScript it is one select per attribute and the server
  * picks the variation from the posted values. Once hydrated each attribute becomes a radio group of swatches
- * (SPEC.md §2 "Product page", §4 "Swatches"), the select stays in the form, hidden, and follows every choice; the
+ *, the select stays in the form, hidden, and follows every choice; the
  * chosen variation's price, stock, image and SKU show, the address reflects the choices so it can be shared, and
  * an incomplete or impossible choice is refused before sending.
  */

@@ -1,6 +1,6 @@
 /**
  * Every failure of the REST client, normalized to WordPress's `{code, message, data}`: the server's own error
- * body when there is one, else `invalid_json`, `unknown_error` or `fetch_error` (SPEC.md §8). The code is a
+ * body when there is one, else `invalid_json`, `unknown_error` or `fetch_error`. The code is a
  * string, not our server's union, because the same client talks to WordPress sites with codes of their own.
  */
 export class RestError extends Error {

@@ -31,7 +31,7 @@ function withNonce(options: RestRequest, nonce: string | null): RestRequest {
 /**
  * Sends the nonce as `X-WP-Nonce` (unless the request carries its own). When the server answers
  * `rest_cookie_invalid_nonce` (an expired page, a new session), it fetches a fresh nonce from the nonce
- * endpoint and retries exactly once (SPEC.md §7 call 7, §8); requests failing together share one refresh.
+ * endpoint and retries exactly once; requests failing together share one refresh.
  */
 export function createNonceMiddleware(
   initialNonce: string | null,

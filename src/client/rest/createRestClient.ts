@@ -27,7 +27,7 @@ export interface ShopRestClient extends RestClient {
 }
 
 /**
- * The platform REST client of SPEC.md §7 calls 7–8, in WordPress's order: media upload recovery, preloaded
+ * The platform REST client, WordPress api-fetch's middlewares in WordPress's order: media upload recovery, preloaded
  * answers, nonce (with one refresh), root URL, `_locale=user`, method override, then `per_page=-1`.
  * It works unchanged against a WordPress site: everything it needs comes from these options.
  */

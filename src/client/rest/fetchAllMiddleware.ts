@@ -38,7 +38,7 @@ async function fetchPage(
 }
 
 /**
- * SPEC.md §7 call 7: `per_page=-1` means every item. It is fetched 100 at a time following the `Link` next
+ * As api-fetch does, `per_page=-1` means every item. It is fetched 100 at a time following the `Link` next
  * URLs; when a proxy strips `Link`, the remaining pages are counted from `X-WP-TotalPages` and fetched in
  * parallel. The pages are concatenated in order.
  */

@@ -3,7 +3,7 @@ import type { RestMiddleware } from './restTypes';
 const OVERRIDDEN = new Set(['PUT', 'PATCH', 'DELETE']);
 
 /**
- * SPEC.md §7 call 7: PUT, PATCH and DELETE travel as POST with `X-HTTP-Method-Override`, because some hosts
+ * As WordPress's api-fetch does: PUT, PATCH and DELETE travel as POST with `X-HTTP-Method-Override`, because some hosts
  * and proxies refuse anything but GET and POST.
  */
 export const httpV1Middleware: RestMiddleware = function httpV1Middleware(options, next) {

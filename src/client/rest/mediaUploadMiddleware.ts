@@ -10,9 +10,9 @@ function isMediaUpload(options: RestRequest): boolean {
 }
 
 /**
- * SPEC.md §7 call 8: when an upload's answer is a 5xx naming the attachment (`X-WP-Upload-Attachment-ID`: the
+ * As api-fetch does: when an upload's answer is a 5xx naming the attachment (`X-WP-Upload-Attachment-ID`: the
  * file is stored but its sub-sizes are not), ask the server to finish them with post-process, up to 5 times;
- * if that never succeeds, delete the half-made attachment and fail with `post_process` (SPEC.md §8).
+ * if that never succeeds, delete the half-made attachment and fail with `post_process`.
  */
 export const mediaUploadMiddleware: RestMiddleware = async function mediaUploadMiddleware(options, next) {
   if (!isMediaUpload(options)) return next(options);

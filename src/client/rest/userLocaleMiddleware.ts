@@ -1,7 +1,7 @@
 import { addQueryArgs, getQueryArg } from './queryArgs';
 import type { RestMiddleware } from './restTypes';
 
-/** SPEC.md §7 call 7: every request asks for the user's locale (`_locale=user`) unless it names one. */
+/** As api-fetch does, every request asks for the user's locale (`_locale=user`) unless it names one. */
 export const userLocaleMiddleware: RestMiddleware = function userLocaleMiddleware(options, next) {
   const withLocale = (target: string | undefined) =>
     target !== undefined && getQueryArg(target, '_locale') === null

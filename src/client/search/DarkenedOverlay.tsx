@@ -16,7 +16,7 @@ const sameRect = (a: Rect | null, b: Rect) =>
   !!a && a.top === b.top && a.left === b.left && a.right === b.right && a.bottom === b.bottom;
 
 /**
- * The darkened page overlay (SPEC.md §2 item 4): four fixed panels around the search form, so the form itself
+ * The darkened page overlay: four fixed panels around the search form, so the form itself
  * stays bright and clickable. A click on any panel closes the search. It fades in while the dropdown opens and
  * out after it closes, then leaves the page.
  */

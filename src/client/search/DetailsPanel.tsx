@@ -4,11 +4,11 @@ import type { SearchState } from './core/reduceSearch';
 import { isSelectable, suggestionObjectId } from './core/suggestionTypes';
 import { Html } from './Html';
 
-/** SPEC.md §9: the side panel matches the dropdown's height once the dropdown is taller than 340 px. */
+/** the side panel matches the dropdown's height once the dropdown is taller than 340 px. */
 const HEIGHT_MATCH_THRESHOLD = 340;
 
 /**
- * The details panel beside the dropdown (SPEC.md §2 item 1, §7 call 10), loaded as its own chunk the first time
+ * The details panel beside the dropdown, loaded as its own chunk the first time
  * it is shown. It shows the active suggestion, or the first one, and asks the store for the details of the
  * visible suggestions (each id once).
  */
@@ -51,7 +51,7 @@ export default function DetailsPanel({
       style={{ zIndex, minHeight: dropdownHeight > HEIGHT_MATCH_THRESHOLD ? dropdownHeight : undefined }}
     >
       {loading ? <span className="shop-search__preloader" aria-hidden="true" /> : null}
-      {/* On a failed request the panel is cleared (SPEC.md §7 call 10). */}
+      {/* On a failed request the panel is cleared. */}
       {details && !state.detailsFailed ? (
         <Html html={details.html} as="div" className="shop-search__details-body" />
       ) : null}

@@ -1,7 +1,7 @@
 import { highlightMatches } from './core/highlightMatches';
 import { stripTags } from './core/normalizeQuery';
 
-/** A suggestion's text with every query word wrapped in `<mark>` (CONTRACT.md accessibility contract). */
+/** A suggestion's text with every query word wrapped in `<mark>` (docs/contract.md accessibility contract). */
 export function Highlighted({ text, query }: { text: string; query: string }) {
   return (
     <>

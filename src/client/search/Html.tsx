@@ -2,7 +2,7 @@ import type { ElementType } from 'react';
 
 /**
  * Markup that arrives in suggestion and details data (thumbnails, prices, the third-party slots). The server
- * sanitizes it before it leaves (DESIGN.md "Rules of the house"); this is the one place the box renders it.
+ * sanitizes it before it leaves; this is the one place the box renders it.
  */
 export function Html({
   html,

@@ -26,10 +26,10 @@ import { useSearchBox } from './useSearchBox';
 import { VoiceSearchButton } from './VoiceSearchButton';
 import './searchBox.css';
 
-// Code-split (issue 9 "Speed"): the details panel loads only when it is first shown.
+// Code-split to keep the first script small: the details panel loads only when it is first shown.
 const DetailsPanel = lazy(() => import('./DetailsPanel'));
 
-/** SPEC.md §2: the details panel is hidden below 768 px. */
+/** the details panel is hidden below 768 px. */
 const DETAILS_MIN_VIEWPORT = 768;
 
 export interface SearchBoxProps {
@@ -69,7 +69,7 @@ function statusText(store: SearchStore): string {
 }
 
 /**
- * The search-as-you-type box (SPEC.md §2 "Search", §4 "Search dropdown"): a self-contained island that can be
+ * The search-as-you-type box: a self-contained island that can be
  * placed anywhere, several per page, each with its own store. Without JavaScript it is a plain GET form to the
  * results page.
  */
@@ -183,7 +183,7 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
     };
   }, [store]);
 
-  // Full-width details mode depends on the form's own width (SPEC.md §9, breakpoint 550 px).
+  // Full-width details mode depends on the form's own width.
   useEffect(() => {
     const form = formRef.current;
     if (!form || typeof ResizeObserver === 'undefined') return;
@@ -246,7 +246,7 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
       );
     }
     if (suggestion.type === 'no-results') return null;
-    // History products show no price (SPEC.md §3: saved without it), not even a dynamic one.
+    // History products show no price, not even a dynamic one.
     const price =
       state.mode === 'history'
         ? undefined

@@ -56,7 +56,7 @@ function VendorLine({ suggestion, settings }: { suggestion: Suggestion; settings
   );
 }
 
-/** The inside of one suggestion, by type (SPEC.md §3 "Suggestion"), honouring every `search.show` switch. */
+/** The inside of one suggestion, by type, honouring every `search.show` switch. */
 export function SuggestionContent({
   suggestion,
   query,

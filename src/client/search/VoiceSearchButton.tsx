@@ -15,8 +15,8 @@ function recognitionConstructor(): RecognitionConstructor | undefined {
 }
 
 /**
- * The "Voice search" button (SPEC.md §4 "Voice search"). It appears only where the Web Speech API is usable;
- * the recognition code loads on the first press (issue 9 "Speed").
+ * The "Voice search" button. It appears only where the Web Speech API is usable;
+ * the recognition code loads on the first press, so the first script stays small.
  */
 export function VoiceSearchButton({
   lang,

@@ -4,7 +4,7 @@ import { type AnalyticsModule, trackSearch } from './core/trackSearch';
 
 declare global {
   interface Window {
-    /** CONTRACT.md "Search box behaviour": the integrator's hooks (onError, onSelect, onSubmit). */
+    /** docs/contract.md "Search box behaviour": the integrator's hooks (onError, onSelect, onSubmit). */
     shopSearch?: ShopSearchHooks;
     gtag?: (...args: unknown[]) => void;
     dataLayer?: unknown[];

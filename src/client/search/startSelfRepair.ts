@@ -14,7 +14,7 @@ import type { SearchBoxProps } from './SearchBox';
 
 const ISLAND = '[data-island="searchBox"]';
 const BOX_MARKUP = '.shop-search, form.shop-search__form';
-/** SPEC.md §9: checks 50 ms and 500 ms after load, every 1000 ms in hard mode, about 11 every 500 ms after the back arrow. */
+/** checks 50 ms and 500 ms after load, every 1000 ms in hard mode, about 11 every 500 ms after the back arrow. */
 const LOAD_CHECKS_MS = [50, 500];
 const HARD_MODE_INTERVAL_MS = 1000;
 const BACK_ARROW_CHECKS = 11;

@@ -11,7 +11,7 @@ import type { SearchStore } from './core/createSearchStore';
 import type { SearchState } from './core/reduceSearch';
 
 /*
- * The thin React layer over the headless store (STYLE.md "Our house style"): state through
+ * The thin React layer over the headless store: state through
  * useSyncExternalStore, ARIA and handlers through prop getters that merge the caller's props (the caller's
  * handler runs first, the caller's other props win).
  */

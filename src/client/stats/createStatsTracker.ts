@@ -4,7 +4,7 @@ import { type EventFields, type EventName, IDLE_STOP_MS } from '../../shared/sta
 import type { Consent } from '../consent/createConsent';
 
 /*
- * The visitor-statistics tracker (SPEC.md §4 "Statistics", §6, §7 calls 4–6, §8), a core with no globals: the
+ * The visitor-statistics tracker, a core with no globals: the
  * page's window, timers and fetch come in through `env`, so tests drive it with fakes and fake timers.
  * - One hit per page view, again when the URL changes by history navigation; none in preview mode. Hits go out one
  *   after another, so a navigation made while a hit is unanswered is queued, never dropped.
@@ -113,7 +113,7 @@ export function createStatsTracker(env: StatsEnv): StatsTracker {
         method: 'POST',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
-          // CONTRACT.md: base64 of the current Unix time in seconds; the server refuses old replays.
+          // docs/contract.md: base64 of the current Unix time in seconds; the server refuses old replays.
           'X-WPS-TS': encodeBase64Text(String(Math.floor(env.now() / 1000))),
         },
         body: payload(name === 'hit' ? 'stats_hit' : 'stats_online', page, allowed).toString(),
@@ -282,7 +282,7 @@ export function createStatsTracker(env: StatsEnv): StatsTracker {
   };
 }
 
-/** The event a link click is, or null for an ordinary internal link (CONTRACT.md "Events"). */
+/** The event a link click is, or null for an ordinary internal link (docs/contract.md "Events"). */
 export function eventFields(
   link: ClickedLink,
   page: PageLocation,

@@ -22,7 +22,7 @@ export function startStats(settings: PageSettings, consent: Consent): StatsTrack
   for (const type of ['click', 'keydown', 'scroll'] as const)
     window.addEventListener(type, () => tracker.activity(), { passive: true, capture: true });
 
-  // SPEC.md §4: hits re-run on history navigation. pushState and replaceState fire no event, so they are wrapped.
+  // hits re-run on history navigation. pushState and replaceState fire no event, so they are wrapped.
   for (const method of ['pushState', 'replaceState'] as const) {
     const original = history[method].bind(history);
     history[method] = (...args: Parameters<History['pushState']>) => {

@@ -78,7 +78,7 @@ function MenuEntry({ item, id }: { item: MenuItem; id: string }) {
 }
 
 /**
- * The header menu (SPEC.md §2, §4): desktop dropdown submenus (hover, keyboard focus and a toggle button); in
+ * The header menu: desktop dropdown submenus (hover, keyboard focus and a toggle button); in
  * breakpoint mode the "Menu" button opens it as a dropdown or as an off-canvas popup (`theme.mobileMenu`) that
  * closes by its close button, Escape or an overlay click and keeps focus inside while open. Without JavaScript
  * the menu is simply shown (the theme CSS hides the button until `data-header-mode` is set).

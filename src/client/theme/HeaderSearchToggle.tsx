@@ -7,7 +7,7 @@ export interface HeaderSearchToggleProps {
 }
 
 /**
- * The header's "Search" icon button (SPEC.md §4: the search icon dropdown is active or inactive). It toggles the
+ * The header's "Search" icon button. It toggles the
  * panel's `is-active` class; the panel is server-rendered markup beside this island, so the search box island
  * that fills it hydrates on its own. Escape or a click outside closes it.
  */

@@ -8,7 +8,7 @@ export interface OrderingSelectProps {
 }
 
 /**
- * The shop's ordering dropdown (SPEC.md §2 "Theme"): a plain GET form that works without JavaScript through its
+ * The shop's ordering dropdown: a plain GET form that works without JavaScript through its
  * button, and submits itself on change once hydrated.
  */
 export default function OrderingSelect({ orderby, keep }: OrderingSelectProps) {

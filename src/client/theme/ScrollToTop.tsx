@@ -4,7 +4,7 @@ import { isScrollToTopVisible } from './isScrollToTopVisible';
 import { getViewportStore } from './viewportStore';
 
 /**
- * The "Scroll to top" button (SPEC.md §2, §4): shown once the page is scrolled more than 300 px, on the devices
+ * The "Scroll to top" button: shown once the page is scrolled more than 300 px, on the devices
  * `theme.scrollToTop` names. The server renders it hidden; it needs JavaScript, like the scrolling it does.
  */
 export default function ScrollToTop() {

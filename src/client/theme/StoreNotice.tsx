@@ -8,7 +8,7 @@ export interface StoreNoticeProps {
 }
 
 /**
- * The store notice banner (SPEC.md §4): visible until dismissed, then hidden and remembered by the
+ * The store notice banner: visible until dismissed, then hidden and remembered by the
  * `store_notice{id}` cookie, which the server reads so a dismissed notice is not rendered again.
  */
 export default function StoreNotice({ id, text }: StoreNoticeProps) {

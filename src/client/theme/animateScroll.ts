@@ -10,7 +10,7 @@ export interface ScrollEnv {
 const swing = (progress: number) => 0.5 - Math.cos(progress * Math.PI) / 2;
 
 /**
- * Scrolls the window to `top` over `duration` ms (SPEC.md §9: notices scroll in 1000 ms), at once when the
+ * Scrolls the window to `top` over `duration` ms, at once when the
  * visitor prefers reduced motion. `behavior: 'smooth'` cannot be given a duration, hence the frames.
  */
 export function animateScroll(env: ScrollEnv, top: number, duration: number): Promise<void> {

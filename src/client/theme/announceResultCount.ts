@@ -1,4 +1,4 @@
-/** SPEC.md §9: the result count is re-announced after 2000 ms. */
+/** the result count is re-announced after 2000 ms. */
 export const RESULT_COUNT_ANNOUNCE_MS = 2000;
 
 /**

@@ -1,7 +1,7 @@
 import { debounce, type Timers } from './debounce';
 import { type HeaderMode, headerMode } from './headerMode';
 
-/** SPEC.md §4: resize handling is debounced at 50 ms. */
+/** resize handling is debounced at 50 ms. */
 export const RESIZE_DEBOUNCE_MS = 50;
 
 export interface ViewportState {

@@ -11,8 +11,8 @@ export interface Debounced<Args extends unknown[]> {
 }
 
 /**
- * Calls `callback` once `wait` ms have passed without another call, with the last call's arguments (SPEC.md §4:
- * the header's resize handling is debounced at 50 ms).
+ * Calls `callback` once `wait` ms have passed without another call, with the last call's arguments
+ * (the header's resize handling is debounced at 50 ms).
  */
 export function debounce<Args extends unknown[]>(
   callback: (...args: Args) => void,

@@ -1,4 +1,4 @@
-/** SPEC.md §9: the description's hide/show animation takes 250 ms. */
+/** the description's hide/show animation takes 250 ms. */
 export const DESCRIPTION_TOGGLE_MS = 250;
 
 /**

@@ -10,7 +10,7 @@ function hashTarget(link: HTMLAnchorElement, document: Document): HTMLElement | 
 }
 
 /**
- * SPEC.md §2: in-page hash links scroll smoothly, allowing for the sticky header height. The target then takes
+ * in-page hash links scroll smoothly, allowing for the sticky header height. The target then takes
  * focus (without a second jump) so keyboard and screen-reader users continue from there, and the URL keeps the
  * hash. One delegated listener covers links rendered later too.
  */

@@ -1,6 +1,6 @@
 import { animateScroll } from './animateScroll';
 
-/** SPEC.md §2, §9: notices take focus after 500 ms; notice scrolling uses a 100 px offset and 1000 ms. */
+/** notices take focus after 500 ms; notice scrolling uses a 100 px offset and 1000 ms. */
 export const NOTICE_FOCUS_DELAY_MS = 500;
 export const NOTICE_SCROLL_OFFSET = 100;
 export const NOTICE_SCROLL_MS = 1000;

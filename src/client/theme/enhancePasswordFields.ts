@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2, §4: every password field gets a "Show password" / "Hide password" toggle (masked or shown), on
+ * every password field gets a "Show password" / "Hide password" toggle (masked or shown), on
  * password-protected pages and everywhere else, including fields added later. The button follows the field so
  * React-owned markup around it is left alone.
  */

@@ -1,8 +1,8 @@
 export type HeaderMode = 'breakpoint' | 'desktop';
 
 /**
- * SPEC.md §4: the header is in breakpoint mode below the configured break point and in desktop mode from it on.
- * CONTRACT.md: the same width is where "small screens" and "mobile" begin.
+ * the header is in breakpoint mode below the configured break point and in desktop mode from it on.
+ * docs/contract.md: the same width is where "small screens" and "mobile" begin.
  */
 export function headerMode(viewportWidth: number, breakpoint: number): HeaderMode {
   return viewportWidth < breakpoint ? 'breakpoint' : 'desktop';

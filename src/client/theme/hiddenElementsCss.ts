@@ -10,7 +10,7 @@ function escapeIdentifier(name: string): string {
 }
 
 /**
- * The element-hiding data (SPEC.md §3) as a style sheet for the page of one object (product or page id): every
+ * The element-hiding data as a style sheet for the page of one object (product or page id): every
  * listed class of that object is hidden. Rendered by the server so nothing flashes before it applies.
  */
 export function hiddenElementsCss(

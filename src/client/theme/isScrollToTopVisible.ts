@@ -1,7 +1,7 @@
 import type { PageSettings } from '../../shared/settings/settingsSchema';
 import { headerMode } from './headerMode';
 
-/** SPEC.md §9: the button shows once the page is scrolled more than this. */
+/** the button shows once the page is scrolled more than this. */
 export const SCROLL_TO_TOP_THRESHOLD = 300;
 
 export interface ScrollToTopInput {

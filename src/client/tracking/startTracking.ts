@@ -6,7 +6,7 @@ import { startStats } from '../stats/startStats';
 /** Starts the page's visitor tracking (order attribution, statistics) under one consent layer. */
 export function startTracking(settings: PageSettings | null) {
   if (!settings) {
-    // SPEC.md §8: a missing settings object is logged as an error, and nothing is tracked.
+    // a missing settings object is logged as an error, and nothing is tracked.
     console.error('Tracking: the #shop-settings object is missing, so no visit is recorded.');
     return;
   }

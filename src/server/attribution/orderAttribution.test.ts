@@ -5,7 +5,7 @@ import { BILLING_FORM } from '../testing/billingForm';
 import { createTestApp, type TestApp } from '../testing/createTestApp';
 
 /*
- * Checkout with attribution inputs through HTTP (issue 6): the order stores them bounded and validated, bad input
+ * Checkout with attribution inputs through HTTP: the order stores them bounded and validated, bad input
  * never blocks the order, and the report counts what was stored.
  */
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../testing/createTestApp';
 import { TEST_OWNER_TOKEN } from '../testing/testOwner';
 
 /*
- * The owner's insights over HTTP (issue 13): the login (password hash or token, rate limited), the session
+ * The owner's insights over HTTP: the login (password hash or token, rate limited), the session
  * cookie, logout, the JSON and CSV endpoints behind it, and nothing public-cacheable or indexable.
  */
 

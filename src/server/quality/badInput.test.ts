@@ -7,8 +7,7 @@ import { SHOP_SURFACE, type SurfaceEntry } from './shopSurface';
 /*
  * Bad input on every page, form and endpoint of `SHOP_SURFACE`: generated query strings, bodies, cookies,
  * headers and nonces. Whatever arrives, the answer is a 4xx `{code, message}` (JSON endpoints) or a normal
- * page or redirect, never a 5xx, and nothing rejects unhandled. Fixed seeds and bounded runs (DESIGN.md
- * "Testing notes"): a failure reproduces, and the file stays within a few tens of seconds.
+ * page or redirect, never a 5xx, and nothing rejects unhandled. Fixed seeds and bounded runs: a failure reproduces, and the file stays within a few tens of seconds.
  */
 
 const RUNS_PER_ENTRY = 30;

@@ -128,7 +128,7 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
     fields: ['post_password'],
     nonceFields: ['_wpnonce'],
   },
-  // wc-ajax and /ajax endpoints (CONTRACT.md "Endpoints")
+  // wc-ajax and /ajax endpoints (docs/contract.md "Endpoints")
   {
     name: 'get_refreshed_fragments (GET)',
     method: 'GET',

@@ -90,7 +90,7 @@ export const pagesPlugin = fp(
   { name: 'shop-pages', fastify: '5.x', dependencies: ['shop-session'] },
 );
 
-/** CONTRACT.md "Cookies and storage": a short hash of the shop's base URL keys the browser's fragment storage. */
+/** docs/contract.md "Cookies and storage": a short hash of the shop's base URL keys the browser's fragment storage. */
 export function storageKeyFor(baseUrl: string): string {
   return createHash('md5').update(baseUrl).digest('hex').slice(0, 12);
 }

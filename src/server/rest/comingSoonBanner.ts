@@ -5,7 +5,7 @@ import type { VisitorSession } from '../session/VisitorSession';
 import { parseRestInput } from './parseRestInput';
 import { restRoute } from './restRoute';
 
-/** WooCommerce's user meta key for the dismissed coming-soon banner (CONTRACT.md "Payloads"). */
+/** WooCommerce's user meta key for the dismissed coming-soon banner (docs/contract.md "Payloads"). */
 export const COMING_SOON_DISMISSED_META = 'woocommerce_coming_soon_banner_dismissed';
 
 const meBody = z.object({

@@ -23,7 +23,7 @@ export interface RestPluginOptions {
 }
 
 /**
- * The REST API under `/wp-json/` with WordPress's conventions (CONTRACT.md "Endpoints"), the REST nonce endpoint
+ * The REST API under `/wp-json/` with WordPress's conventions (docs/contract.md "Endpoints"), the REST nonce endpoint
  * and the uploads folder. Routes are registered one by one (no `/wp-json/*` catch-all), so other plugins add
  * their own namespaces beside ours and reuse `checkRestNonce`. The index lists every `/wp-json/` route
  * registered after this plugin, whoever registers it.

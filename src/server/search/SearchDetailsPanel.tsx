@@ -4,7 +4,7 @@ import { productUrl } from '../../shared/catalog/urls';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 
 /*
- * The details panel beside the suggestions (SPEC.md §2 "Search" 1, §7 call 10), rendered to static markup on
+ * The details panel beside the suggestions, rendered to static markup on
  * the server: React escapes every text, so a product name can never become markup in the shopper's page.
  */
 

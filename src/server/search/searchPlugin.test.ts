@@ -3,8 +3,8 @@ import type { Suggestion, SuggestionsResponse } from '../../shared/search/sugges
 import { createTestApp, type TestApp } from '../testing/createTestApp';
 
 /*
- * The search endpoints through app.inject on the demo catalog: the suggestion shapes of SPEC.md §3, relevance
- * cases of issue 8, caching, bad input, and the index following catalog writes.
+ * The search endpoints through app.inject on the demo catalog: the suggestion shapes of docs/contract.md, relevance
+ * cases, caching, bad input, and the index following catalog writes.
  */
 
 let shop: TestApp;
@@ -34,7 +34,7 @@ const products = (list: Suggestion[]) =>
   list.filter((each) => each.type === 'product' || each.type === 'product_variation');
 
 describe('search_suggestions', () => {
-  it('finds the hoodies first for "hood", never the hidden one, with the fields of SPEC.md §3', async () => {
+  it('finds the hoodies first for "hood", never the hidden one, with the fields of the contract', async () => {
     const list = await suggestions('hood');
     const found = products(list);
     // The featured hoodie first, then the other two; the hidden staff hoodie never.

@@ -91,7 +91,7 @@ const pricesInput = z.preprocess(
 );
 
 /**
- * The search box's three endpoints (SPEC.md §7 calls 9–11) on the wc-ajax dispatcher. Suggestions are
+ * The search box's three endpoints on the wc-ajax dispatcher. Suggestions are
  * cacheable: the ETag is the index revision (catalog change log + rules) and the settings, so any catalog
  * write or rule edit changes it, and an unchanged answer costs a 304.
  */

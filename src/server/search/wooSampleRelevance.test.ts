@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Suggestion, SuggestionsResponse } from '../../shared/search/suggestionTypes';
 import { readCatalogFiles } from '../catalog/import/readCatalogFiles';
@@ -7,80 +6,75 @@ import { createTestApp, type TestApp } from '../testing/createTestApp';
 import { testSearchEngines } from './postgres/testSearchIndexes';
 
 /*
- * Relevance on WooCommerce's own sample export (issue 8 "What it must show"), imported into a temporary data
- * dir after the app started, so the index also proves it follows an import. CI has ../shared beside the clone.
- * The same cases run on the embedded index and, with TEST_DATABASE_URL, on the PostgreSQL index (issue 12).
+ * Relevance on WooCommerce's own sample export (test-fixtures/), imported into a temporary data dir after the app
+ * started, so the index also proves it follows an import.
+ * The same cases run on the embedded index and, with TEST_DATABASE_URL, on the PostgreSQL index.
  */
 
-const WOO_SAMPLE_CSV = projectPath('..', 'shared', 'data', 'woocommerce-sample-products.csv');
-const hasWooSample = existsSync(WOO_SAMPLE_CSV);
-if (!hasWooSample) console.warn(`skipped: WooCommerce sample CSV not found at ${WOO_SAMPLE_CSV}`);
+const WOO_SAMPLE_CSV = projectPath('test-fixtures', 'woocommerce-sample-products.csv');
 
-describe.skipIf(!hasWooSample).each(testSearchEngines())(
-  'search relevance on the WooCommerce sample catalog ($name)',
-  (engine) => {
-    if (engine.skip) {
-      it.skip('needs TEST_DATABASE_URL', () => {});
-      return;
+describe.each(testSearchEngines())('search relevance on the WooCommerce sample catalog ($name)', (engine) => {
+  if (engine.skip) {
+    it.skip('needs TEST_DATABASE_URL', () => {});
+    return;
+  }
+  let shop: TestApp;
+  beforeAll(async () => {
+    await engine.setup();
+    shop = await createTestApp({ seed: false, searchIndex: await engine.make() });
+    await shop.repositories.catalog.importCatalog(await readCatalogFiles(WOO_SAMPLE_CSV));
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await engine.teardown();
+  });
+
+  async function suggestions(query: string): Promise<Suggestion[]> {
+    const response = await shop.app.inject(`/?wc-ajax=search_suggestions&s=${encodeURIComponent(query)}`);
+    expect(response.statusCode).toBe(200);
+    return (response.json() as SuggestionsResponse).suggestions;
+  }
+  const productNames = (list: Suggestion[]) =>
+    list
+      .filter((each) => each.type === 'product' || each.type === 'product_variation')
+      .map((each) => each.value);
+
+  it('finds the hoodies first for "hood" and for the typo "hodie", never the hidden one', async () => {
+    for (const query of ['hood', 'hodie']) {
+      const names = productNames(await suggestions(query));
+      expect(names.slice(0, 3).sort()).toEqual(['Hoodie', 'Hoodie with Logo', 'Hoodie with Zipper']);
+      expect(names).not.toContain('Hoodie with Pocket');
     }
-    let shop: TestApp;
-    beforeAll(async () => {
-      await engine.setup();
-      shop = await createTestApp({ seed: false, searchIndex: await engine.make() });
-      await shop.repositories.catalog.importCatalog(await readCatalogFiles(WOO_SAMPLE_CSV));
-    });
-    afterAll(async () => {
-      await shop?.close();
-      await engine.teardown();
-    });
+  });
 
-    async function suggestions(query: string): Promise<Suggestion[]> {
-      const response = await shop.app.inject(`/?wc-ajax=search_suggestions&s=${encodeURIComponent(query)}`);
-      expect(response.statusCode).toBe(200);
-      return (response.json() as SuggestionsResponse).suggestions;
+  it('finds the variation by its SKU', async () => {
+    const [first] = (await suggestions('woo-hoodie-blue')).filter((each) => each.type !== 'headline-v2');
+    expect(first).toMatchObject({ type: 'product_variation', sku: 'woo-hoodie-blue', variation_id: 81 });
+  });
+
+  it('finds the T-Shirts for tshirt and t-shirt', async () => {
+    for (const query of ['tshirt', 't-shirt']) {
+      const names = productNames(await suggestions(query));
+      expect(names.slice(0, 3)).toEqual(
+        expect.arrayContaining(['T-Shirt', 'T-Shirt with Logo', 'V-Neck T-Shirt']),
+      );
     }
-    const productNames = (list: Suggestion[]) =>
-      list
-        .filter((each) => each.type === 'product' || each.type === 'product_variation')
-        .map((each) => each.value);
+  });
 
-    it('finds the hoodies first for "hood" and for the typo "hodie", never the hidden one', async () => {
-      for (const query of ['hood', 'hodie']) {
-        const names = productNames(await suggestions(query));
-        expect(names.slice(0, 3).sort()).toEqual(['Hoodie', 'Hoodie with Logo', 'Hoodie with Zipper']);
-        expect(names).not.toContain('Hoodie with Pocket');
-      }
+  it('suggests the Accessories category for "access"', async () => {
+    const list = await suggestions('access');
+    expect(list.find((each) => each.type === 'taxonomy')).toMatchObject({
+      value: 'Accessories',
+      taxonomy: 'product_cat',
+      breadcrumbs: 'Clothing',
+      url: '/product-category/clothing/accessories/',
     });
+  });
 
-    it('finds the variation by its SKU', async () => {
-      const [first] = (await suggestions('woo-hoodie-blue')).filter((each) => each.type !== 'headline-v2');
-      expect(first).toMatchObject({ type: 'product_variation', sku: 'woo-hoodie-blue', variation_id: 81 });
-    });
-
-    it('finds the T-Shirts for tshirt and t-shirt', async () => {
-      for (const query of ['tshirt', 't-shirt']) {
-        const names = productNames(await suggestions(query));
-        expect(names.slice(0, 3)).toEqual(
-          expect.arrayContaining(['T-Shirt', 'T-Shirt with Logo', 'V-Neck T-Shirt']),
-        );
-      }
-    });
-
-    it('suggests the Accessories category for "access"', async () => {
-      const list = await suggestions('access');
-      expect(list.find((each) => each.type === 'taxonomy')).toMatchObject({
-        value: 'Accessories',
-        taxonomy: 'product_cat',
-        breadcrumbs: 'Clothing',
-        url: '/product-category/clothing/accessories/',
-      });
-    });
-
-    it('shows the hidden product nowhere, not even on the results page', async () => {
-      expect(productNames(await suggestions('pocket'))).toEqual([]);
-      const page = await shop.app.inject('/?s=hoodie&post_type=product');
-      expect(page.body).toContain('Hoodie with Zipper');
-      expect(page.body).not.toContain('Hoodie with Pocket');
-    });
-  },
-);
+  it('shows the hidden product nowhere, not even on the results page', async () => {
+    expect(productNames(await suggestions('pocket'))).toEqual([]);
+    const page = await shop.app.inject('/?s=hoodie&post_type=product');
+    expect(page.body).toContain('Hoodie with Zipper');
+    expect(page.body).not.toContain('Hoodie with Pocket');
+  });
+});

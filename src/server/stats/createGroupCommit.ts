@@ -1,5 +1,5 @@
 /*
- * Group commit (issue 7): records submitted while a batch is open are written together in one transaction, and each
+ * Group commit: records submitted while a batch is open are written together in one transaction, and each
  * submitter's promise settles only after that transaction committed. An acknowledged hit is therefore on disk (in
  * SQLite's WAL, which survives the process being killed); a hit whose batch failed is answered with an error, never
  * acknowledged. One batch is written at a time, in submission order.

@@ -18,7 +18,7 @@ import { type EventInput, type HitInput, readTimestamp } from './hitSchemas';
 import { verifyHitSignature } from './hitSignature';
 
 /*
- * Recording what the tracker sends (CONTRACT.md "Tracker hit"): hits, online pings and events, each verified
+ * Recording what the tracker sends (docs/contract.md "Tracker hit"): hits, online pings and events, each verified
  * (signature, timestamp), limited per client address, classified (bot, owner, excluded URL), then written through
  * the group commit or the online presence. The plugin only translates HTTP to these calls.
  *
@@ -27,7 +27,7 @@ import { verifyHitSignature } from './hitSignature';
  * a leaked database cannot be matched against the address space.
  */
 
-/** CONTRACT.md: a hit's timestamp is accepted within ±2 hours of the server clock. */
+/** docs/contract.md: a hit's timestamp is accepted within ±2 hours of the server clock. */
 const TIMESTAMP_WINDOW_S = 2 * 60 * 60;
 
 export interface HitRecorderOptions {

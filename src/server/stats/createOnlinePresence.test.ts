@@ -3,7 +3,7 @@ import type { OnlineEntry } from '../../shared/stats/statsTypes';
 import { createOnlinePresence, type OnlinePresence } from './createOnlinePresence';
 
 /*
- * Online presence (issues 7 and 12): a new visitor is written at once (where the database may refuse them), repeat
+ * Online presence: a new visitor is written at once (where the database may refuse them), repeat
  * pings only at the batched flush.
  */
 

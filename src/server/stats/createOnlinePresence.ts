@@ -1,9 +1,9 @@
 import type { OnlineEntry } from '../../shared/stats/statsTypes';
 
 /*
- * Cheap online presence (issue 7): a repeat ping only updates a map in memory and is answered at once; the map's
+ * Cheap online presence: a repeat ping only updates a map in memory and is answered at once; the map's
  * changes are written in one batch every `flushMs`, so thousands of open tabs cost no write per ping. A visitor this
- * process does not know yet goes to the database at once (issue 12): "online now" is read from the table alone, so
+ * process does not know yet goes to the database at once: "online now" is read from the table alone, so
  * with several processes each one counts a visitor from their first ping wherever it landed, and all answer the same.
  * That first write is also where the database may refuse a visitor (too many online from one address): a refused
  * visitor is not remembered, so their next ping asks again. Later pings only move `last_seen`, which the flush

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decodeBase64Text } from '../../shared/stats/base64Text';
 
 /*
- * Every field of the tracker's requests, validated (issue 7: missing fields, bad base64 and huge values are 400s).
+ * Every field of the tracker's requests, validated (missing fields, bad base64 and huge values are 400s).
  * Unknown fields are ignored. Lengths are bounded before anything is decoded or stored.
  */
 
@@ -75,7 +75,7 @@ export const eventSchema = z.object({
 });
 export type EventInput = z.output<typeof eventSchema>;
 
-/** `X-WPS-TS`: base64 of Unix seconds (CONTRACT.md). */
+/** `X-WPS-TS`: base64 of Unix seconds (docs/contract.md). */
 export function readTimestamp(header: unknown): number | null {
   if (typeof header !== 'string' || header.length > 24) return null;
   const text = decodeBase64Text(header);

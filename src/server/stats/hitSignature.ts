@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { HitParams } from '../../shared/stats/statsPayload';
 
 /*
- * The server-supplied hit parameters are signed (CONTRACT.md "Tracker hit"): a hit names the page it was rendered
+ * The server-supplied hit parameters are signed (docs/contract.md "Tracker hit"): a hit names the page it was rendered
  * for, and only the server could have written that name. HMAC-SHA256 with the app secret, so any process verifies.
  */
 

@@ -6,7 +6,7 @@ import { createTestApp, TEST_SECRET, type TestApp } from '../testing/createTestA
 import { signHitParams } from './hitSignature';
 
 /*
- * Statistics ingestion through HTTP (issue 7): signed, validated hits stored with a salted visitor hash and never a
+ * Statistics ingestion through HTTP: signed, validated hits stored with a salted visitor hash and never a
  * raw IP; bots, the owner and excluded URLs recorded as exclusions; bad input refused with 400 and nothing stored;
  * a visitor's first online ping stored at once, repeat pings kept in memory until flushed; the owner's report.
  */

@@ -74,7 +74,7 @@ export const statsPlugin = fp(
 
     const requireOwner = app.owner.requireOwner;
 
-    // The owner's browser: its visits are excluded and `?preview=1` is a preview (CONTRACT.md stats.isPreview).
+    // The owner's browser: its visits are excluded and `?preview=1` is a preview (docs/contract.md stats.isPreview).
     app.post('/wp-json/stats/v1/owner', async function ownerLogin(request, reply) {
       await requireOwner(request, reply);
       await app.owner.startSession(request, reply);

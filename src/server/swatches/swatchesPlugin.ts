@@ -21,7 +21,7 @@ const getVariationsInput = z.looseObject({
 
 /**
  * Variation swatches on the server: the variations of a product too large to inline in its page
- * (`swatches.lazyVariationsThreshold`, CONTRACT.md "Endpoints"), and the local images of image swatches.
+ * (`swatches.lazyVariationsThreshold`, docs/contract.md "Endpoints"), and the local images of image swatches.
  */
 export async function swatchesPlugin(app: FastifyInstance, { repositories }: SwatchesPluginOptions) {
   const { catalog } = repositories;

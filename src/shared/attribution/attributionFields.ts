@@ -1,7 +1,7 @@
 import type { TrafficData } from './computeTrafficCookies';
 import { deviceTypeOf } from './deviceTypeOf';
 
-/** CONTRACT.md "Checkout attribution inputs": each is a hidden input named `attribution.fieldPrefix` + the name. */
+/** docs/contract.md "Checkout attribution inputs": each is a hidden input named `attribution.fieldPrefix` + the name. */
 export const ATTRIBUTION_FIELDS = [
   'source_type',
   'referrer',

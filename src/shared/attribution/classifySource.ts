@@ -1,7 +1,7 @@
 import { escapeRegExp, hostOf, parseUri, type QueryValue, queryText, readQuery } from './parseUri';
 
 /*
- * Where a visit came from (SPEC.md §4 "Attribution"), decided as sourcebuster.js decides it: utm (campaign
+ * Where a visit came from, decided as sourcebuster.js decides it: utm (campaign
  * parameters, gclid or yclid), organic (a known search engine), referral (another site, when no session is
  * running), typein (direct). One home for this rule: the browser's attribution cookies and the server's visit
  * statistics both call it.
@@ -26,7 +26,7 @@ export interface SourceData {
 export const NONE = '(none)';
 export const DIRECT = { source: '(direct)', medium: '(none)' } as const;
 
-/** SPEC.md §9: the search engines recognized (google and yandex have their own rules, below). */
+/** the search engines recognized (google and yandex have their own rules, below). */
 const ORGANICS = [
   { host: 'bing.com', param: 'q', display: 'bing' },
   { host: 'yahoo.com', param: 'p', display: 'yahoo' },
@@ -39,7 +39,7 @@ const ORGANICS = [
   { host: 'tut.by', param: 'query', display: 'tut.by' },
 ] as const;
 
-/** Twitter's short link is a referral from twitter.com (SPEC.md §9). */
+/** Twitter's short link is a referral from twitter.com. */
 const REFERRALS = [
   { host: 't.co', display: 'twitter.com' },
   { host: 'plus.url.google.com', display: 'plus.google.com' },

@@ -9,7 +9,7 @@ import { readQuery } from './parseUri';
  * Differential test: the `sourcebuster` package (the library WooCommerce's copy was forked from) is the oracle.
  * Both run the same generated visits against their own cookie jar, with the same clock, and must leave the same
  * cookie values. Deliberate differences, listed in the README: the two extra cookies are named `_extra`
- * (CONTRACT.md) where the library says `_add`; the main cookies carry WooCommerce's four extra fields (id, plt, fmt,
+ * (docs/contract.md) where the library says `_add`; the main cookies carry WooCommerce's four extra fields (id, plt, fmt,
  * tct); the promo code is random on both sides, so only its form is compared. Where WooCommerce's copy departs from
  * the package (an empty `utm_content=` / `utm_term=` is kept), the oracle's result is corrected to the copy's.
  */

@@ -9,12 +9,12 @@ import {
 import { hostOf } from './parseUri';
 
 /*
- * The attribution cookies one page view creates or refreshes (SPEC.md §4, §9), computed the way sourcebuster.js
+ * The attribution cookies one page view creates or refreshes, computed the way sourcebuster.js
  * does, as a pure function of the cookies present and the visit: the browser applies the writes, the differential
  * test compares them with the library's.
  */
 
-/** CONTRACT.md "Cookies and storage" names. */
+/** docs/contract.md "Cookies and storage" names. */
 export const COOKIE = {
   current: 'sbjs_current',
   currentExtra: 'sbjs_current_extra',
@@ -173,7 +173,7 @@ export function computeTrafficCookies(
   );
 
   if (!get(COOKIE.promo)) {
-    // SPEC.md §9: a random promo code from 100000 to 999999.
+    // a random promo code from 100000 to 999999.
     const code = Math.floor(options.random() * (999999 - 100000 + 1)) + 100000;
     set(COOKIE.promo, packFields([['code', code]]), lifetime);
   }

@@ -1,6 +1,6 @@
 /*
  * How sourcebuster.js writes cookie values, so cookies set by a WooCommerce shop read the same here: fields joined
- * with the three-pipe delimiter (SPEC.md §9), each value URI-encoded (with !~*'() escaped too), and optionally the
+ * with the three-pipe delimiter, each value URI-encoded (with !~*'() escaped too), and optionally the
  * whole value base64-encoded without padding (WooCommerce's option for firewalls that block the plain value).
  */
 

@@ -29,5 +29,5 @@ export interface CartView {
 
 export const EMPTY_CART: CartView = { lines: [], itemCount: 0, subtotal: 0, total: 0, hash: '' };
 
-/** Quantity limits of CONTRACT.md "Cart quantity". */
+/** Quantity limits of docs/contract.md "Cart quantity". */
 export const MAX_LINE_QUANTITY = 9999;

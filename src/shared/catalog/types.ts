@@ -92,7 +92,7 @@ export interface ProductAttribute {
 }
 
 /**
- * A variation in the shape the browser receives (SPEC.md §3 "Product variation"). `attributes` is keyed by the
+ * A variation in the shape the browser receives. `attributes` is keyed by the
  * form field name `attribute_{slug}`; an empty value means "any value".
  */
 export interface Variation {

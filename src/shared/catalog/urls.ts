@@ -1,6 +1,6 @@
 import type { Taxonomy, Term } from './types';
 
-/* WooCommerce's permalinks (CONTRACT.md "Pages"), built in one place. */
+/* WooCommerce's permalinks (docs/contract.md "Pages"), built in one place. */
 
 export const productUrl = (slug: string) => `/product/${encodeURIComponent(slug)}/`;
 

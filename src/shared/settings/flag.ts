@@ -5,7 +5,7 @@ const FALSY = new Set(['0', 'false', 'no', 'off', '']);
 
 /**
  * A boolean setting that also accepts the spellings site owners write in config files
- * (SPEC.md §5: truthy option values are 1, true, yes and on).
+ *.
  */
 export function flag(defaultValue: boolean) {
   return z
@@ -20,7 +20,7 @@ export function flag(defaultValue: boolean) {
     .default(defaultValue);
 }
 
-/** Reads a truthy value the way SPEC.md §5 defines it, for values that arrive untyped (query strings, data attributes). */
+/** Reads a truthy value as WordPress options read them (1, true, yes, on), for values that arrive untyped (query strings, data attributes). */
 export function isTruthy(value: unknown): boolean {
   if (value === true || value === 1) return true;
   return typeof value === 'string' && TRUTHY.has(value.trim().toLowerCase());

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { flag } from './flag';
 
 /*
- * One schema for every setting SPEC.md names, with its default. The same shape is read from SHOP_CONFIG
- * (deep-merged over these defaults) and rendered into every page as #shop-settings (CONTRACT.md "Settings").
+ * One schema for every setting the shop has (docs/settings.md), with its default. The same shape is read from SHOP_CONFIG
+ * (deep-merged over these defaults) and rendered into every page as #shop-settings (docs/contract.md "Settings").
  * Objects are strict so a typo in a settings file stops the start with the bad key named, instead of being
  * silently ignored. `prefault({})` runs the defaults of nested objects when a section is absent.
  */
@@ -73,7 +73,7 @@ const searchSchema = z
     miniCart: z
       .strictObject({ enabled: flag(false), hideIfEmpty: z.union([z.null(), flag(false)]).default(null) })
       .prefault({}),
-    // The self-repair helper's timer-based hard mode (SPEC.md §4): rescans every second when on.
+    // The self-repair helper's timer-based hard mode: rescans every second when on.
     selfRepairHardMode: flag(false),
     voiceSearch: z.strictObject({ enabled: flag(false), lang: nullableString }).prefault({}),
     badQueryPrevention: flag(false),
@@ -98,7 +98,7 @@ const searchSchema = z
         detailsPanel: flag(false),
       })
       .prefault({}),
-    /** Suggestions per group (issue 8); 0 leaves a group out. */
+    /** Suggestions per group; 0 leaves a group out. */
     limits: z
       .strictObject({
         products: z.number().int().min(0).max(50).default(7),
@@ -395,7 +395,7 @@ const serverSchema = z
     /** Test-only fault injection, off by default: `image-subsizes` fails sub-sizes after the thumbnail (README). */
     testFaults: z.array(z.enum(['image-subsizes'])).default([]),
 
-    /** Visitor statistics, server side (issue 7). */
+    /** Visitor statistics, server side. */
     stats: z
       .strictObject({
         /**

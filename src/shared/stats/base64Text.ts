@@ -1,5 +1,5 @@
 /*
- * Base64 of UTF-8 text, the tracker's encoding for `referred`, `page_uri` and `X-WPS-TS` (SPEC.md §3, §7). btoa
+ * Base64 of UTF-8 text, the tracker's encoding for `referred`, `page_uri` and `X-WPS-TS`. btoa
  * alone takes only Latin-1, so non-ASCII paths go through UTF-8 bytes first. Decoding is strict: the server turns
  * null into a 400.
  */

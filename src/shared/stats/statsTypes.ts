@@ -1,4 +1,4 @@
-/* Visitor statistics as repositories and reports see them (issue 7). Times are Unix milliseconds. */
+/* Visitor statistics as repositories and reports see them. Times are Unix milliseconds. */
 
 export interface NewHit {
   kind: 'hit';

@@ -1,13 +1,13 @@
 import { type Fragments, type FragmentsAnswer, isFragments, parseFragmentsAnswer } from '../fragmentsPayload';
 /*
- * The cart-fragments lifecycle of SPEC.md §4 "Cart fragments" (WooCommerce's cart-fragments.js), with no DOM of its
+ * The cart-fragments lifecycle of WooCommerce's cart-fragments.js, with no DOM of its
  * own: storage, cookies, timers, requests and the page are injected, so every branch is tested with fakes.
  *
  * Fragments are server-rendered markup keyed by CSS selector; applying them replaces those elements, so the
  * parts of a page that show the cart stay right without React knowing the cart.
  */
 
-/** SPEC.md §9: stored fragments live 24 hours, and a refresh is scheduled that often. */
+/** stored fragments live 24 hours, and a refresh is scheduled that often. */
 export const FRAGMENTS_LIFETIME_MS = 86_400_000;
 export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
 export const CART_CREATED_KEY = 'wc_cart_created';
@@ -37,7 +37,7 @@ export interface CartFragmentsEnv {
 }
 
 export interface CartFragmentsOptions {
-  /** `cart.storageKey`: a short hash of the shop's base URL (CONTRACT.md "Cookies and storage"). */
+  /** `cart.storageKey`: a short hash of the shop's base URL (docs/contract.md "Cookies and storage"). */
   storageKey: string;
   /** The `get_refreshed_fragments` endpoint. */
   url: string;
@@ -119,7 +119,7 @@ export function createCartFragments(env: CartFragmentsEnv, options: CartFragment
     }
   }
 
-  /** On load: the stored fragments when they are this cart's and fresh, else a refetch (SPEC.md §4, §8). */
+  /** On load: the stored fragments when they are this cart's and fresh, else a refetch. */
   function load() {
     const cookieHash = env.readCookie(CART_HASH_COOKIE);
     if (!storage) {

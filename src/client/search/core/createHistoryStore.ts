@@ -3,10 +3,10 @@ import { isStoredSuggestion, type Suggestion } from './suggestionTypes';
 
 export const RECENT_PRODUCTS_KEY = 'fibosearch_recently_viewed_products';
 export const RECENT_PHRASES_KEY = 'fibosearch_recently_searched_phrases';
-/** SPEC.md §9: at most 5 products and 5 phrases. */
+/** at most 5 products and 5 phrases. */
 export const HISTORY_LIMIT = 5;
 
-/** Shown instead of a product's thumbnail when images are off (SPEC.md §3 "Local browser storage"). */
+/** Shown instead of a product's thumbnail when images are off. */
 export const HISTORY_ICON_HTML =
   '<svg class="shop-search__history-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18"><path fill="currentColor" d="M13 3a9 9 0 0 0-9 9H1l3.9 3.9L9 12H6a7 7 0 1 1 2.05 4.95l-1.41 1.41A9 9 0 1 0 13 3zm-1 5v5l4.25 2.52.77-1.28-3.52-2.09V8z"/></svg>';
 
@@ -52,7 +52,7 @@ function writeList(storage: KeyValueStorage | null, key: string, list: unknown[]
 }
 
 /**
- * Recent products and phrases in local storage (CONTRACT.md "Cookies and storage"): JSON arrays, newest first,
+ * Recent products and phrases in local storage (docs/contract.md "Cookies and storage"): JSON arrays, newest first,
  * products de-duplicated by post_id, phrases case-insensitively, each capped at 5.
  */
 export function createHistoryStore(

@@ -15,7 +15,7 @@ import {
   suggestionObjectId,
 } from './suggestionTypes';
 
-/** SPEC.md §9: the dropdown hides 150 ms after the input loses focus, so a click on a suggestion lands first. */
+/** the dropdown hides 150 ms after the input loses focus, so a click on a suggestion lands first. */
 export const HIDE_DELAY_MS = 150;
 const CACHE_LIMIT = 200;
 
@@ -39,7 +39,7 @@ export interface SearchOptions {
   endpoints: { suggestions: string; details: string; prices: string };
 }
 
-/** `window.shopSearch` (CONTRACT.md): a hook returning false cancels the default action. */
+/** `window.shopSearch` (docs/contract.md): a hook returning false cancels the default action. */
 export interface ShopSearchHooks {
   onError?(error: unknown, context: { query: string; endpoint: string }): void;
   onSelect?(suggestion: Suggestion, context: { query: string; newTab: boolean }): boolean | undefined;
@@ -51,7 +51,7 @@ export type AnalyticsEvent =
   | { kind: 'no-results'; query: string }
   | { kind: 'pageview'; query: string };
 
-/** Everything the core needs from the browser, injected so tests pass fakes (STYLE.md "Our house style"). */
+/** Everything the core needs from the browser, injected so tests pass fakes. */
 export interface SearchEnv {
   fetch(input: string, init?: RequestInit): Promise<Response>;
   storage: KeyValueStorage | null;
@@ -101,7 +101,7 @@ function withParams(endpoint: string, params: Record<string, string>): string {
   return `${endpoint}${endpoint.includes('?') ? '&' : '?'}${query}`;
 }
 
-/** Local lookup (CONTRACT.md): filters a complete cached answer for a prefix of the query. */
+/** Local lookup (docs/contract.md): filters a complete cached answer for a prefix of the query. */
 function filterLocally(suggestions: Suggestion[], query: string, limit: number | null): Suggestion[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const kept: Suggestion[] = [];
@@ -131,7 +131,7 @@ function hasResults(suggestions: Suggestion[]): boolean {
 const NO_RESULTS: Suggestion[] = [{ type: 'no-results', value: '' }];
 
 /**
- * The headless search box (SPEC.md §4 "Search dropdown", §5 "Search", §7 calls 9–12): the reducer's state plus
+ * The headless search box: the reducer's state plus
  * the effects around it — debounced, cached, abortable requests, bad-query prevention, local lookups, history,
  * details, dynamic prices, analytics and the `window.shopSearch` hooks. Several stores on a page are independent.
  */
@@ -177,7 +177,7 @@ export function createSearchStore(env: SearchEnv, options: SearchOptions, initia
   }
 
   function reportError(error: unknown, endpoint: string) {
-    // SPEC.md §8: search and details failures fail quietly; the integrator's hook may log them.
+    // search and details failures fail quietly; the integrator's hook may log them.
     try {
       env.hooks()?.onError?.(error, { query: state.query, endpoint });
     } catch {
@@ -374,7 +374,7 @@ export function createSearchStore(env: SearchEnv, options: SearchOptions, initia
       return;
     }
     const isProduct = suggestion.type === 'product' || suggestion.type === 'product_variation';
-    // CONTRACT.md: Enter on an item last activated by the pointer submits the search, except a variation
+    // docs/contract.md: Enter on an item last activated by the pointer submits the search, except a variation
     // when go-to-first-variation is on.
     if (
       viaEnter &&
@@ -422,7 +422,7 @@ export function createSearchStore(env: SearchEnv, options: SearchOptions, initia
     },
     blurred({ keepOpen = false } = {}) {
       isFocused = false;
-      // SPEC.md §4: blur hides unless the mouse is down on search elements or an iOS mobile overlay is on.
+      // blur hides unless the mouse is down on search elements or an iOS mobile overlay is on.
       if (keepOpen || isPointerDown) return;
       clearTimer(hideTimer);
       hideTimer = env.setTimeout(() => {
@@ -445,7 +445,7 @@ export function createSearchStore(env: SearchEnv, options: SearchOptions, initia
           if (!state.isOpen) {
             const query = extractQuery(state.value, options.delimiter);
             if (!state.value) return false;
-            // Down on a hidden box with a value reopens it (SPEC.md §4).
+            // Down on a hidden box with a value reopens it.
             if (state.resultsQuery === query && state.suggestions.length > 0) dispatch({ type: 'reopened' });
             else search(state.value);
             return true;
@@ -545,7 +545,7 @@ export function createSearchStore(env: SearchEnv, options: SearchOptions, initia
   };
 
   if (!isReady) {
-    // deferBy (CONTRACT.md): the box starts answering only after this many milliseconds.
+    // deferBy (docs/contract.md): the box starts answering only after this many milliseconds.
     deferTimer = env.setTimeout(() => {
       deferTimer = null;
       isReady = true;

@@ -1,5 +1,5 @@
 /*
- * Voice search (SPEC.md §4 "Voice search") over the Web Speech API: inactive → active on start; a final result
+ * Voice search over the Web Speech API: inactive → active on start; a final result
  * puts the transcript in the input; end of speech, no match, aborted and no-speech return to inactive;
  * not-allowed and service-not-allowed turn it off; a network error changes nothing.
  */

@@ -8,7 +8,7 @@ function escapeRegExp(value: string): string {
 }
 
 /**
- * Splits `text` into parts so the renderer can wrap each word of the query in `<mark>` (CONTRACT.md). Matching is
+ * Splits `text` into parts so the renderer can wrap each word of the query in `<mark>` (docs/contract.md). Matching is
  * case-insensitive; the parts join back to exactly `text`.
  */
 export function highlightMatches(text: string, query: string): TextPart[] {

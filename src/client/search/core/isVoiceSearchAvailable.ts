@@ -2,7 +2,7 @@ import type { RecognitionConstructor } from './createVoiceSearch';
 
 /**
  * Whether the box offers voice search: the API must exist, and it is unavailable on Chrome for iOS and on Safari
- * (SPEC.md §4), whose recognition is unreliable.
+ *, whose recognition is unreliable.
  */
 export function isVoiceSearchAvailable(
   recognition: RecognitionConstructor | undefined,

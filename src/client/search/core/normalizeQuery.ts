@@ -1,5 +1,5 @@
 /**
- * The part of the input that is searched (SPEC.md §5 "Search"): the trimmed value, or with a delimiter only the
+ * The part of the input that is searched: the trimmed value, or with a delimiter only the
  * trimmed last part after it, so "shirt, mug" searches "mug".
  */
 export function extractQuery(value: string, delimiter: string | null): string {
@@ -26,7 +26,7 @@ const ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
-/** A phrase placed into the input loses its HTML tags (SPEC.md §5); common entities become their characters. */
+/** A phrase placed into the input loses its HTML tags; common entities become their characters. */
 export function stripTags(value: string): string {
   return value
     .replace(/<[^>]*>/g, '')

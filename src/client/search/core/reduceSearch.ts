@@ -2,7 +2,7 @@ import { replaceQuery, stripTags } from './normalizeQuery';
 import { type DetailsItem, isSelectable, type Suggestion } from './suggestionTypes';
 
 /*
- * The search box's state machine (SPEC.md §4 "Search dropdown"): a pure reducer, one case per event, named after
+ * The search box's state machine: a pure reducer, one case per event, named after
  * what happened. Requests, timers, storage and navigation run in createSearchStore, never here.
  */
 
@@ -20,15 +20,15 @@ export interface SearchState {
   /** The query `suggestions` answer; the UI highlights it. */
   resultsQuery: string;
   activeIndex: number;
-  /** How the active item was reached: Enter after a pointer activation submits the form (CONTRACT.md). */
+  /** How the active item was reached: Enter after a pointer activation submits the form (docs/contract.md). */
   activeBy: 'keyboard' | 'pointer' | null;
   delimiter: string | null;
-  /** Details panel content by object id; each id is requested once (SPEC.md §7 call 10). */
+  /** Details panel content by object id; each id is requested once. */
   details: Readonly<Record<string, DetailsItem>>;
   detailsLoading: boolean;
   /** The last details request failed: the preloader hides and the panel is cleared. */
   detailsFailed: boolean;
-  /** Dynamic prices by post id (SPEC.md §7 call 11). */
+  /** Dynamic prices by post id. */
   prices: Readonly<Record<string, string>>;
 }
 
@@ -94,7 +94,7 @@ export function reduceSearch(state: SearchState, event: SearchEvent): SearchStat
         activeIndex: -1,
         activeBy: null,
         status: event.meetsMinChars ? 'loading' : 'idle',
-        // Below the minimum the dropdown hides (SPEC.md §4); otherwise the old list stays until the answer.
+        // Below the minimum the dropdown hides; otherwise the old list stays until the answer.
         isOpen: event.meetsMinChars ? state.isOpen && state.mode === 'suggestions' : false,
         suggestions: event.meetsMinChars && state.mode === 'suggestions' ? state.suggestions : [],
         mode: 'suggestions',
@@ -145,7 +145,7 @@ export function reduceSearch(state: SearchState, event: SearchEvent): SearchStat
       if (!state.isOpen || state.activeIndex === -1) return state;
       const previous = nextSelectable(state.suggestions, state.activeIndex, -1);
       if (previous === -2) {
-        // Up from the first item returns to the typed value (SPEC.md §4).
+        // Up from the first item returns to the typed value.
         return { ...state, activeIndex: -1, activeBy: null, value: state.typedValue };
       }
       return {

@@ -11,7 +11,7 @@ export interface AnalyticsTarget {
 export type AnalyticsModule = 'ga4' | 'gtag';
 
 /**
- * SPEC.md §7 call 12: events for searches with and without results, and a site-search page view of the form
+ * As FiboSearch does: events for searches with and without results, and a site-search page view of the form
  * /?s={query}&post_type=product&dgwt_wcas=1. With no modules named, the event goes to gtag when present, else
  * to dataLayer; naming modules sends it to exactly those, so a shop with both globals counts a search once in
  * the tool it chose.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The sidecar JSON beside a products CSV: what WooCommerce's CSV format cannot hold (DESIGN.md "Running").
+ * The sidecar JSON beside a products CSV: what WooCommerce's CSV format cannot hold.
  * Every section is optional so a shop can bring only what it has.
  */
 export const siteSidecarSchema = z.strictObject({

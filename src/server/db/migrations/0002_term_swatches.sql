@@ -1,4 +1,4 @@
--- Variation swatches (issue 5): an attribute term may override its attribute's swatch type (one colour of a
+-- Variation swatches: an attribute term may override its attribute's swatch type (one colour of a
 -- colour attribute shown as an image, say); NULL keeps the attribute's type.
 
 ALTER TABLE attribute_terms ADD COLUMN swatch_type TEXT

@@ -1,4 +1,4 @@
--- Search (issue 8): the change log that keeps each server process's in-memory index current, the owner's
+-- Search: the change log that keeps each server process's in-memory index current, the owner's
 -- relevance rules, and search analytics.
 
 -- One row per changed catalog entity, moved to a new seq on every change (delete, then insert: a trigger's

@@ -1,5 +1,5 @@
--- Order attribution (issue 6): where each order's buyer came from, as the checkout's hidden inputs carried it
--- (CONTRACT.md "Checkout attribution inputs"). One row per order that had attribution; written in the order's
+-- Order attribution: where each order's buyer came from, as the checkout's hidden inputs carried it
+-- (docs/contract.md "Checkout attribution inputs"). One row per order that had attribution; written in the order's
 -- transaction. Lengths are bounded by the server before they get here.
 CREATE TABLE order_attribution (
   order_id             INTEGER PRIMARY KEY REFERENCES orders(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Visitor statistics (issue 7). No raw IP address is stored anywhere: a visitor is a salted hash of IP and user
+-- Visitor statistics. No raw IP address is stored anywhere: a visitor is a salted hash of IP and user
 -- agent, and the salt is random per day and deleted after that day, so yesterday's hashes cannot be recomputed.
 -- Times are Unix milliseconds; `day` is the UTC date (YYYY-MM-DD) the retention and reports use.
 CREATE TABLE stats_salts (

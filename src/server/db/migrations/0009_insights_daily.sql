@@ -1,4 +1,4 @@
--- Owner insights (issue 13): daily summaries of closed days (before today, UTC), built from the visitor
+-- Owner insights: daily summaries of closed days (before today, UTC), built from the visitor
 -- statistics the first time a report needs them, so a 90-day report reads a few thousand summary rows instead
 -- of a million hits. Today is always read from the raw tables. A hit's day is the server's clock when it was
 -- recorded, so a closed day never changes; summaries hold counts only (no visitor hash), and outlive retention.

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -615,8 +615,8 @@ describe.skipIf(!TEST_DATABASE_URL)(
 // The catalog adapter batches its reads for speed (one query per set of products, variations or terms, not
 // one per row). WooCommerce's sample catalog has what the demo lacks in number: grouped products, many variations
 // and attributes, nested categories; every product and listing must still read as SQLite's.
-const WOO_SAMPLE_CSV = projectPath('..', 'shared', 'data', 'woocommerce-sample-products.csv');
-describe.skipIf(!TEST_DATABASE_URL || !existsSync(WOO_SAMPLE_CSV))(
+const WOO_SAMPLE_CSV = projectPath('test-fixtures', 'woocommerce-sample-products.csv');
+describe.skipIf(!TEST_DATABASE_URL)(
   'PostgreSQL batched catalog reads on the WooCommerce sample (same answers as SQLite)',
   { timeout: 120_000 },
   () => {

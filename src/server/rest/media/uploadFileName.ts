@@ -3,7 +3,7 @@ import { cleanForSlug } from '../../../shared/validation/cleanForSlug';
 /**
  * The stored base name of an upload: the client's name without any directory part (either slash, so
  * `../../etc/passwd` or `C:\\x\\y.jpg` cannot climb out of the uploads folder), without its extension, through
- * `cleanForSlug` (CONTRACT.md "Library checks"); the extension is the sniffed type's, never the client's.
+ * `cleanForSlug` (docs/contract.md "Library checks"); the extension is the sniffed type's, never the client's.
  */
 export function uploadBaseName(clientName: string | undefined): string {
   const last = (clientName ?? '').split(/[\\/]/).pop() ?? '';

@@ -2,7 +2,7 @@ import type { Variation } from '../types';
 import { type MatchAttribute, matchVariations, type ValueState } from './matchVariations';
 import type { Choices } from './selectVariation';
 
-/** The `swatches` settings that decide what a click does (SPEC.md §4 "Swatches"). */
+/** The `swatches` settings that decide what a click does. */
 export interface ChoiceRules {
   clearOnReselect: boolean;
   deselectUnavailable: boolean;
