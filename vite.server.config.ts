@@ -18,12 +18,12 @@ export default defineConfig({
       input: {
         main: 'src/server/main.ts',
         import: 'src/server/cli/importCli.ts',
-        bench: 'src/server/benchApp.ts',
+        bench: 'bench/entries/benchApp.ts',
         report: 'src/server/cli/reportCli.ts',
         reindex: 'src/server/cli/reindexCli.ts',
         'owner-password': 'src/server/cli/ownerPasswordCli.ts',
         'seed-bench': 'src/server/cli/seedBenchCli.ts',
-        'search-bench': 'src/server/search/searchBenchEntry.ts',
+        'search-bench': 'bench/entries/searchBenchEntry.ts',
       },
       // The islands' lazy imports (the checkout's billing checks, loaded on first focus) split the browser's bundle;
       // on the server the same module is already imported eagerly, so "ineffective" is expected here, not a defect.

@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BILLING_FORM } from './testing/billingForm';
-import { createTestApp, type TestApp } from './testing/createTestApp';
+import { BILLING_FORM } from '../../test-support/billingForm';
+import { createTestApp, type TestApp } from '../../test-support/createTestApp';
 
 /*
  * The whole shop through HTTP: buildApp on a seeded demo catalog, driven with app.inject() as a browser would,

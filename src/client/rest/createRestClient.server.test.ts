@@ -2,9 +2,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../test-support/createTestApp';
+import { ownerBearer, TEST_OWNER_TOKEN } from '../../../test-support/testOwner';
 import { createNonce } from '../../server/security/nonces';
-import { createTestApp, TEST_SECRET, type TestApp } from '../../server/testing/createTestApp';
-import { ownerBearer, TEST_OWNER_TOKEN } from '../../server/testing/testOwner';
 import { createRestClient } from './createRestClient';
 
 /*

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../server/testing/createTestApp';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { storeNoticeDismissalCookie } from './storeNoticeCookie';
 
 /*

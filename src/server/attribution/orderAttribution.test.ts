@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_FORM } from '../../../test-support/billingForm';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { ATTRIBUTION_FIELDS } from '../../shared/attribution/attributionFields';
 import { attributionReport } from '../reports/attributionReport';
-import { BILLING_FORM } from '../testing/billingForm';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
 
 /*
  * Checkout with attribution inputs through HTTP: the order stores them bounded and validated, bad input

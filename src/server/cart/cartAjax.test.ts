@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import type { CartLine } from '../db/ports';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
 
 /* The cart's ajax calls through `inject`: the quantity rule, bad input, fragments and concurrent tabs. */
 

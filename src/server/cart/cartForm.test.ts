@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
-import { Shopper } from '../testing/shopper';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { Shopper } from '../../../test-support/shopper';
 
 /*
  * The cart's no-JavaScript form posts change the cart as the ajax endpoints do: from its stored state, in the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 
 /*
  * /images/{id}.svg draws a product's name: for a product nobody may see (a draft, or a variation of one, or a

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 
 /*
  * `?orderby=` on the shop archive: the products a visitor sees, in page order, for each ordering. The sort keys

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openShopProcesses, type ShopProcesses } from '../../../test-support/shopProcesses';
+import { Shopper } from '../../../test-support/shopper';
 import type { NewOrder, Repositories } from '../db/ports';
-import { openShopProcesses, type ShopProcesses } from '../testing/shopProcesses';
-import { Shopper } from '../testing/shopper';
 
 /*
  * One cart makes one order, by rule on both engines: two server processes on one database (two connections to the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
-import { Shopper } from '../testing/shopper';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { Shopper } from '../../../test-support/shopper';
 
 /*
  * One rule for what can be bought, applied by the cart and by the order's transaction alike: what the cart takes,

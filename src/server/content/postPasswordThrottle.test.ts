@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
-import { visitProtectedPage } from '../testing/visitProtectedPage';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { visitProtectedPage } from '../../../test-support/visitProtectedPage';
 
 /*
  * Wrong page passwords are throttled per address and page (10 tries / 15 min) and per page from all addresses

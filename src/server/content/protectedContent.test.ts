@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
-import { visitProtectedPage } from '../testing/visitProtectedPage';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { visitProtectedPage } from '../../../test-support/visitProtectedPage';
 
 /*
  * The demo's "Trade prices" page is protected by the password "wholesale". Its title may be found and shown; a

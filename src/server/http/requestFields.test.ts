@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
-import { Shopper } from '../testing/shopper';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { Shopper } from '../../../test-support/shopper';
 import { parseInput } from './parseInput';
 import { queryAndBody } from './requestFields';
 

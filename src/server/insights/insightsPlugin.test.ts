@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { TEST_OWNER_TOKEN } from '../../../test-support/testOwner';
 import { hashOwnerPassword } from '../owner/ownerCredentials';
 import { OWNER_COOKIE } from '../owner/ownerPlugin';
 import { SESSION_COOKIE } from '../session/VisitorSession';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
-import { TEST_OWNER_TOKEN } from '../testing/testOwner';
 
 /*
  * The owner's insights over HTTP: the login (password hash or token, rate limited), the session

@@ -1,9 +1,14 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import {
+  ownerBearer,
+  TEST_OWNER_PASSWORD,
+  TEST_OWNER_TOKEN,
+  testOwnerServer,
+} from '../../../test-support/testOwner';
 import { parseSettings } from '../../shared/settings/parseSettings';
 import { SESSION_COOKIE } from '../session/VisitorSession';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
-import { ownerBearer, TEST_OWNER_PASSWORD, TEST_OWNER_TOKEN, testOwnerServer } from '../testing/testOwner';
 import { ACCOUNT_BACKOFF, ADDRESS_BACKOFF } from './loginLimiter';
 import { hashOwnerPassword, verifyOwnerPassword } from './ownerCredentials';
 import { OWNER_COOKIE, OWNER_DEVICE_COOKIE } from './ownerPlugin';

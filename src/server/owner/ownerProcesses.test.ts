@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SECRET } from '../../../test-support/createTestApp';
+import { TEST_OWNER_TOKEN, testOwnerServer } from '../../../test-support/testOwner';
 import { parseSettings } from '../../shared/settings/parseSettings';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/openDatabase';
@@ -11,8 +13,6 @@ import { createPgRepositories } from '../db/postgres/createPgRepositories';
 import { openPostgres } from '../db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
-import { TEST_SECRET } from '../testing/createTestApp';
-import { TEST_OWNER_TOKEN, testOwnerServer } from '../testing/testOwner';
 import { ADDRESS_BACKOFF } from './loginLimiter';
 
 /*

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { SHOP_SURFACE, type SurfaceEntry } from './shopSurface';
 
 /*

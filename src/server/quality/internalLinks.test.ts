@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 
 /*
  * No dead end: every page reachable from the home page by its links answers, and so does every link and image

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { parseWooCsv } from '../catalog/import/parseWooCsv';
 import { DEMO_CATALOG } from '../catalog/import/seedDemoCatalog';
 import { EMPTY_SIDECAR } from '../catalog/import/siteSidecarSchema';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
 import { SHOP_SURFACE } from './shopSurface';
 
 /*

@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { createFakeFetch } from '../../client/rest/createFakeFetch';
 import { createRestClient } from '../../client/rest/createRestClient';
 import { readPreloadedResponses } from '../../client/rest/readPreloadedResponses';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
 import { preloadRestResponses, RestPreloadScript } from './preloadRestResponses';
 
 let shop: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../test-support/createTestApp';
 import { createNonce } from '../security/nonces';
 import { SESSION_COOKIE } from '../session/VisitorSession';
-import { createTestApp, TEST_SECRET, type TestApp } from '../testing/createTestApp';
 import { isComingSoonBannerDismissed } from './comingSoonBanner';
 
 const HOST = 'shop.test';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { buildSearchesReport, searchesReport } from '../reports/searchesReport';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
 
 /*
  * The search results page on the index (same ranking as the suggestions), and search analytics: one row per

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import type { Suggestion, SuggestionsResponse } from '../../shared/search/suggestionTypes';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
 import { escapeHtml } from './priceHtml';
 import type { SuggestionDecorator } from './SuggestionBuilder';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import type { Suggestion, SuggestionsResponse } from '../../shared/search/suggestionTypes';
 import { readCatalogFiles } from '../catalog/import/readCatalogFiles';
 import { projectPath } from '../projectPath';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
 import { testSearchEngines } from './postgres/testSearchIndexes';
 
 /*

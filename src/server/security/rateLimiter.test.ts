@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestEngine, testRepositories } from '../../../test-support/testRepositories';
 import { openDatabase } from '../db/openDatabase';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
-import { type TestEngine, testRepositories } from '../testing/testRepositories';
 import { RateLimiter } from './rateLimiter';
 
 const LIMIT = { name: 'test-tries', limit: 5, windowMs: 60_000 };

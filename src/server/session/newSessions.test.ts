@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 
 /*
  * Carts created by requests that never keep their cookie (a script adding to the cart in a loop) are limited per

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../test-support/createTestApp';
 import { eventFields } from '../../client/stats/createStatsTracker';
 import type { PageSettings } from '../../shared/settings/settingsSchema';
-import { createTestApp, TEST_SECRET, type TestApp } from '../testing/createTestApp';
 import { signHitParams } from './hitSignature';
 
 /*

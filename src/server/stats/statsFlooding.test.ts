@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { sendStatsRequest } from '../../../test-support/statsHit';
 import type { StatsReport } from '../../shared/stats/statsTypes';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
-import { sendStatsRequest } from '../testing/statsHit';
 
 /*
  * One client flooding the statistics (all requests public, from one machine): the rate limit is per client address

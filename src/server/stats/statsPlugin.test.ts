@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../test-support/createTestApp';
 import { encodeBase64Text } from '../../shared/stats/base64Text';
 import type { StatsReport } from '../../shared/stats/statsTypes';
 import { statsReport } from '../reports/statsReport';
-import { createTestApp, TEST_SECRET, type TestApp } from '../testing/createTestApp';
 import { signHitParams } from './hitSignature';
 
 /*

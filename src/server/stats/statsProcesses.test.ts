@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openShopProcesses, type ShopProcesses } from '../../../test-support/shopProcesses';
+import { DESKTOP_USER_AGENT as DESKTOP, sendStatsRequest } from '../../../test-support/statsHit';
 import type { StatsReport } from '../../shared/stats/statsTypes';
 import type { Repositories } from '../db/ports';
-import { openShopProcesses, type ShopProcesses } from '../testing/shopProcesses';
-import { DESKTOP_USER_AGENT as DESKTOP, sendStatsRequest } from '../testing/statsHit';
 
 /*
  * Several server processes on one database: two app instances, each with its own connection (pool),

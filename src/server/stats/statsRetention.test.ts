@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../test-support/createTestApp';
 import { parseSettings } from '../../shared/settings/parseSettings';
 import type { StatsReport } from '../../shared/stats/statsTypes';
 import { buildApp } from '../app';
-import { createTestApp, TEST_SECRET, type TestApp } from '../testing/createTestApp';
 
 /*
  * Retention with the default settings: raw statistics and search analytics older than `server.stats.retentionDays`

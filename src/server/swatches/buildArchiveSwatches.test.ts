@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { buildArchiveSwatches } from './buildArchiveSwatches';
 
 let shop: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { parseWooCsv } from '../catalog/import/parseWooCsv';
 import { EMPTY_SIDECAR } from '../catalog/import/siteSidecarSchema';
-import { createTestApp, type TestApp } from '../testing/createTestApp';
 
 const HOODIE = 1100; // Color × Logo: only Red/No, Green/No, Blue/No, Blue/Yes
 const SNEAKER = 1110; // 37 variations, above the default lazy threshold of 30

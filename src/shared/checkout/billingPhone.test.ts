@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_FORM } from '../../server/testing/billingForm';
-import { createTestApp, type TestApp } from '../../server/testing/createTestApp';
+import { BILLING_FORM } from '../../../test-support/billingForm';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { checkBilling } from './billingSchema';
 
 /*

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type * as z from 'zod/mini';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import {
   type detailsResponseSchema,
   type pricesResponseSchema,
   suggestionSchema,
   suggestionsResponseSchema,
 } from '../../client/search/core/responseSchemas';
-import { createTestApp, type TestApp } from '../../server/testing/createTestApp';
 import type { DetailsResponse, PricesResponse, Suggestion, SuggestionsResponse } from './suggestionTypes';
 
 /*

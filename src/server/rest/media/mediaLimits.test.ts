@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/createTestApp';
-import { ownerBearer, TEST_OWNER_TOKEN } from '../../testing/testOwner';
+import { createTestApp, type TestApp } from '../../../../test-support/createTestApp';
+import { ownerBearer, TEST_OWNER_TOKEN } from '../../../../test-support/testOwner';
 
 /*
  * The limits of wp/v2/media against abuse: image bombs (a huge canvas in a small file) are refused from their

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../test-support/createTestApp';
 import { survivingDroppedConnections } from '../../db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../db/postgres/testDatabase';
-import { createTestApp } from '../../testing/createTestApp';
 import { MemorySearchIndex } from '../MemorySearchIndex';
 import { DEFAULT_RULES, type SearchDocument, type SearchRequest } from '../SearchIndex';
 import { createPostgresSearchIndex, PostgresSearchIndex } from './PostgresSearchIndex';

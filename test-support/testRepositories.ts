@@ -1,10 +1,10 @@
-import type { SqliteDatabase } from '../db/openDatabase';
-import type { Repositories } from '../db/ports';
-import { createPgRepositories } from '../db/postgres/createPgRepositories';
-import { openPostgres, type PgPool } from '../db/postgres/openPostgres';
-import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
-import { createPostgresSearchIndex } from '../search/postgres/PostgresSearchIndex';
-import type { SearchIndex } from '../search/SearchIndex';
+import type { SqliteDatabase } from '../src/server/db/openDatabase';
+import type { Repositories } from '../src/server/db/ports';
+import { createPgRepositories } from '../src/server/db/postgres/createPgRepositories';
+import { openPostgres, type PgPool } from '../src/server/db/postgres/openPostgres';
+import { createTestDatabase, TEST_DATABASE_URL } from '../src/server/db/postgres/testDatabase';
+import { createPostgresSearchIndex } from '../src/server/search/postgres/PostgresSearchIndex';
+import type { SearchIndex } from '../src/server/search/SearchIndex';
 
 export interface TestEngine {
   repositories: Repositories;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { encodeBase64Text } from '../../shared/stats/base64Text';
-import { signHitParams } from '../stats/hitSignature';
+import { signHitParams } from '../src/server/stats/hitSignature';
+import { encodeBase64Text } from '../src/shared/stats/base64Text';
 import { TEST_SECRET } from './createTestApp';
 
 export const DESKTOP_USER_AGENT =

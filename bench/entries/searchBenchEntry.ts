@@ -1,10 +1,10 @@
-import { parseSettings } from '../../shared/settings/parseSettings';
-import { buildApp } from '../app';
-import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
-import { openDatabase } from '../db/openDatabase';
-import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
-import { MemorySearchIndex } from './MemorySearchIndex';
-import { openPostgresBenchIndex } from './postgres/openPostgresBenchIndex';
+import { buildApp } from '../../src/server/app';
+import { generateBenchCatalog } from '../../src/server/catalog/bench/generateBenchCatalog';
+import { openDatabase } from '../../src/server/db/openDatabase';
+import { createSqliteRepositories } from '../../src/server/db/sqlite/createSqliteRepositories';
+import { MemorySearchIndex } from '../../src/server/search/MemorySearchIndex';
+import { openPostgresBenchIndex } from '../../src/server/search/postgres/openPostgresBenchIndex';
+import { parseSettings } from '../../src/shared/settings/parseSettings';
 
 /** What bench/search.bench.mjs needs from the server bundle (built as dist/server/search-bench.js). */
 

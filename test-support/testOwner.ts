@@ -1,4 +1,4 @@
-import { hashOwnerPassword } from '../owner/ownerCredentials';
+import { hashOwnerPassword } from '../src/server/owner/ownerCredentials';
 
 /** The owner credentials tests configure: a token long enough for start-up's strength check. */
 export const TEST_OWNER_TOKEN = 'test-owner-token-0123456789abcdef';

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { parseSettings } from '../../shared/settings/parseSettings';
-import { buildApp } from '../app';
-import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
-import { openDatabase, type SqliteDatabase } from '../db/openDatabase';
-import type { Repositories } from '../db/ports';
-import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
-import type { SearchIndex } from '../search/SearchIndex';
-import type { SuggestionDecorator } from '../search/SuggestionBuilder';
+import { buildApp } from '../src/server/app';
+import { seedDemoCatalog } from '../src/server/catalog/import/seedDemoCatalog';
+import { openDatabase, type SqliteDatabase } from '../src/server/db/openDatabase';
+import type { Repositories } from '../src/server/db/ports';
+import { createSqliteRepositories } from '../src/server/db/sqlite/createSqliteRepositories';
+import type { SearchIndex } from '../src/server/search/SearchIndex';
+import type { SuggestionDecorator } from '../src/server/search/SuggestionBuilder';
+import { parseSettings } from '../src/shared/settings/parseSettings';
 import { testRepositories } from './testRepositories';
 
 export interface TestAppOptions {
