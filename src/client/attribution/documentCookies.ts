@@ -13,7 +13,7 @@ import type { CookieAccess } from './createAttributionTracker';
 
 const EXPIRED = 'Thu, 01 Jan 1970 00:00:00 GMT';
 
-export interface CookiePlacement {
+interface CookiePlacement {
   /** The page's `location.hostname`. */
   hostname: string;
   /** `attribution.cookieDomain`: share the cookies with every subdomain of it. */
@@ -21,7 +21,7 @@ export interface CookiePlacement {
 }
 
 /** The domain attribute our cookies carry, or null for host-only cookies. */
-export function cookieDomainFor({ hostname, cookieDomain }: CookiePlacement): string | null {
+function cookieDomainFor({ hostname, cookieDomain }: CookiePlacement): string | null {
   if (cookieDomain) return cookieDomain.replace(/^\./, '');
   const host = hostOf(hostname);
   const isAddress = /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[');

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useShopSettings } from '../ShopSettingsContext';
 import { formatQuantity } from './quantityRules';
 
-export interface QuantityInputProps {
+interface QuantityInputProps {
   name: string;
   defaultValue: number;
   min?: number | null;

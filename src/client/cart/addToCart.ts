@@ -10,7 +10,7 @@ import { submitNatively } from './submitNatively';
  * Any component can call `addToCart`; forms marked `data-ajax-add-to-cart` use it through `bindAjaxAddToCart`.
  */
 
-export interface AddToCartInput {
+interface AddToCartInput {
   productId: number;
   quantity?: number | string;
   variationId?: number | null;
@@ -18,7 +18,7 @@ export interface AddToCartInput {
   attributes?: Record<string, string>;
 }
 
-export interface AddToCartOptions {
+interface AddToCartOptions {
   /** The button that asked: it shows the loading state and gets the focus back when the drawer closes. */
   button?: HTMLElement | null;
   document?: Document;
@@ -27,7 +27,7 @@ export interface AddToCartOptions {
   wcAjaxUrlTemplate?: string;
 }
 
-export class AddToCartError extends Error {
+class AddToCartError extends Error {
   override readonly name = 'AddToCartError';
   constructor(
     readonly code: string,
@@ -37,10 +37,7 @@ export class AddToCartError extends Error {
   }
 }
 
-export async function addToCart(
-  input: AddToCartInput,
-  options: AddToCartOptions = {},
-): Promise<FragmentsAnswer> {
+async function addToCart(input: AddToCartInput, options: AddToCartOptions = {}): Promise<FragmentsAnswer> {
   const document = options.document ?? globalThis.document;
   const send = options.fetch ?? globalThis.fetch.bind(globalThis);
   const button = options.button ?? null;

@@ -10,11 +10,11 @@ import { replaceFragments } from './replaceFragments';
  * mini-cart is blocked, and the block lifts 500 ms after completion.
  */
 
-export const QUANTITY_TYPING_DELAY_MS = 500;
-export const LOADING_CLEAR_DELAY_MS = 500;
+const QUANTITY_TYPING_DELAY_MS = 500;
+const LOADING_CLEAR_DELAY_MS = 500;
 const CART_KEY_PATTERN = /^cart\[([^\]]+)\]\[qty\]$/;
 
-export interface MiniCartOptions {
+interface MiniCartOptions {
   ajaxUrl: string;
   wcAjaxUrlTemplate: string;
   /** The page's `cart.qtyNonce`, used when the mini-cart markup carries none. */

@@ -2,7 +2,7 @@
  * The page-blocking overlay, with WooCommerce's blockUI defaults: base z-index 1000, fading in over
  * 200 ms to opacity 0.6 and out over 400 ms. It covers one element while a request about it is in flight.
  */
-export const BLOCK_OVERLAY = { zIndex: 1000, fadeInMs: 200, fadeOutMs: 400, opacity: 0.6 } as const;
+const BLOCK_OVERLAY = { zIndex: 1000, fadeInMs: 200, fadeOutMs: 400, opacity: 0.6 } as const;
 
 /** Covers `element` and marks it busy; the returned function fades the overlay out and removes it. */
 export function blockElement(element: HTMLElement): () => void {

@@ -1,5 +1,5 @@
 /** The contract's DOM events (docs/contract.md "DOM events"): CustomEvents on `document`, WooCommerce's names. */
-export type CartEventName =
+type CartEventName =
   | 'wc_fragment_refresh'
   | 'adding_to_cart'
   | 'added_to_cart'

@@ -6,14 +6,14 @@
  * refresh replaces.
  */
 
-export interface CartDrawerOptions {
+interface CartDrawerOptions {
   /** `theme.breakpoint`: below it the screen is small. */
   breakpoint: number;
   redirectToCartOnMobile: boolean;
   openOnAdd: boolean;
 }
 
-export interface CartDrawer {
+interface CartDrawer {
   open(opener?: Element | null): void;
   close(): void;
   isOpen(): boolean;

@@ -11,7 +11,7 @@ export interface FragmentsAnswer {
   cart_hash: string;
 }
 
-export interface ErrorAnswer {
+interface ErrorAnswer {
   code: string;
   message: string;
 }

@@ -4,7 +4,7 @@
  * maximum; minus never goes below the minimum or zero; a value below a positive minimum is raised to it on load.
  */
 
-export interface QuantityRules {
+interface QuantityRules {
   min: number | null;
   max: number | null;
   step: number;

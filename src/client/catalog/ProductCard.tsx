@@ -7,7 +7,7 @@ import { Price } from './Price';
 import { StarRating } from './StarRating';
 
 /** One product in a grid: image, name, rating, price and the action its type allows. */
-export function ProductCard({ product, titleLevel = 3 }: { product: ProductSummary; titleLevel?: 2 | 3 }) {
+function ProductCard({ product, titleLevel = 3 }: { product: ProductSummary; titleLevel?: 2 | 3 }) {
   // The title sits one level under the grid's own heading: h2 under an archive's h1, h3 under a section's h2.
   const Title = titleLevel === 2 ? 'h2' : 'h3';
   const { i18n } = useShopSettings();

@@ -14,10 +14,10 @@ declare global {
 
 export type ConsentMode = 'none' | 'api' | 'banner';
 
-export const CONSENT_COOKIE = 'shop_cookie_consent';
-export const CONSENT_CHANGE_EVENT = 'wp_listen_for_consent_change';
+const CONSENT_COOKIE = 'shop_cookie_consent';
+const CONSENT_CHANGE_EVENT = 'wp_listen_for_consent_change';
 
-export interface ConsentEnv {
+interface ConsentEnv {
   mode: ConsentMode;
   /** The page's window: `wp_has_consent` lives there. */
   window: Pick<Window, 'wp_has_consent'>;

@@ -1,7 +1,7 @@
 import type { Consent } from './createConsent';
 import './consentBanner.css';
 
-export interface BannerText {
+interface BannerText {
   message: string;
   accept: string;
   decline: string;

@@ -10,7 +10,7 @@ import { type CurrencyFormat, formatMoney } from '../../shared/money/formatMoney
 import { Island } from '../Island';
 import InsightsChart from './InsightsChart';
 
-export interface InsightsPageProps {
+interface InsightsPageProps {
   range: InsightsRange;
   /** The range's query string, kept by every link and export. */
   search: string;

@@ -5,7 +5,7 @@ import OrderingSelect from '../theme/OrderingSelect';
 import { Pagination } from '../theme/Pagination';
 import { ResultCount } from '../theme/ResultCount';
 
-export interface ArchivePageProps {
+interface ArchivePageProps {
   title: string;
   description?: string;
   products: ProductSummary[];

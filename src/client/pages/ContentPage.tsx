@@ -1,7 +1,7 @@
 import type { Post } from '../../shared/catalog/types';
 import { postUrl } from '../../shared/catalog/urls';
 
-export interface ContentPageProps {
+interface ContentPageProps {
   post: Post;
   /** False for a password-protected page whose password the visitor has not given. */
   unlocked: boolean;

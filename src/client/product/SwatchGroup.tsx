@@ -14,7 +14,7 @@ export interface SwatchValueView {
   description: string | null;
 }
 
-export interface SwatchGroupProps {
+interface SwatchGroupProps {
   attribute: ProductAttribute;
   labelId: string;
   idPrefix: string;

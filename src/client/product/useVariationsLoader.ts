@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { Variation } from '../../shared/catalog/types';
 import { wcAjaxUrl } from '../cart/cartEvents';
 
-export interface VariationsLoader {
+interface VariationsLoader {
   /** The product's variations, or null until a large product's have been fetched. */
   variations: Variation[] | null;
   loading: boolean;
@@ -11,7 +11,7 @@ export interface VariationsLoader {
 }
 
 /** The `get_variations` address under the shop's `cart.wcAjaxUrl` template (a shop may serve it elsewhere). */
-export function variationsUrl(wcAjaxUrlTemplate: string, productId: number, base: string): string {
+function variationsUrl(wcAjaxUrlTemplate: string, productId: number, base: string): string {
   const url = new URL(wcAjaxUrl(wcAjaxUrlTemplate, 'get_variations'), base);
   url.searchParams.set('product_id', String(productId));
   return url.href;

@@ -9,7 +9,7 @@ import { mediaUploadMiddleware } from './mediaUploadMiddleware';
 import type { PreloadedResponses } from './restTypes';
 import { userLocaleMiddleware } from './userLocaleMiddleware';
 
-export interface RestClientOptions {
+interface RestClientOptions {
   /** The platform's fetch (tests pass a fake); it is called unbound. */
   fetch: typeof fetch;
   /** `rest.root` of the page settings: `/wp-json/`, or `/?rest_route=/` on WordPress without pretty permalinks. */

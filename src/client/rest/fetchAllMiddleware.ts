@@ -13,7 +13,7 @@ function withQuery(options: RestRequest, args: Record<string, number>): RestRequ
 }
 
 /** The `rel="next"` URL of a `Link` header (`<…>; rel="prev", <…>; rel="next"`). */
-export function nextPageUrl(response: Response): string | null {
+function nextPageUrl(response: Response): string | null {
   const header = response.headers.get('link') ?? '';
   for (const part of header.split(/,\s*(?=<)/)) {
     const match = /^<([^>]+)>\s*;\s*rel="?next"?/.exec(part.trim());

@@ -91,7 +91,7 @@ function sinceLoad(): number | null {
   return loadedAt ? Math.max(0, performance.now() - loadedAt) : 0;
 }
 
-export interface SelfRepairClock {
+interface SelfRepairClock {
   /** Milliseconds since the page's load event; null while the page is still loading. */
   sinceLoad(): number | null;
 }

@@ -23,7 +23,7 @@ function merge<E>(ours: ((event: E) => void) | undefined, theirs: ((event: E) =>
   };
 }
 
-export interface SearchBoxApi {
+interface SearchBoxApi {
   state: SearchState;
   hint: string;
   ids: { input: string; listbox: string; status: string; option(index: number): string };

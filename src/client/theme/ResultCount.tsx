@@ -3,18 +3,13 @@ import type { PageSettings } from '../../shared/settings/settingsSchema';
 import { useShopSettings } from '../ShopSettingsContext';
 
 /** The texts of the result-count line (the page's `i18n` settings). */
-export type ResultCountTexts = Pick<
+type ResultCountTexts = Pick<
   PageSettings['i18n'],
   'resultCountSingle' | 'resultCountAll' | 'resultCountRange'
 >;
 
 /** WooCommerce's result-count line, worded as it words it. */
-export function describeResultCount(
-  total: number,
-  page: number,
-  perPage: number,
-  texts: ResultCountTexts,
-): string {
+function describeResultCount(total: number, page: number, perPage: number, texts: ResultCountTexts): string {
   if (total === 1) return texts.resultCountSingle;
   if (total <= perPage || total === 0) return formatText(texts.resultCountAll, total);
   const first = (page - 1) * perPage + 1;

@@ -1,5 +1,5 @@
 /** the result count is re-announced after 2000 ms. */
-export const RESULT_COUNT_ANNOUNCE_MS = 2000;
+const RESULT_COUNT_ANNOUNCE_MS = 2000;
 
 /**
  * The result-count line is a polite live region; a region's first content is not announced by every screen

@@ -2,7 +2,7 @@ import { debounce, type Timers } from './debounce';
 import { type HeaderMode, headerMode } from './headerMode';
 
 /** resize handling is debounced at 50 ms. */
-export const RESIZE_DEBOUNCE_MS = 50;
+const RESIZE_DEBOUNCE_MS = 50;
 
 export interface ViewportState {
   width: number;

@@ -4,7 +4,7 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-export interface Debounced<Args extends unknown[]> {
+interface Debounced<Args extends unknown[]> {
   (...args: Args): void;
   /** Drops a pending call. */
   cancel(): void;

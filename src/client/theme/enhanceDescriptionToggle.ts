@@ -1,5 +1,5 @@
 /** the description's hide/show animation takes 250 ms. */
-export const DESCRIPTION_TOGGLE_MS = 250;
+const DESCRIPTION_TOGGLE_MS = 250;
 
 /**
  * The product description's hide/show toggle: the section heading becomes a disclosure button (WAI-ARIA

@@ -1,9 +1,9 @@
 import { animateScroll } from './animateScroll';
 
 /** notices take focus after 500 ms; notice scrolling uses a 100 px offset and 1000 ms. */
-export const NOTICE_FOCUS_DELAY_MS = 500;
-export const NOTICE_SCROLL_OFFSET = 100;
-export const NOTICE_SCROLL_MS = 1000;
+const NOTICE_FOCUS_DELAY_MS = 500;
+const NOTICE_SCROLL_OFFSET = 100;
+const NOTICE_SCROLL_MS = 1000;
 
 // Error and message notices only: an info notice (a variation's "Out of stock" line) is a status the shopper is
 // already looking at, and taking the focus from the swatch they just used would strand keyboard users.

@@ -2,9 +2,9 @@ import type { PageSettings } from '../../shared/settings/settingsSchema';
 import { headerMode } from './headerMode';
 
 /** the button shows once the page is scrolled more than this. */
-export const SCROLL_TO_TOP_THRESHOLD = 300;
+const SCROLL_TO_TOP_THRESHOLD = 300;
 
-export interface ScrollToTopInput {
+interface ScrollToTopInput {
   scrollY: number;
   viewportWidth: number;
   breakpoint: number;

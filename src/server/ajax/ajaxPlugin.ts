@@ -17,7 +17,7 @@ export interface AjaxHandler<Schema extends z.ZodType> {
   handle(input: z.output<Schema>, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
-export interface AjaxRegistry {
+interface AjaxRegistry {
   wcAjax<Schema extends z.ZodType>(name: string, handler: AjaxHandler<Schema>): void;
   siteAjax<Schema extends z.ZodType>(action: string, handler: AjaxHandler<Schema>): void;
 }

@@ -37,7 +37,7 @@ export function typedQuantity(text: string): number {
 
 /** A form post's fields: single values or repeated ones (formbody gives an array), nothing else. */
 export const cartFormBody = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-export type CartFormBody = z.infer<typeof cartFormBody>;
+type CartFormBody = z.infer<typeof cartFormBody>;
 
 /** A single-valued field of a form post; a repeated field counts as absent. */
 export function formField(body: CartFormBody, name: string): string | undefined {

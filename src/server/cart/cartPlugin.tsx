@@ -27,7 +27,7 @@ import {
 import { cartFragments } from './cartFragments';
 import type { CartService } from './cartService';
 
-export interface CartPluginOptions {
+interface CartPluginOptions {
   repositories: Repositories;
   cartService: CartService;
   config: ShopConfig;
@@ -35,7 +35,7 @@ export interface CartPluginOptions {
 
 const CART_NONCE_ACTION = 'cart';
 /** The nonce action of `set_cart_item_quantity`; pages carry it as `cart.qtyNonce`. */
-export const QTY_NONCE_ACTION = 'set_cart_item_quantity';
+const QTY_NONCE_ACTION = 'set_cart_item_quantity';
 
 /** The ajax add-to-cart fields (WooCommerce's names); attribute_* fields are read separately. */
 const addToCartInput = z.looseObject({

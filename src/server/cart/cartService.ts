@@ -33,13 +33,13 @@ export function cartLineKey(
 }
 
 /** Most of a product or variation one cart may hold: sold individually, stock, then the contract's 9999. */
-export function maxQuantityOf(product: ProductDetail, variation: Variation | null): number | null {
+function maxQuantityOf(product: ProductDetail, variation: Variation | null): number | null {
   if (product.soldIndividually) return 1;
   if (variation) return variation.max_qty;
   return purchasableQuantity(product);
 }
 
-export interface PreparedAdd {
+interface PreparedAdd {
   product: ProductDetail;
   /** The line to add, with the quantity to add. */
   line: CartLine;
@@ -47,7 +47,7 @@ export interface PreparedAdd {
 }
 
 /** Adds a prepared line to the cart as it is now; refuses a total above the stock or the product's maximum. */
-export function applyAdd(cart: CartLine[], { product, line, max }: PreparedAdd): CartLine[] {
+function applyAdd(cart: CartLine[], { product, line, max }: PreparedAdd): CartLine[] {
   const existing = cart.find((each) => each.key === line.key);
   const wanted = (existing?.quantity ?? 0) + line.quantity;
   if (max !== null && wanted > max) {
@@ -66,7 +66,7 @@ export function applyAdd(cart: CartLine[], { product, line, max }: PreparedAdd):
  * Sets a line's quantity in the cart as it is now (0 removes it). The line may have gone since the quantity was
  * checked (another tab removed it): that is an unknown item, not a resurrection.
  */
-export function applyQuantity(cart: CartLine[], key: string, quantity: number): CartLine[] {
+function applyQuantity(cart: CartLine[], key: string, quantity: number): CartLine[] {
   if (!cart.some((each) => each.key === key)) {
     throw new ShopError('unknown_cart_item', 'That item is no longer in your cart.');
   }
@@ -75,7 +75,7 @@ export function applyQuantity(cart: CartLine[], key: string, quantity: number): 
 }
 
 /** The visitor's stored cart: read as it is, or changed atomically from its latest state (the session's transaction). */
-export interface StoredCart {
+interface StoredCart {
   cart(): Promise<CartLine[]>;
   updateCart(update: (cart: CartLine[]) => CartLine[]): Promise<CartLine[]>;
 }

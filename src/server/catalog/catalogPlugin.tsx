@@ -14,7 +14,7 @@ import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';
 import { registerPlaceholderImageRoute } from './placeholderImageRoute';
 import { toPlainText } from './sanitizeRichText';
 
-export interface CatalogPluginOptions {
+interface CatalogPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
   /** Search results pages rank with the same index as the suggestions. */

@@ -40,7 +40,7 @@ export function placeholderColor(sourceUrl: string, productName: string): string
 }
 
 /** A stable, pleasant colour for a name: the hue from a string hash, muted saturation and lightness. */
-export function colorFromText(text: string): string {
+function colorFromText(text: string): string {
   let hash = 0;
   for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return `hsl(${hash % 360} 38% 56%)`;

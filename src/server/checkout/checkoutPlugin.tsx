@@ -14,7 +14,7 @@ import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
 import { requestFields } from '../http/requestFields';
 
-export interface CheckoutPluginOptions {
+interface CheckoutPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
 }
@@ -22,7 +22,7 @@ export interface CheckoutPluginOptions {
 const CHECKOUT_NONCE_ACTION = 'checkout';
 
 /** The checkout form's idempotency key: minted with each form, 22 base64url characters (128 bits). */
-export const CHECKOUT_KEY_FIELD = 'checkout_key';
+const CHECKOUT_KEY_FIELD = 'checkout_key';
 const CHECKOUT_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 function submittedCheckoutKey(body: Record<string, string>): string | null {

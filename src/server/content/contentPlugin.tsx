@@ -9,7 +9,7 @@ import { parseInput } from '../http/parseInput';
 import { refuseWhenLimited } from '../security/rateLimiter';
 import { tryPostPassword } from './postPassword';
 
-export interface ContentPluginOptions {
+interface ContentPluginOptions {
   repositories: Repositories;
   secret: string;
 }

@@ -25,18 +25,18 @@ export function checkPostPassword(password: string, stored: string): boolean {
  * Every try is counted before the password is compared, so concurrent guesses cannot slip past the count, and
  * a refused try is never compared at all, so a throttled guess learns nothing, right or wrong.
  */
-export const PASSWORD_TRIES_PER_ADDRESS: RateLimit = {
+const PASSWORD_TRIES_PER_ADDRESS: RateLimit = {
   name: 'post-password-address',
   limit: 10,
   windowMs: 15 * 60 * 1000,
 };
-export const PASSWORD_TRIES_PER_PAGE: RateLimit = {
+const PASSWORD_TRIES_PER_PAGE: RateLimit = {
   name: 'post-password-page',
   limit: 100,
   windowMs: 60 * 60 * 1000,
 };
 
-export type PasswordTry = { result: 'right' | 'wrong' } | { result: 'throttled'; verdict: RateVerdict };
+type PasswordTry = { result: 'right' | 'wrong' } | { result: 'throttled'; verdict: RateVerdict };
 
 /** One visitor's try at a protected page's password, counted against both limits first. */
 export async function tryPostPassword(

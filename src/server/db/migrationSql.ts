@@ -21,11 +21,11 @@ import { projectPath } from '../projectPath';
  * diverge; `schemaShape.test.ts` checks that both engines end with the same tables, columns, keys and indexes.
  */
 
-export type Engine = 'sqlite' | 'postgres';
+type Engine = 'sqlite' | 'postgres';
 
 export const MIGRATIONS_DIR = projectPath('src/server/db/migrations');
 
-export interface Migration {
+interface Migration {
   name: string;
   sql: string;
 }

@@ -15,7 +15,7 @@ export function isPostgresUrl(url: string | undefined): boolean {
  * The shop's repositories: PostgreSQL when `databaseUrl` is a postgres:// URL (several processes can share it),
  * else the SQLite file in the data dir (the default). Either way the schema is brought up to date first.
  */
-export interface StorageOptions {
+interface StorageOptions {
   databaseUrl?: string;
   dataDir: string;
   /** PostgreSQL connections per process (default 10): N processes open up to N × this many. */
@@ -26,7 +26,7 @@ export async function openRepositories(options: StorageOptions): Promise<Reposit
   return (await openStorage(options, { searchIndex: false })).repositories;
 }
 
-export interface ShopStorage {
+interface ShopStorage {
   repositories: Repositories;
   /** On PostgreSQL the search index every process shares; absent on SQLite, where each process embeds its own. */
   searchIndex?: SearchIndex;

@@ -16,7 +16,7 @@ export const EXPORT_TABLES = [
   'zero-results',
   'purchased-searches',
 ] as const;
-export type ExportTable = (typeof EXPORT_TABLES)[number];
+type ExportTable = (typeof EXPORT_TABLES)[number];
 
 /** The download's file name: the table and its days, so exports of several ranges sit side by side. */
 export function exportFileName(table: ExportTable, range: DayRange): string {

@@ -11,8 +11,6 @@ import type { InsightsRepository } from '../db/ports';
 import type { SearchService } from '../search/SearchService';
 import { onlineWindowMs } from '../stats/onlineWindow';
 
-export type PanelName = 'visitors' | 'sources' | 'searches';
-
 export interface InsightsPanels {
   visitors(range: DayRange): Promise<VisitorsPanel>;
   sources(range: DayRange): Promise<SourcesPanel>;

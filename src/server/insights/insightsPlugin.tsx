@@ -20,7 +20,7 @@ import { addSynonym } from './insightsSynonyms';
  * a shared cache or indexed (the onSend hook below).
  */
 
-export interface InsightsPluginOptions {
+interface InsightsPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
   secret: string;

@@ -12,7 +12,7 @@ export const rangeQuery = z.object({
   from: day.optional(),
   to: day.optional(),
 });
-export type RangeQuery = z.infer<typeof rangeQuery>;
+type RangeQuery = z.infer<typeof rangeQuery>;
 
 const MAX_DAYS = 400;
 

@@ -37,9 +37,9 @@ export const ACCOUNT_BACKOFF: BackoffPolicy = {
   maxLockMs: 60_000,
   forgetMs: 24 * HOUR_MS,
 };
-export const DEVICE_BACKOFF: BackoffPolicy = ADDRESS_BACKOFF;
+const DEVICE_BACKOFF: BackoffPolicy = ADDRESS_BACKOFF;
 
-export interface LimitedKey {
+interface LimitedKey {
   bucket: string;
   policy: BackoffPolicy;
 }

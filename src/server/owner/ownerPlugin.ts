@@ -21,12 +21,12 @@ import { credentialsFingerprint, isOwnerCredential, isOwnerToken, safeEqual } fr
 
 export const OWNER_COOKIE = 'shop_owner';
 export const OWNER_DEVICE_COOKIE = 'shop_owner_device';
-export const OWNER_SESSION_MS = 12 * 60 * 60 * 1000;
+const OWNER_SESSION_MS = 12 * 60 * 60 * 1000;
 /** The user name of `Authorization: Basic` for the owner (the password is the owner's password or token). */
-export const OWNER_USER_NAME = 'owner';
+const OWNER_USER_NAME = 'owner';
 const DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
 
-export interface OwnerAuth {
+interface OwnerAuth {
   /** Whether a password or a token is configured at all. */
   configured: boolean;
   /** Whether the request's Authorization header claims to be the owner (API clients; see credentialOf). */
@@ -54,7 +54,7 @@ declare module 'fastify' {
   }
 }
 
-export interface OwnerPluginOptions {
+interface OwnerPluginOptions {
   config: ShopConfig;
   repositories: Repositories;
   secret: string;

@@ -11,13 +11,13 @@ import { themePageState } from '../theme/themePageState';
 import type { ClientAssets } from './clientAssets';
 import { type PageDocument, renderPage } from './renderPage';
 
-export interface PageOptions {
+interface PageOptions {
   status?: number;
   notices?: Notice[];
   searchQuery?: string;
 }
 
-export interface PagesPluginOptions {
+interface PagesPluginOptions {
   config: ShopConfig;
   assets: ClientAssets;
   repositories: Repositories;
@@ -91,6 +91,6 @@ export const pagesPlugin = fp(
 );
 
 /** docs/contract.md "Cookies and storage": a short hash of the shop's base URL keys the browser's fragment storage. */
-export function storageKeyFor(baseUrl: string): string {
+function storageKeyFor(baseUrl: string): string {
   return createHash('md5').update(baseUrl).digest('hex').slice(0, 12);
 }

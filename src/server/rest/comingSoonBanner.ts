@@ -6,7 +6,7 @@ import { parseRestInput } from './parseRestInput';
 import { restRoute } from './restRoute';
 
 /** WooCommerce's user meta key for the dismissed coming-soon banner (docs/contract.md "Payloads"). */
-export const COMING_SOON_DISMISSED_META = 'woocommerce_coming_soon_banner_dismissed';
+const COMING_SOON_DISMISSED_META = 'woocommerce_coming_soon_banner_dismissed';
 
 const meBody = z.object({
   meta: z.strictObject({ [COMING_SOON_DISMISSED_META]: z.enum(['yes', 'no']) }),

@@ -15,7 +15,7 @@ import { registerMediaRoutes, UPLOADS_URL } from './media/mediaRoutes';
 import { tooBig } from './media/readUpload';
 import { registerPostRoutes } from './postRoutes';
 
-export interface RestPluginOptions {
+interface RestPluginOptions {
   config: ShopConfig;
   repositories: Repositories;
   /** DATA_DIR: uploads go to `{dataDir}/uploads/YYYY/MM/`. */

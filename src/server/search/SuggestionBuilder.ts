@@ -274,7 +274,7 @@ export class SuggestionBuilder {
  * brands taxonomy in `search.brandsTaxonomy` (a brands plugin's own name), and the box and the details endpoint
  * speak that name.
  */
-export function publicTaxonomy(taxonomy: Taxonomy, config: ShopConfig): string {
+function publicTaxonomy(taxonomy: Taxonomy, config: ShopConfig): string {
   return taxonomy === 'product_brand' ? config.search.brandsTaxonomy : taxonomy;
 }
 

@@ -2,9 +2,9 @@ import { foldText, splitChunks } from '../../shared/search/foldText';
 import { MAX_TERM_LENGTH } from './analyzeText';
 
 /** More words than this are ignored: no shopper types them, and each word is a pass over the index. */
-export const MAX_QUERY_WORDS = 8;
+const MAX_QUERY_WORDS = 8;
 /** Longer input is cut before any work (a pasted page must not cost more than a sentence). */
-export const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
 
 export interface QueryWord {
   text: string;

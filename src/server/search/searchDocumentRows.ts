@@ -22,7 +22,7 @@ export interface ProductRow {
 }
 
 /** A published variation with its own SKU: searchable by that SKU alone. */
-export interface VariationRow {
+interface VariationRow {
   id: number;
   parent_id: number;
   sku: string;
@@ -63,7 +63,7 @@ export function groupVariations(rows: readonly VariationRow[]): Map<number, Vari
 }
 
 /** What a product's documents draw on besides its own row, read in bulk for all products at once. */
-export interface ProductSideTables {
+interface ProductSideTables {
   termNames: Map<number, string[]>;
   attributeValues: Map<number, string[]>;
   variations: Map<number, VariationRow[]>;

@@ -17,7 +17,7 @@ import { renderListDetails, renderPostDetails, renderProductDetails } from './Se
 import type { SearchService } from './SearchService';
 import { catalogTaxonomy, type SuggestionBuilder, shortText } from './SuggestionBuilder';
 
-export interface SearchPluginOptions {
+interface SearchPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
   search: SearchService;

@@ -3,7 +3,7 @@ import type { CartLine, Session, SessionRepository } from '../db/ports';
 
 export const SESSION_COOKIE = 'shop_session';
 
-export interface CookieWriter {
+interface CookieWriter {
   setCookie(name: string, value: string, options: Record<string, unknown>): unknown;
 }
 

@@ -6,7 +6,7 @@ import { createNonce, verifyNonce } from '../security/nonces';
 import { refuseWhenLimited } from '../security/rateLimiter';
 import { SESSION_COOKIE, VisitorSession } from './VisitorSession';
 
-export interface SessionPluginOptions {
+interface SessionPluginOptions {
   repositories: Repositories;
   secret: string;
   ttlHours: number;
@@ -19,7 +19,7 @@ export interface SessionPluginOptions {
  * visitor has none yet, and a request without a session id never passes a check (no shared "anonymous" nonce).
  * A nonce is not a permission: what only the owner may do is guarded by `app.owner.requireOwner`.
  */
-export interface Nonces {
+interface Nonces {
   /** For a request's visitor (minting its id), or for a known session id. */
   create(action: string, visitor: VisitorSession | string): string;
   verify(nonce: unknown, action: string, visitor: VisitorSession): boolean;

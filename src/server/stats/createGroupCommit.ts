@@ -5,14 +5,14 @@
  * acknowledged. One batch is written at a time, in submission order.
  */
 
-export interface GroupCommitOptions {
+interface GroupCommitOptions {
   /** The longest a record waits for more to join its batch. */
   maxDelayMs: number;
   /** A batch this large is written at once. */
   maxBatch: number;
 }
 
-export interface GroupCommit<T> {
+interface GroupCommit<T> {
   submit(record: T): Promise<void>;
   /** Writes what is pending now (on shutdown). */
   flush(): Promise<void>;

@@ -30,7 +30,7 @@ import { verifyHitSignature } from './hitSignature';
 /** docs/contract.md: a hit's timestamp is accepted within ±2 hours of the server clock. */
 const TIMESTAMP_WINDOW_S = 2 * 60 * 60;
 
-export interface HitRecorderOptions {
+interface HitRecorderOptions {
   repositories: Repositories;
   config: ShopConfig;
   secret: string;
@@ -41,12 +41,12 @@ export interface HitRecorderOptions {
 }
 
 /** The tracker's answer: stored, or not counted and why. */
-export interface HitAnswer {
+interface HitAnswer {
   status: boolean;
   excluded?: ExclusionReason;
 }
 
-export interface HitRecorder {
+interface HitRecorder {
   recordHit(input: HitInput, request: FastifyRequest): Promise<HitAnswer>;
   recordOnline(input: HitInput, request: FastifyRequest): Promise<HitAnswer>;
   recordEvent(input: EventInput, request: FastifyRequest): Promise<HitAnswer>;

@@ -10,7 +10,7 @@ import type { OnlineEntry } from '../../shared/stats/statsTypes';
  * writes well within the online window (at least 2 minutes).
  */
 
-export interface OnlinePresenceStore {
+interface OnlinePresenceStore {
   /** A visitor new to this process: stored unless refused; answers whether they are online. */
   admit(entry: OnlineEntry): Promise<boolean>;
   /** Known visitors' changes, in one batch. */

@@ -27,7 +27,7 @@ const base64Text = (max: number, options: { path?: boolean } = {}) =>
       return text;
     });
 
-export const signedParamsShape = {
+const signedParamsShape = {
   source_type: z.string().regex(/^[a-z0-9_]{1,32}$/, 'is not a page type'),
   source_id: z
     .string()

@@ -6,7 +6,7 @@ import type { HitParams } from '../../shared/stats/statsPayload';
  * for, and only the server could have written that name. HMAC-SHA256 with the app secret, so any process verifies.
  */
 
-export interface PageIdentity {
+interface PageIdentity {
   sourceType: string;
   sourceId: number;
   searchQuery: string;

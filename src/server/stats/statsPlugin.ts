@@ -18,7 +18,7 @@ import { startStatsRetention } from './statsRetention';
  * carries; the owner's report. Registered with fastify-plugin only so pages can read `statsPageSettings`.
  */
 
-export interface StatsPluginOptions {
+interface StatsPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
   secret: string;

@@ -3,7 +3,7 @@ import type { Repositories } from '../db/ports';
 const DAY_MS = 86_400_000;
 const HOUR_MS = 60 * 60 * 1000;
 
-export interface StatsRetentionOptions {
+interface StatsRetentionOptions {
   repositories: Repositories;
   retentionDays: number;
   onlineWindowMs: number;
@@ -15,7 +15,7 @@ export interface StatsRetentionOptions {
  * deleted. The closed days are summarized first, so the insights' daily summaries (counts only) outlive their raw
  * rows even when nobody opened the insights since; the daily excluded-hit counts are kept too.
  */
-export async function applyStatsRetention({
+async function applyStatsRetention({
   repositories,
   retentionDays,
   onlineWindowMs,

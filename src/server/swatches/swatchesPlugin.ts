@@ -5,12 +5,12 @@ import { ShopError } from '../../shared/errors/ShopError';
 import { registerPlaceholderImageRoute } from '../catalog/placeholderImageRoute';
 import type { Repositories } from '../db/ports';
 
-export interface SwatchesPluginOptions {
+interface SwatchesPluginOptions {
   repositories: Repositories;
 }
 
 /** What `/?wc-ajax=get_variations` answers: every published variation of the product, in menu order. */
-export interface GetVariationsResponse {
+interface GetVariationsResponse {
   product_id: number;
   variations: Variation[];
 }

@@ -24,7 +24,7 @@ export interface SourceData {
 }
 
 export const NONE = '(none)';
-export const DIRECT = { source: '(direct)', medium: '(none)' } as const;
+const DIRECT = { source: '(direct)', medium: '(none)' } as const;
 
 /** the search engines recognized (google and yandex have their own rules, below). */
 const ORGANICS = [
@@ -57,7 +57,7 @@ const UTM_TRIGGERS = [
 /** WooCommerce's copy of the library also starts a utm visit on these. */
 const EXTRA_UTM_TRIGGERS = ['utm_id', 'utm_source_platform', 'utm_creative_format', 'utm_marketing_tactic'];
 
-export interface VisitContext {
+interface VisitContext {
   /** The page's query string without `?` (location.search). */
   query: string;
   referrer: string;

@@ -49,7 +49,7 @@ export interface Visit {
   now: Date;
 }
 
-export interface TrafficOptions {
+interface TrafficOptions {
   lifetimeMonths: number;
   sessionMinutes: number;
   cookieDomain: string | null;
@@ -58,7 +58,7 @@ export interface TrafficOptions {
   random: () => number;
 }
 
-export interface CookieWrite {
+interface CookieWrite {
   name: string;
   /** The raw value for document.cookie (encoded, maybe base64). */
   value: string;
@@ -66,7 +66,7 @@ export interface CookieWrite {
   minutes: number;
 }
 
-export interface TrafficResult {
+interface TrafficResult {
   writes: CookieWrite[];
   /** Every attribution cookie after the writes, decoded into fields (the library's `sbjs.get`). */
   data: TrafficData;
@@ -257,7 +257,7 @@ function migrate(
 }
 
 /** The first-visit date as the library writes it with WooCommerce's time zone offset 0: `YYYY-MM-DD hh:mm:ss` UTC. */
-export function formatUtc(date: Date): string {
+function formatUtc(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return (
     `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +

@@ -3,7 +3,7 @@
  * the checkout page renders without loading zod.
  */
 
-export interface BillingFieldSpec {
+interface BillingFieldSpec {
   name: string;
   label: string;
   type: string;

@@ -16,7 +16,7 @@ const required = (label: string, max = 200) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} is too long.`);
 
-export const billingSchema = z.object({
+const billingSchema = z.object({
   billing_first_name: required('First name', 100),
   billing_last_name: required('Last name', 100),
   billing_company: z.string().trim().max(200, 'Company is too long.').default(''),
@@ -42,7 +42,7 @@ export const billingSchema = z.object({
   order_comments: z.string().trim().max(2000, 'Order notes are too long.').default(''),
 } satisfies Record<BillingField, z.ZodType>);
 
-export type BillingForm = z.output<typeof billingSchema>;
+type BillingForm = z.output<typeof billingSchema>;
 
 /** The cleaned values of a valid form, or the first message for each invalid field. */
 export function checkBilling(

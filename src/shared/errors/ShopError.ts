@@ -39,7 +39,7 @@ export const SHOP_ERROR_CODES = [
 
 export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];
 
-export interface ShopErrorDetails {
+interface ShopErrorDetails {
   /** Per-field messages for forms (checkout), keyed by field name. */
   fields?: Record<string, string>;
   [key: string]: unknown;

@@ -4,7 +4,7 @@ import type { Taxonomy } from '../catalog/types';
  * The object id of a suggestion: built here only, so the server's index keys, the
  * details endpoint and the browser's history and panel cache all agree.
  */
-export type SuggestionObject =
+type SuggestionObject =
   | { type: 'product'; postId: number }
   | { type: 'product_variation'; postId: number; variationId: number }
   | { type: 'post'; postId: number; postType: string }

@@ -19,9 +19,3 @@ export function flag(defaultValue: boolean) {
     }, z.boolean())
     .default(defaultValue);
 }
-
-/** Reads a truthy value as WordPress options read them (1, true, yes, on), for values that arrive untyped (query strings, data attributes). */
-export function isTruthy(value: unknown): boolean {
-  if (value === true || value === 1) return true;
-  return typeof value === 'string' && TRUTHY.has(value.trim().toLowerCase());
-}

@@ -13,9 +13,9 @@ const px = z.number().int().nonnegative();
 const nullableString = z.string().nullable().default(null);
 
 /** Owner tokens shorter than this are refused at start-up (a token is never typed, so it can be long). */
-export const MIN_OWNER_TOKEN_LENGTH = 24;
+const MIN_OWNER_TOKEN_LENGTH = 24;
 /** The format of `server.ownerPasswordHash`: `scrypt$<salt>$<key>`, both base64url. */
-export const OWNER_PASSWORD_HASH = /^scrypt\$[A-Za-z0-9_-]{16,}\$[A-Za-z0-9_-]{43}$/;
+const OWNER_PASSWORD_HASH = /^scrypt\$[A-Za-z0-9_-]{16,}\$[A-Za-z0-9_-]{43}$/;
 
 const themeSchema = z
   .strictObject({
@@ -422,7 +422,7 @@ const serverSchema = z
   })
   .prefault({});
 
-export const publicSettingsShape = {
+const publicSettingsShape = {
   shop: shopSchema,
   theme: themeSchema,
   cart: cartSchema,
@@ -442,4 +442,3 @@ export const publicSettingsSchema = z.strictObject(publicSettingsShape);
 export type ShopConfig = z.output<typeof settingsSchema>;
 /** What pages receive in #shop-settings. */
 export type PageSettings = z.output<typeof publicSettingsSchema>;
-export type ShopConfigInput = z.input<typeof settingsSchema>;

@@ -1,4 +1,5 @@
 import { type Fragments, type FragmentsAnswer, isFragments, parseFragmentsAnswer } from '../fragmentsPayload';
+
 /*
  * The cart-fragments lifecycle of WooCommerce's cart-fragments.js, with no DOM of its
  * own: storage, cookies, timers, requests and the page are injected, so every branch is tested with fakes.
@@ -8,8 +9,8 @@ import { type Fragments, type FragmentsAnswer, isFragments, parseFragmentsAnswer
  */
 
 /** stored fragments live 24 hours, and a refresh is scheduled that often. */
-export const FRAGMENTS_LIFETIME_MS = 86_400_000;
-export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
+const FRAGMENTS_LIFETIME_MS = 86_400_000;
+const CART_HASH_COOKIE = 'woocommerce_cart_hash';
 export const CART_CREATED_KEY = 'wc_cart_created';
 export const MINI_CART_SELECTOR = 'div.widget_shopping_cart_content';
 
@@ -36,7 +37,7 @@ export interface CartFragmentsEnv {
   applyFragments(fragments: Fragments): void;
 }
 
-export interface CartFragmentsOptions {
+interface CartFragmentsOptions {
   /** `cart.storageKey`: a short hash of the shop's base URL (docs/contract.md "Cookies and storage"). */
   storageKey: string;
   /** The `get_refreshed_fragments` endpoint. */

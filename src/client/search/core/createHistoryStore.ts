@@ -4,7 +4,7 @@ import { isStoredSuggestion, type Suggestion } from './suggestionTypes';
 export const RECENT_PRODUCTS_KEY = 'fibosearch_recently_viewed_products';
 export const RECENT_PHRASES_KEY = 'fibosearch_recently_searched_phrases';
 /** at most 5 products and 5 phrases. */
-export const HISTORY_LIMIT = 5;
+const HISTORY_LIMIT = 5;
 
 /** Shown instead of a product's thumbnail when images are off. */
 export const HISTORY_ICON_HTML =

@@ -1,7 +1,7 @@
 import type { AnalyticsEvent } from './createSearchStore';
 
 /** The analytics globals the page may have (Google's gtag.js and Tag Manager). */
-export interface AnalyticsTarget {
+interface AnalyticsTarget {
   gtag?: (...args: unknown[]) => void;
   dataLayer?: unknown[];
   location: { origin: string };

@@ -113,7 +113,7 @@ function random(seed: number): () => number {
 const title = (word: string) =>
   word.replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
 
-export interface BenchCatalogOptions {
+interface BenchCatalogOptions {
   products: number;
   seed?: number;
 }

@@ -13,7 +13,7 @@ const PRODUCT_TYPES = new Set(['simple', 'variable', 'grouped', 'external', 'var
 const FLAG_TYPES = new Set(['virtual', 'downloadable']);
 const VISIBILITIES = new Set<CatalogVisibility>(['visible', 'catalog', 'search', 'hidden']);
 
-export interface ParsedCsv {
+interface ParsedCsv {
   products: ImportProduct[];
   errors: ImportRowError[];
 }

@@ -85,7 +85,7 @@ async function readSnapshot(client: PgClient): Promise<CatalogSnapshot> {
 }
 
 /** Writes a plan's rows in order; the caller holds the transaction. */
-export async function executeImportPlanPg(
+async function executeImportPlanPg(
   client: PgClient,
   plan: ImportPlan,
   onProgress: (done: number, total: number) => void,

@@ -4,7 +4,7 @@ import type { Queryable } from './openPostgres';
  * Turns `@name` placeholders (as the SQLite adapters write them) into PostgreSQL's `$n`, one number per distinct
  * name, so a statement can use a value twice. Casts written `@name::type` keep their cast.
  */
-export function named(text: string, params: Record<string, unknown>): { text: string; values: unknown[] } {
+function named(text: string, params: Record<string, unknown>): { text: string; values: unknown[] } {
   const values: unknown[] = [];
   const index = new Map<string, number>();
   const sql = text.replace(/(?<![:@\w])@([A-Za-z_]\w*)/g, (_all, name: string) => {

@@ -2,7 +2,7 @@ import type { CatalogVisibility, ProductOrdering } from '../../../shared/catalog
 import type { ProductListQuery } from '../ports';
 import type { SqlDialect } from './dialect';
 
-export interface ProductListSql {
+interface ProductListSql {
   /** Conditions on `products p`, with `@name` placeholders (better-sqlite3 binds them; queryNamed on PostgreSQL). */
   where: string;
   orderBy: string;

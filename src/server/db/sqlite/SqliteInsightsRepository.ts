@@ -181,7 +181,7 @@ export class SqliteInsightsRepository implements InsightsRepository {
 }
 
 /** The searches panel's queries (search_queries is small next to hits: read raw, by its own time index). */
-export function readSearches(
+function readSearches(
   db: Database.Database,
   range: DayRange,
   sessionHash: (sessionId: string) => string,

@@ -27,7 +27,7 @@ export function writeCatalogImport(
 }
 
 /** What the planner reads, straight from the tables. */
-export class SqliteImportReader implements ImportCatalogReader {
+class SqliteImportReader implements ImportCatalogReader {
   #db: Database.Database;
   constructor(db: Database.Database) {
     this.#db = db;
@@ -91,7 +91,7 @@ export class SqliteImportReader implements ImportCatalogReader {
 }
 
 /** Writes a plan's rows in order; the caller holds the transaction. */
-export function executeImportPlan(
+function executeImportPlan(
   db: Database.Database,
   plan: ImportPlan,
   onProgress: (done: number, total: number) => void,

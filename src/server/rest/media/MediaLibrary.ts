@@ -7,13 +7,13 @@ import { sniffImageType } from './sniffImageType';
 import { uploadBaseName, uploadTitle } from './uploadFileName';
 
 /** WordPress's default intermediate sizes, all keeping the aspect ratio (fit inside the box, never enlarged). */
-export const SUBSIZES = [
+const SUBSIZES = [
   { name: 'thumbnail', width: 150, height: 150 },
   { name: 'medium', width: 300, height: 300 },
   { name: 'large', width: 1024, height: 1024 },
 ] as const;
 
-export type MediaFault = 'image-subsizes';
+type MediaFault = 'image-subsizes';
 
 /**
  * Largest canvas accepted: 40 megapixels (8,000 × 5,000), more than the full sensor of nearly every phone and
@@ -21,9 +21,9 @@ export type MediaFault = 'image-subsizes';
  * the file size: a 10,000 × 10,000 PNG of one colour is a few KB on disk yet took the server past 400 MB while
  * its sizes were made. A canvas over the limit is refused from its header, before a pixel is decoded.
  */
-export const MAX_PIXELS = 40_000_000;
+const MAX_PIXELS = 40_000_000;
 
-export interface MediaLibraryOptions {
+interface MediaLibraryOptions {
   uploadsDir: string;
   media: MediaRepository;
   /** Test-only fault injection (settings `server.testFaults`); empty in production. */

@@ -21,7 +21,7 @@ export const UPLOADS_URL = '/wp-content/uploads/';
  * far above an owner adding a product's photos by hand and still caps what reaches the disk at 200 ×
  * `rest.maxUploadBytes` an hour.
  */
-export const UPLOADS_PER_HOUR: RateLimit = { name: 'media-uploads', limit: 200, windowMs: 60 * 60 * 1000 };
+const UPLOADS_PER_HOUR: RateLimit = { name: 'media-uploads', limit: 200, windowMs: 60 * 60 * 1000 };
 /**
  * Whose uploads are counted: the shop has one owner, and every upload is theirs (or, where a nonce alone lets a
  * visitor upload, counted with theirs), so one count caps the shop's disk growth whoever sends the files.

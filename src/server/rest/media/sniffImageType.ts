@@ -1,4 +1,4 @@
-export interface ImageType {
+interface ImageType {
   mimeType: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
   extension: 'jpg' | 'png' | 'gif' | 'webp';
 }

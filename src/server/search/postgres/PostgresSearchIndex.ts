@@ -59,7 +59,7 @@ const LOCK_CLASS = 0x73726368;
 /** After every term with a prefix in code-point order (the dictionary is COLLATE "C"). */
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
 
-export interface PostgresSearchIndexOptions {
+interface PostgresSearchIndexOptions {
   /** The schema holding the tables (default `public`); tests give each index its own. */
   schema?: string;
   rules?: RelevanceRules;

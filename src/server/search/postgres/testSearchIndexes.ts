@@ -11,7 +11,7 @@ import { PostgresSearchIndex } from './PostgresSearchIndex';
  * is used by one describe block: `setup` in beforeAll, `teardown` in afterAll, `make` for each index (on
  * PostgreSQL, each in its own schema of one test database).
  */
-export interface TestSearchEngine {
+interface TestSearchEngine {
   name: string;
   skip: boolean;
   setup(): Promise<void>;

@@ -3,7 +3,7 @@ import { type MatchAttribute, matchVariations, type ValueState } from './matchVa
 import type { Choices } from './selectVariation';
 
 /** The `swatches` settings that decide what a click does. */
-export interface ChoiceRules {
+interface ChoiceRules {
   clearOnReselect: boolean;
   deselectUnavailable: boolean;
   clickableOutOfStock: boolean;

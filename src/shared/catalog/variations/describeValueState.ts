@@ -5,7 +5,7 @@ import type { ValueState } from './matchVariations';
 import type { Choices } from './selectVariation';
 
 /** The translation strings a description is made of (the page's `i18n` settings carry them). */
-export interface ValueStateTexts {
+interface ValueStateTexts {
   outOfStock: string;
   /** `%s`: the choices that rule the value out, as "Color: Red, Logo: Yes". */
   outOfStockWith: string;
@@ -13,7 +13,7 @@ export interface ValueStateTexts {
   notAvailableWith: string;
 }
 
-export const ENGLISH_VALUE_STATE_TEXTS: ValueStateTexts = {
+const ENGLISH_VALUE_STATE_TEXTS: ValueStateTexts = {
   outOfStock: 'Out of stock',
   outOfStockWith: 'Out of stock with %s',
   notAvailable: 'Not available',

@@ -25,7 +25,7 @@ export interface ValueState {
   conflicts: string[];
 }
 
-export interface VariationMatch {
+interface VariationMatch {
   /** Per field, per value: its state. */
   values: Record<string, Record<string, ValueState>>;
   /** Every attribute has a value. */
