@@ -20,6 +20,7 @@ import { DarkenedOverlay } from './DarkenedOverlay';
 import { Html } from './Html';
 import { SearchMiniCart } from './SearchMiniCart';
 import { SuggestionContent } from './SuggestionContent';
+import type { SearchBoxProps } from './searchBoxProps';
 import { registerLiveSearchBox, startSelfRepair } from './startSelfRepair';
 import { useMediaQuery } from './useMediaQuery';
 import { useSearchBox } from './useSearchBox';
@@ -31,11 +32,6 @@ const DetailsPanel = lazy(() => import('./DetailsPanel'));
 
 /** the details panel is hidden below 768 px. */
 const DETAILS_MIN_VIEWPORT = 768;
-
-export interface SearchBoxProps {
-  /** The query the page was rendered for (the results page fills the box with it). */
-  initialQuery?: string;
-}
 
 type SearchSettings = PageSettings['search'];
 

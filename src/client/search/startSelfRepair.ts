@@ -1,5 +1,5 @@
 import type { PageSettings } from '../../shared/settings/settingsSchema';
-import type { SearchBoxProps } from './SearchBox';
+import type { SearchBoxProps } from './searchBoxProps';
 
 /*
  * The self-repair helper: search boxes without working handlers are
