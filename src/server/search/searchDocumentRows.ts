@@ -152,14 +152,17 @@ export function vendorDocument(row: {
   };
 }
 
-export function postDocument(row: {
+/** A post or page as the index reads it from the posts table. */
+export interface PostDocumentRow {
   id: number;
   type: 'post' | 'page';
   title: string;
   excerpt: string;
   content: string;
   password_hash: string | null;
-}): SearchDocument {
+}
+
+export function postDocument(row: PostDocumentRow): SearchDocument {
   return {
     key: suggestionObjectId({ type: 'post', postId: row.id, postType: row.type }),
     kind: 'post',

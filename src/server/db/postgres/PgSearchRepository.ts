@@ -10,6 +10,7 @@ import {
 import {
   groupBy,
   groupVariations,
+  type PostDocumentRow,
   type ProductRow,
   plainText,
   postDocument,
@@ -210,14 +211,7 @@ export class PgSearchRepository implements SearchRepository {
       if (!liveVendors.has(id)) removedKeys.push(suggestionObjectId({ type: 'vendor', vendorId: id }));
     }
 
-    const postRows = await this.#rows<{
-      id: number;
-      type: 'post' | 'page';
-      title: string;
-      excerpt: string;
-      content: string;
-      password_hash: string | null;
-    }>(
+    const postRows = await this.#rows<PostDocumentRow>(
       `SELECT id, type, title, excerpt, content, password_hash FROM posts
        ${scope ? 'WHERE id = ANY($1::bigint[])' : ''} ORDER BY id`,
       scope ? [scope.posts] : [],

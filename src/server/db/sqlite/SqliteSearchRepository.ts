@@ -11,6 +11,7 @@ import {
 import {
   groupBy,
   groupVariations,
+  type PostDocumentRow,
   type ProductRow,
   plainText,
   postDocument,
@@ -216,14 +217,7 @@ export class SqliteSearchRepository implements SearchRepository {
         `SELECT id, type, title, excerpt, content, password_hash FROM posts
          ${scope ? 'WHERE id IN (SELECT value FROM json_each(?))' : ''}`,
       )
-      .all(...(scope ? [ids(scope.posts)] : [])) as {
-      id: number;
-      type: 'post' | 'page';
-      title: string;
-      excerpt: string;
-      content: string;
-      password_hash: string | null;
-    }[];
+      .all(...(scope ? [ids(scope.posts)] : [])) as PostDocumentRow[];
     const livePosts = new Set<number>();
     for (const row of postRows) {
       livePosts.add(row.id);
