@@ -8,6 +8,7 @@ import type {
   ImportProductRow,
 } from '../../catalog/import/importPlan';
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
+import { termInsertSql, termInsertValues } from '../sql/termInsert';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
 
@@ -138,17 +139,7 @@ class PgPlanWriter {
     const db = this.#client;
     switch (operation.kind) {
       case 'insertTerm':
-        await db.query(
-          'INSERT INTO terms (id, taxonomy, slug, name, parent_id, description) VALUES ($1, $2, $3, $4, $5, $6)',
-          [
-            operation.id,
-            operation.taxonomy,
-            operation.slug,
-            operation.name,
-            operation.parentId,
-            operation.description,
-          ],
-        );
+        await db.query(termInsertSql('postgres'), termInsertValues(operation));
         return;
       case 'setTermDescription':
         await db.query('UPDATE terms SET description = $1 WHERE id = $2', [
