@@ -180,3 +180,68 @@ export function postDocument(row: PostDocumentRow): SearchDocument {
     sales: 0,
   };
 }
+
+/** What a (re)build collects: the documents to index and the keys of documents to drop. */
+export interface DocumentBatch {
+  documents: SearchDocument[];
+  removedKeys: string[];
+}
+
+/**
+ * Terms become documents when they hold a searchable product; a scoped term that holds none (or is gone) loses
+ * its suggestions under every taxonomy. A full rebuild passes the counts it gathered from the products it read.
+ */
+export function addTermDocuments(
+  batch: DocumentBatch,
+  rows: Parameters<typeof termDocument>[0][],
+  scopedIds: readonly number[] | undefined,
+  fullRebuildCounts: ReadonlyMap<number, number> | null,
+): void {
+  const live = new Set<number>();
+  for (const row of rows) {
+    if (fullRebuildCounts) row.products = fullRebuildCounts.get(row.id) ?? 0;
+    if (row.products === 0) continue;
+    live.add(row.id);
+    batch.documents.push(termDocument(row));
+  }
+  for (const id of scopedIds ?? []) {
+    if (live.has(id)) continue;
+    for (const taxonomy of SEARCH_TAXONOMIES)
+      batch.removedKeys.push(suggestionObjectId({ type: 'taxonomy', termId: id, taxonomy }));
+  }
+}
+
+/** Vendors with a searchable product become documents; a scoped vendor without one (or gone) is dropped. */
+export function addVendorDocuments(
+  batch: DocumentBatch,
+  rows: readonly Parameters<typeof vendorDocument>[0][],
+  scopedIds: readonly number[] | undefined,
+): void {
+  const live = new Set<number>();
+  for (const row of rows) {
+    if (row.products === 0) continue;
+    live.add(row.id);
+    batch.documents.push(vendorDocument(row));
+  }
+  for (const id of scopedIds ?? []) {
+    if (!live.has(id)) batch.removedKeys.push(suggestionObjectId({ type: 'vendor', vendorId: id }));
+  }
+}
+
+/** Every post and page becomes a document; a scoped one that is gone is dropped under either type. */
+export function addPostDocuments(
+  batch: DocumentBatch,
+  rows: readonly PostDocumentRow[],
+  scopedIds: readonly number[] | undefined,
+): void {
+  const live = new Set<number>();
+  for (const row of rows) {
+    live.add(row.id);
+    batch.documents.push(postDocument(row));
+  }
+  for (const id of scopedIds ?? []) {
+    if (live.has(id)) continue;
+    for (const postType of ['post', 'page'])
+      batch.removedKeys.push(suggestionObjectId({ type: 'post', postId: id, postType }));
+  }
+}

@@ -8,17 +8,16 @@ import {
   type SearchDocument,
 } from '../../search/SearchIndex';
 import {
+  addPostDocuments,
+  addTermDocuments,
+  addVendorDocuments,
   groupBy,
   groupVariations,
   type PostDocumentRow,
   type ProductRow,
   plainText,
-  postDocument,
   productDocuments,
-  SEARCH_TAXONOMIES,
   SEARCHABLE,
-  termDocument,
-  vendorDocument,
 } from '../../search/searchDocumentRows';
 import type {
   ProductCard,
@@ -181,18 +180,7 @@ export class PgSearchRepository implements SearchRepository {
         : 'SELECT t.id, t.taxonomy, t.name, 0 AS products FROM terms t ORDER BY t.id',
       scope ? [scope.terms] : [],
     );
-    const liveTerms = new Set<number>();
-    for (const row of termRows) {
-      if (!scope) row.products = termCounts.get(row.id) ?? 0;
-      if (row.products === 0) continue;
-      liveTerms.add(row.id);
-      documents.push(termDocument(row));
-    }
-    for (const id of scope?.terms ?? []) {
-      if (liveTerms.has(id)) continue;
-      for (const taxonomy of SEARCH_TAXONOMIES)
-        removedKeys.push(suggestionObjectId({ type: 'taxonomy', termId: id, taxonomy }));
-    }
+    addTermDocuments({ documents, removedKeys }, termRows, scope?.terms, scope ? null : termCounts);
 
     const vendorRows = await this.#rows<{ id: number; name: string; city: string | null; products: number }>(
       `SELECT v.id, v.name, v.city, coalesce(c.products, 0) AS products FROM vendors v
@@ -201,31 +189,14 @@ export class PgSearchRepository implements SearchRepository {
        ${scope ? 'WHERE v.id = ANY($1::bigint[])' : ''} ORDER BY v.id`,
       scope ? [scope.vendors] : [],
     );
-    const liveVendors = new Set<number>();
-    for (const row of vendorRows) {
-      if (row.products === 0) continue;
-      liveVendors.add(row.id);
-      documents.push(vendorDocument(row));
-    }
-    for (const id of scope?.vendors ?? []) {
-      if (!liveVendors.has(id)) removedKeys.push(suggestionObjectId({ type: 'vendor', vendorId: id }));
-    }
+    addVendorDocuments({ documents, removedKeys }, vendorRows, scope?.vendors);
 
     const postRows = await this.#rows<PostDocumentRow>(
       `SELECT id, type, title, excerpt, content, password_hash FROM posts
        ${scope ? 'WHERE id = ANY($1::bigint[])' : ''} ORDER BY id`,
       scope ? [scope.posts] : [],
     );
-    const livePosts = new Set<number>();
-    for (const row of postRows) {
-      livePosts.add(row.id);
-      documents.push(postDocument(row));
-    }
-    for (const id of scope?.posts ?? []) {
-      if (livePosts.has(id)) continue;
-      for (const postType of ['post', 'page'])
-        removedKeys.push(suggestionObjectId({ type: 'post', postId: id, postType }));
-    }
+    addPostDocuments({ documents, removedKeys }, postRows, scope?.posts);
     onProgress(products.length, products.length);
     return { documents, removedKeys };
   }

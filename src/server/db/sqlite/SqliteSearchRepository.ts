@@ -9,17 +9,16 @@ import {
   type SearchDocument,
 } from '../../search/SearchIndex';
 import {
+  addPostDocuments,
+  addTermDocuments,
+  addVendorDocuments,
   groupBy,
   groupVariations,
   type PostDocumentRow,
   type ProductRow,
   plainText,
-  postDocument,
   productDocuments,
-  SEARCH_TAXONOMIES,
   SEARCHABLE,
-  termDocument,
-  vendorDocument,
 } from '../../search/searchDocumentRows';
 import type {
   ProductCard,
@@ -176,18 +175,7 @@ export class SqliteSearchRepository implements SearchRepository {
       name: string;
       products: number;
     }[];
-    const liveTerms = new Set<number>();
-    for (const row of termRows) {
-      if (!scope) row.products = termCounts.get(row.id) ?? 0;
-      if (row.products === 0) continue;
-      liveTerms.add(row.id);
-      documents.push(termDocument(row));
-    }
-    for (const id of scope?.terms ?? []) {
-      if (liveTerms.has(id)) continue;
-      for (const taxonomy of SEARCH_TAXONOMIES)
-        removedKeys.push(suggestionObjectId({ type: 'taxonomy', termId: id, taxonomy }));
-    }
+    addTermDocuments({ documents, removedKeys }, termRows, scope?.terms, scope ? null : termCounts);
 
     const vendorRows = db
       .prepare(
@@ -202,15 +190,7 @@ export class SqliteSearchRepository implements SearchRepository {
       city: string | null;
       products: number;
     }[];
-    const liveVendors = new Set<number>();
-    for (const row of vendorRows) {
-      if (row.products === 0) continue;
-      liveVendors.add(row.id);
-      documents.push(vendorDocument(row));
-    }
-    for (const id of scope?.vendors ?? []) {
-      if (!liveVendors.has(id)) removedKeys.push(suggestionObjectId({ type: 'vendor', vendorId: id }));
-    }
+    addVendorDocuments({ documents, removedKeys }, vendorRows, scope?.vendors);
 
     const postRows = db
       .prepare(
@@ -218,16 +198,7 @@ export class SqliteSearchRepository implements SearchRepository {
          ${scope ? 'WHERE id IN (SELECT value FROM json_each(?))' : ''}`,
       )
       .all(...(scope ? [ids(scope.posts)] : [])) as PostDocumentRow[];
-    const livePosts = new Set<number>();
-    for (const row of postRows) {
-      livePosts.add(row.id);
-      documents.push(postDocument(row));
-    }
-    for (const id of scope?.posts ?? []) {
-      if (livePosts.has(id)) continue;
-      for (const postType of ['post', 'page'])
-        removedKeys.push(suggestionObjectId({ type: 'post', postId: id, postType }));
-    }
+    addPostDocuments({ documents, removedKeys }, postRows, scope?.posts);
     onProgress(products.length, products.length);
     return { documents, removedKeys };
   }
