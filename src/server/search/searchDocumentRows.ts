@@ -1,5 +1,6 @@
 import type { Taxonomy } from '../../shared/catalog/types';
 import { suggestionObjectId } from '../../shared/search/suggestionObjectId';
+import type { ProductCard } from '../db/ports/search';
 import type { SearchDocument } from './SearchIndex';
 
 /*
@@ -244,4 +245,51 @@ export function addPostDocuments(
     for (const postType of ['post', 'page'])
       batch.removedKeys.push(suggestionObjectId({ type: 'post', postId: id, postType }));
   }
+}
+
+/** A product as the search panels describe it, read by describeProducts on either engine. */
+export interface ProductCardRow {
+  id: number;
+  type: string;
+  slug: string;
+  name: string;
+  sku: string | null;
+  short_description: string;
+  featured: number;
+  stock_status: string;
+  vendor_id: number | null;
+  price_min: number | null;
+  price_max: number | null;
+  regular_price: number | null;
+  sale_price: number | null;
+  image_id: number | null;
+}
+
+/**
+ * A product's card for the search panels. As the catalog's product summaries: a simple product's regular price is
+ * shown struck through on sale; a variable product is on sale when one of its variations is.
+ */
+export function toProductCard(row: ProductCardRow, variationOnSale: boolean): ProductCard {
+  const simpleOnSale =
+    (row.type === 'simple' || row.type === 'external') &&
+    row.sale_price !== null &&
+    row.regular_price !== null &&
+    row.sale_price < row.regular_price;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    sku: row.sku,
+    shortDescription: plainText(row.short_description).replace(/\s+/g, ' ').trim(),
+    price: {
+      min: row.price_min,
+      max: row.price_max,
+      regular: simpleOnSale ? row.regular_price : null,
+      onSale: simpleOnSale || variationOnSale,
+    },
+    featured: row.featured === 1,
+    inStock: row.stock_status !== 'outofstock',
+    imageSrc: row.image_id === null ? null : `/images/${row.image_id}.svg`,
+    vendorId: row.vendor_id,
+  };
 }

@@ -14,10 +14,11 @@ import {
   groupBy,
   groupVariations,
   type PostDocumentRow,
+  type ProductCardRow,
   type ProductRow,
-  plainText,
   productDocuments,
   SEARCHABLE,
+  toProductCard,
 } from '../../search/searchDocumentRows';
 import type {
   ProductCard,
@@ -203,23 +204,7 @@ export class PgSearchRepository implements SearchRepository {
 
   async describeProducts(ids: readonly number[]): Promise<ProductCard[]> {
     if (ids.length === 0) return [];
-    const rows = await this.#rows<{
-      id: number;
-      type: string;
-      slug: string;
-      name: string;
-      sku: string | null;
-      short_description: string;
-      featured: number;
-      stock_status: string;
-      vendor_id: number | null;
-      price_min: number | null;
-      price_max: number | null;
-      regular_price: number | null;
-      sale_price: number | null;
-      image_id: number | null;
-      variation_on_sale: boolean | null;
-    }>(
+    const rows = await this.#rows<ProductCardRow & { variation_on_sale: boolean | null }>(
       `SELECT p.id, p.type, p.slug, p.name, p.sku, p.short_description, p.featured, p.stock_status, p.vendor_id,
          p.price_min, p.price_max, p.regular_price, p.sale_price,
          (SELECT i.id FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_id,
@@ -228,30 +213,7 @@ export class PgSearchRepository implements SearchRepository {
        FROM products p WHERE p.id = ANY($1::bigint[]) AND p.type <> 'variation'`,
       [[...ids]],
     );
-    return rows.map((row) => {
-      const simpleOnSale =
-        (row.type === 'simple' || row.type === 'external') &&
-        row.sale_price !== null &&
-        row.regular_price !== null &&
-        row.sale_price < row.regular_price;
-      return {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        sku: row.sku,
-        shortDescription: plainText(row.short_description).replace(/\s+/g, ' ').trim(),
-        price: {
-          min: row.price_min,
-          max: row.price_max,
-          regular: simpleOnSale ? row.regular_price : null,
-          onSale: simpleOnSale || row.variation_on_sale === true,
-        },
-        featured: row.featured === 1,
-        inStock: row.stock_status !== 'outofstock',
-        imageSrc: row.image_id === null ? null : `/images/${row.image_id}.svg`,
-        vendorId: row.vendor_id,
-      };
-    });
+    return rows.map((row) => toProductCard(row, row.variation_on_sale === true));
   }
 
   async getRules(): Promise<RelevanceRules | null> {

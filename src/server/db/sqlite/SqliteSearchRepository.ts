@@ -15,10 +15,11 @@ import {
   groupBy,
   groupVariations,
   type PostDocumentRow,
+  type ProductCardRow,
   type ProductRow,
-  plainText,
   productDocuments,
   SEARCHABLE,
+  toProductCard,
 } from '../../search/searchDocumentRows';
 import type {
   ProductCard,
@@ -214,48 +215,8 @@ export class SqliteSearchRepository implements SearchRepository {
              AND v.status = 'publish' AND v.sale_price IS NOT NULL AND v.sale_price < v.regular_price) END AS variation_on_sale
          FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.type <> 'variation'`,
       )
-      .all(JSON.stringify(ids)) as {
-      id: number;
-      type: string;
-      slug: string;
-      name: string;
-      sku: string | null;
-      short_description: string;
-      featured: number;
-      stock_status: string;
-      vendor_id: number | null;
-      price_min: number | null;
-      price_max: number | null;
-      regular_price: number | null;
-      sale_price: number | null;
-      image_id: number | null;
-      variation_on_sale: number | null;
-    }[];
-    return rows.map((row) => {
-      // As the catalog's product summaries: a simple product's regular price is shown struck through on sale.
-      const simpleOnSale =
-        (row.type === 'simple' || row.type === 'external') &&
-        row.sale_price !== null &&
-        row.regular_price !== null &&
-        row.sale_price < row.regular_price;
-      return {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        sku: row.sku,
-        shortDescription: plainText(row.short_description).replace(/\s+/g, ' ').trim(),
-        price: {
-          min: row.price_min,
-          max: row.price_max,
-          regular: simpleOnSale ? row.regular_price : null,
-          onSale: simpleOnSale || row.variation_on_sale === 1,
-        },
-        featured: row.featured === 1,
-        inStock: row.stock_status !== 'outofstock',
-        imageSrc: row.image_id === null ? null : `/images/${row.image_id}.svg`,
-        vendorId: row.vendor_id,
-      };
-    });
+      .all(JSON.stringify(ids)) as (ProductCardRow & { variation_on_sale: number | null })[];
+    return rows.map((row) => toProductCard(row, row.variation_on_sale === 1));
   }
 
   async getRules(): Promise<RelevanceRules | null> {
