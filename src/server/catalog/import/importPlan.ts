@@ -1,4 +1,3 @@
-import type { CatalogVisibility, StockStatus } from '../../../shared/catalog/types';
 import type { ImportProduct, ImportSummary } from './catalogImport';
 
 /*
