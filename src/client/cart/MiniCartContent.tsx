@@ -2,7 +2,7 @@ import type { CartView } from '../../shared/cart/cartTypes';
 import { formatText } from '../../shared/settings/formatText';
 import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
-import { QuantityInput } from './QuantityInput';
+import { CartLineQuantityInput } from './QuantityInput';
 
 /**
  * The mini-cart's contents: the `div.widget_shopping_cart_content` fragment, rendered by the same component on
@@ -37,14 +37,7 @@ export function MiniCartContent({ cart }: { cart: CartView }) {
                     <span className="mini_cart_item__total">{format(line.lineTotal)}</span>
                   </span>
                 </div>
-                <QuantityInput
-                  name={`cart[${line.key}][qty]`}
-                  defaultValue={line.quantity}
-                  min={0}
-                  max={line.maxQuantity}
-                  itemName={line.name}
-                  hideLabel
-                />
+                <CartLineQuantityInput line={line} />
                 <button
                   type="button"
                   className="remove remove_from_cart_button"

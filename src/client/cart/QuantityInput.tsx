@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { CartViewLine } from '../../shared/cart/cartTypes';
 import { useShopSettings } from '../ShopSettingsContext';
 import { formatQuantity } from './quantityRules';
 
@@ -47,16 +48,13 @@ export function QuantityInput({
         {itemName ? `${i18n.quantity}: ${itemName}` : i18n.quantity}
       </label>
       {buttons && (
-        <button
-          type="button"
-          className="quantity__button quantity__minus"
-          data-quantity-step="-1"
-          aria-controls={id}
+        <QuantityStepButton
+          step={-1}
+          symbol="−"
+          label={i18n.decreaseQuantity}
+          controls={id}
           disabled={disabled}
-        >
-          <span aria-hidden="true">−</span>
-          <span className="screen-reader-text">{i18n.decreaseQuantity}</span>
-        </button>
+        />
       )}
       <input
         id={id}
@@ -71,17 +69,56 @@ export function QuantityInput({
         disabled={disabled}
       />
       {buttons && (
-        <button
-          type="button"
-          className="quantity__button quantity__plus"
-          data-quantity-step="1"
-          aria-controls={id}
+        <QuantityStepButton
+          step={1}
+          symbol="+"
+          label={i18n.increaseQuantity}
+          controls={id}
           disabled={disabled}
-        >
-          <span aria-hidden="true">+</span>
-          <span className="screen-reader-text">{i18n.increaseQuantity}</span>
-        </button>
+        />
       )}
     </div>
+  );
+}
+
+/** One of the two buttons beside the input; `bindQuantityButtons` reads its step. */
+function QuantityStepButton({
+  step,
+  symbol,
+  label,
+  controls,
+  disabled,
+}: {
+  step: 1 | -1;
+  symbol: string;
+  label: string;
+  controls: string;
+  disabled: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={`quantity__button ${step < 0 ? 'quantity__minus' : 'quantity__plus'}`}
+      data-quantity-step={String(step)}
+      aria-controls={controls}
+      disabled={disabled}
+    >
+      <span aria-hidden="true">{symbol}</span>
+      <span className="screen-reader-text">{label}</span>
+    </button>
+  );
+}
+
+/** A cart line's quantity field, as the cart page and the mini-cart post it (0 removes the line). */
+export function CartLineQuantityInput({ line }: { line: CartViewLine }) {
+  return (
+    <QuantityInput
+      name={`cart[${line.key}][qty]`}
+      defaultValue={line.quantity}
+      min={0}
+      max={line.maxQuantity}
+      itemName={line.name}
+      hideLabel
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { CartView } from '../../shared/cart/cartTypes';
 import { formatText } from '../../shared/settings/formatText';
-import { QuantityInput } from '../cart/QuantityInput';
+import { CartLineQuantityInput } from '../cart/QuantityInput';
 import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
 
@@ -71,14 +71,7 @@ export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
                 </td>
                 <td>{format(line.unitPrice)}</td>
                 <td>
-                  <QuantityInput
-                    name={`cart[${line.key}][qty]`}
-                    defaultValue={line.quantity}
-                    min={0}
-                    max={line.maxQuantity}
-                    itemName={line.name}
-                    hideLabel
-                  />
+                  <CartLineQuantityInput line={line} />
                 </td>
                 <td>{format(line.lineTotal)}</td>
                 <td>

@@ -1,5 +1,6 @@
 import type { Order } from '../../shared/orders/orderTypes';
 import { useFormatMoney } from '../catalog/Price';
+import { OrderLinesTable } from '../checkout/OrderLinesTable';
 
 export function OrderReceivedPage({ order }: { order: Order }) {
   const format = useFormatMoney();
@@ -27,30 +28,20 @@ export function OrderReceivedPage({ order }: { order: Order }) {
         </li>
       </ul>
       <h2>Order details</h2>
-      <table className="shop_table order_details">
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={`${line.productId}-${line.variationId ?? 0}-${JSON.stringify(line.attributes)}`}>
-              <td>
-                {line.name} × {line.quantity}
-              </td>
-              <td>{format(line.lineTotal)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td>{format(order.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <OrderLinesTable
+        className="shop_table order_details"
+        amountHeading="Total"
+        rows={order.lines.map((line) => ({
+          key: `${line.productId}-${line.variationId ?? 0}-${JSON.stringify(line.attributes)}`,
+          label: (
+            <>
+              {line.name} × {line.quantity}
+            </>
+          ),
+          lineTotal: line.lineTotal,
+        }))}
+        total={order.total}
+      />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { SingleBar } from 'cli-progress';
 import { isShopError } from '../../shared/errors/ShopError';
 import type { ImportRowError } from '../catalog/import/catalogImport';
 import { readCatalogFiles } from '../catalog/import/readCatalogFiles';
 import { openRepositories } from '../db/openRepositories';
+import { createProgressBar, shopStorageFromEnv } from './cliEnvironment';
 
 /** `npm run import -- FILE.csv [SITE.json]`: loads a WooCommerce product export into DATA_DIR in one transaction. */
 async function main() {
@@ -12,16 +12,10 @@ async function main() {
     console.error('Usage: npm run import -- FILE.csv [SITE.json]');
     process.exit(2);
   }
-  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
-  const repositories = await openRepositories({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir,
-  });
-  const bar = new SingleBar({
-    format: 'Importing [{bar}] {value}/{total} products',
-    stream: process.stderr,
-    noTTYOutput: false,
-  });
+  const storage = shopStorageFromEnv();
+  const { dataDir } = storage;
+  const repositories = await openRepositories(storage);
+  const bar = createProgressBar('Importing [{bar}] {value}/{total} products');
   try {
     const catalog = await readCatalogFiles(resolve(csvPath), sidecarPath ? resolve(sidecarPath) : undefined);
     bar.start(catalog.products.length, 0);

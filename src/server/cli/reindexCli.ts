@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
-import { SingleBar } from 'cli-progress';
 import { openShopStorage } from '../db/openRepositories';
 import { MemorySearchIndex } from '../search/MemorySearchIndex';
 import { SearchService } from '../search/SearchService';
+import { createProgressBar, shopStorageFromEnv } from './cliEnvironment';
 
 /**
  * `npm run reindex`: rebuilds the search index from DATA_DIR's committed catalog with a progress bar, reports
@@ -11,17 +10,10 @@ import { SearchService } from '../search/SearchService';
  * the database either way).
  */
 async function main() {
-  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
-  // DATABASE_URL=postgres://… points it at a PostgreSQL shop (README "PostgreSQL and several processes").
-  const { repositories, searchIndex } = await openShopStorage({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir,
-  });
-  const bar = new SingleBar({
-    format: 'Indexing [{bar}] {value}/{total} products',
-    stream: process.stderr,
-    noTTYOutput: false,
-  });
+  const storage = shopStorageFromEnv();
+  const { dataDir } = storage;
+  const { repositories, searchIndex } = await openShopStorage(storage);
+  const bar = createProgressBar('Indexing [{bar}] {value}/{total} products');
   try {
     const service = new SearchService({
       repository: repositories.search,

@@ -1,10 +1,10 @@
-import { resolve } from 'node:path';
 import { isShopError } from '../../shared/errors/ShopError';
 import { loadConfig } from '../config/loadConfig';
 import { openRepositories } from '../db/openRepositories';
 import { attributionReport, type ReportContext } from '../reports/attributionReport';
 import { searchesReport } from '../reports/searchesReport';
 import { statsReport } from '../reports/statsReport';
+import { shopStorageFromEnv } from './cliEnvironment';
 
 /** `npm run report -- NAME [options]`: one entry per report; each lives in src/server/reports/<name>Report.ts. */
 const reports: Record<string, (args: string[], context: ReportContext) => Promise<void>> = {
@@ -24,10 +24,7 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig(process.env.SHOP_CONFIG);
-  const repositories = await openRepositories({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: resolve(process.env.DATA_DIR ?? 'data'),
-  });
+  const repositories = await openRepositories(shopStorageFromEnv());
   try {
     await report(args, { repositories, config, write: (text) => process.stdout.write(text) });
   } catch (error) {

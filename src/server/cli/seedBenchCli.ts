@@ -1,7 +1,6 @@
-import { resolve } from 'node:path';
-import { SingleBar } from 'cli-progress';
 import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
 import { openRepositories } from '../db/openRepositories';
+import { createProgressBar, shopStorageFromEnv } from './cliEnvironment';
 
 /**
  * `npm run seed:bench -- --products 100000 [--seed N]`: fills an empty DATA_DIR with the deterministic synthetic
@@ -20,12 +19,9 @@ async function main() {
   };
   const products = option('products', 100_000);
   const seed = option('seed', 42);
-  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
-  // DATABASE_URL=postgres://… points it at a PostgreSQL shop (README "PostgreSQL and several processes").
-  const repositories = await openRepositories({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir,
-  });
+  const storage = shopStorageFromEnv();
+  const { dataDir } = storage;
+  const repositories = await openRepositories(storage);
   try {
     if ((await repositories.catalog.countProducts()) > 0) {
       console.error(`${dataDir} already holds a catalog; point DATA_DIR at an empty directory.`);
@@ -33,11 +29,7 @@ async function main() {
       return;
     }
     const catalog = generateBenchCatalog({ products, seed });
-    const bar = new SingleBar({
-      format: 'Writing [{bar}] {value}/{total} rows',
-      stream: process.stderr,
-      noTTYOutput: false,
-    });
+    const bar = createProgressBar('Writing [{bar}] {value}/{total} rows');
     bar.start(catalog.products.length, 0);
     const summary = await repositories.catalog.importCatalog(catalog, (done) => bar.update(done));
     bar.stop();

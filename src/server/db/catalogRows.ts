@@ -162,3 +162,36 @@ export function toVariation(
 export function toImage(row: { id: number; alt: string }): ProductImage {
   return { id: row.id, src: `/images/${row.id}.svg`, alt: row.alt };
 }
+
+/**
+ * A product row as a summary: its first image, and whether a variable product has a variation on sale (asked only
+ * for a variable product, since on SQLite that is one more query).
+ */
+export function toSummary(
+  row: ProductRow,
+  image: { id: number; alt: string } | undefined,
+  variableOnSale: () => boolean,
+): ProductSummary {
+  let regular: number | null = null;
+  let onSale = false;
+  if (row.type === 'simple' || row.type === 'external') {
+    onSale = row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
+    regular = onSale ? row.regular_price : null;
+  } else if (row.type === 'variable') onSale = variableOnSale();
+  return {
+    id: row.id,
+    type: row.type === 'variation' ? 'simple' : row.type,
+    slug: row.slug,
+    name: row.name,
+    sku: row.sku,
+    featured: row.featured === 1,
+    visibility: row.visibility,
+    shortDescription: row.short_description,
+    price: { min: row.price_min, max: row.price_max, regular, onSale },
+    stockStatus: row.stock_status,
+    image: image ? toImage(image) : null,
+    ratingAverage: row.rating_average,
+    ratingCount: row.rating_count,
+    totalSales: row.total_sales,
+  };
+}

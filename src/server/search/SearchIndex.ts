@@ -62,13 +62,9 @@ export interface SearchRequest {
   variations?: boolean;
 }
 
-export interface SearchHit {
-  key: string;
-  kind: SearchDocumentKind;
-  id: number;
-  parentId: number | null;
-  taxonomy: Taxonomy | null;
-  postType: 'post' | 'page' | null;
+/** A matching document, named as the document names itself, with its score for the query. */
+export interface SearchHit
+  extends Pick<SearchDocument, 'key' | 'kind' | 'id' | 'parentId' | 'taxonomy' | 'postType'> {
   score: number;
 }
 

@@ -1,3 +1,4 @@
+import { fillEditDistanceRow } from './editDistanceRow';
 import type { IndexSegment } from './IndexSegment';
 
 const MAX_LENGTH = 64;
@@ -52,27 +53,9 @@ export function scanTypos(
     for (let depth = shared + 1; depth <= length; depth++) {
       const row = rows[depth] as Int32Array;
       const above = rows[depth - 1] as Int32Array;
-      const char = term.charCodeAt(depth - 1);
-      row[0] = depth;
-      let rowMin = depth;
-      for (let j = 1; j <= m; j++) {
-        const cost = word.charCodeAt(j - 1) === char ? 0 : 1;
-        let value = Math.min(
-          (above[j] as number) + 1,
-          (row[j - 1] as number) + 1,
-          (above[j - 1] as number) + cost,
-        );
-        if (
-          depth > 1 &&
-          j > 1 &&
-          char === word.charCodeAt(j - 2) &&
-          term.charCodeAt(depth - 2) === word.charCodeAt(j - 1)
-        ) {
-          value = Math.min(value, ((rows[depth - 2] as Int32Array)[j - 2] as number) + 1);
-        }
-        row[j] = value;
-        if (value < rowMin) rowMin = value;
-      }
+      // At depth 1 the row two above is never read; the top row stands in for it.
+      const twoAbove = rows[Math.max(depth - 2, 0)] as Int32Array;
+      const rowMin = fillEditDistanceRow(word, term, depth, row, above, twoAbove);
       bestAt[depth] = Math.min(bestAt[depth - 1] as number, row[m] as number);
       // With a prefix, a term whose beginning already matched stays a match however it continues.
       if (rowMin > maxEdits && !(prefix && (bestAt[depth] as number) <= maxEdits)) {

@@ -1,5 +1,6 @@
 import type { Taxonomy } from '../../shared/catalog/types';
 import { suggestionObjectId } from '../../shared/search/suggestionObjectId';
+import type { ProductCard } from '../db/ports/search';
 import type { SearchDocument } from './SearchIndex';
 
 /*
@@ -152,14 +153,17 @@ export function vendorDocument(row: {
   };
 }
 
-export function postDocument(row: {
+/** A post or page as the index reads it from the posts table. */
+export interface PostDocumentRow {
   id: number;
   type: 'post' | 'page';
   title: string;
   excerpt: string;
   content: string;
   password_hash: string | null;
-}): SearchDocument {
+}
+
+export function postDocument(row: PostDocumentRow): SearchDocument {
   return {
     key: suggestionObjectId({ type: 'post', postId: row.id, postType: row.type }),
     kind: 'post',
@@ -175,5 +179,117 @@ export function postDocument(row: {
     featured: false,
     inStock: true,
     sales: 0,
+  };
+}
+
+/** What a (re)build collects: the documents to index and the keys of documents to drop. */
+export interface DocumentBatch {
+  documents: SearchDocument[];
+  removedKeys: string[];
+}
+
+/**
+ * Terms become documents when they hold a searchable product; a scoped term that holds none (or is gone) loses
+ * its suggestions under every taxonomy. A full rebuild passes the counts it gathered from the products it read.
+ */
+export function addTermDocuments(
+  batch: DocumentBatch,
+  rows: Parameters<typeof termDocument>[0][],
+  scopedIds: readonly number[] | undefined,
+  fullRebuildCounts: ReadonlyMap<number, number> | null,
+): void {
+  const live = new Set<number>();
+  for (const row of rows) {
+    if (fullRebuildCounts) row.products = fullRebuildCounts.get(row.id) ?? 0;
+    if (row.products === 0) continue;
+    live.add(row.id);
+    batch.documents.push(termDocument(row));
+  }
+  for (const id of scopedIds ?? []) {
+    if (live.has(id)) continue;
+    for (const taxonomy of SEARCH_TAXONOMIES)
+      batch.removedKeys.push(suggestionObjectId({ type: 'taxonomy', termId: id, taxonomy }));
+  }
+}
+
+/** Vendors with a searchable product become documents; a scoped vendor without one (or gone) is dropped. */
+export function addVendorDocuments(
+  batch: DocumentBatch,
+  rows: readonly Parameters<typeof vendorDocument>[0][],
+  scopedIds: readonly number[] | undefined,
+): void {
+  const live = new Set<number>();
+  for (const row of rows) {
+    if (row.products === 0) continue;
+    live.add(row.id);
+    batch.documents.push(vendorDocument(row));
+  }
+  for (const id of scopedIds ?? []) {
+    if (!live.has(id)) batch.removedKeys.push(suggestionObjectId({ type: 'vendor', vendorId: id }));
+  }
+}
+
+/** Every post and page becomes a document; a scoped one that is gone is dropped under either type. */
+export function addPostDocuments(
+  batch: DocumentBatch,
+  rows: readonly PostDocumentRow[],
+  scopedIds: readonly number[] | undefined,
+): void {
+  const live = new Set<number>();
+  for (const row of rows) {
+    live.add(row.id);
+    batch.documents.push(postDocument(row));
+  }
+  for (const id of scopedIds ?? []) {
+    if (live.has(id)) continue;
+    for (const postType of ['post', 'page'])
+      batch.removedKeys.push(suggestionObjectId({ type: 'post', postId: id, postType }));
+  }
+}
+
+/** A product as the search panels describe it, read by describeProducts on either engine. */
+export interface ProductCardRow {
+  id: number;
+  type: string;
+  slug: string;
+  name: string;
+  sku: string | null;
+  short_description: string;
+  featured: number;
+  stock_status: string;
+  vendor_id: number | null;
+  price_min: number | null;
+  price_max: number | null;
+  regular_price: number | null;
+  sale_price: number | null;
+  image_id: number | null;
+}
+
+/**
+ * A product's card for the search panels. As the catalog's product summaries: a simple product's regular price is
+ * shown struck through on sale; a variable product is on sale when one of its variations is.
+ */
+export function toProductCard(row: ProductCardRow, variationOnSale: boolean): ProductCard {
+  const simpleOnSale =
+    (row.type === 'simple' || row.type === 'external') &&
+    row.sale_price !== null &&
+    row.regular_price !== null &&
+    row.sale_price < row.regular_price;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    sku: row.sku,
+    shortDescription: plainText(row.short_description).replace(/\s+/g, ' ').trim(),
+    price: {
+      min: row.price_min,
+      max: row.price_max,
+      regular: simpleOnSale ? row.regular_price : null,
+      onSale: simpleOnSale || variationOnSale,
+    },
+    featured: row.featured === 1,
+    inStock: row.stock_status !== 'outofstock',
+    imageSrc: row.image_id === null ? null : `/images/${row.image_id}.svg`,
+    vendorId: row.vendor_id,
   };
 }

@@ -1,5 +1,4 @@
-import type { CatalogVisibility, StockStatus } from '../../../shared/catalog/types';
-import type { ImportSummary } from './catalogImport';
+import type { ImportProduct, ImportSummary } from './catalogImport';
 
 /*
  * What a catalog import will write, decided before any write: the planner (planCatalogImport) reads what exists
@@ -30,21 +29,26 @@ export interface ImportCatalogReader {
   postPasswordHash(slug: string): string | null | undefined;
 }
 
+/** The columns a product stores as the import row has them. */
+type ImportProductColumns = Pick<
+  ImportProduct,
+  | 'sku'
+  | 'name'
+  | 'visibility'
+  | 'shortDescription'
+  | 'description'
+  | 'regularPrice'
+  | 'salePrice'
+  | 'stockStatus'
+  | 'stockQuantity'
+>;
+
 /** A product's own columns, ready to store. */
-export interface ImportProductRow {
+export interface ImportProductRow extends ImportProductColumns {
   type: string;
   parentId: number | null;
-  sku: string | null;
-  name: string;
   status: 'publish' | 'draft';
   featured: number;
-  visibility: CatalogVisibility;
-  shortDescription: string;
-  description: string;
-  regularPrice: number | null;
-  salePrice: number | null;
-  stockStatus: StockStatus;
-  stockQuantity: number | null;
   soldIndividually: number;
   virtual: number;
   downloadable: number;

@@ -208,27 +208,17 @@ function readInteger(
 function checkReferences(products: ImportProduct[], errors: ImportRowError[]) {
   const seenIds = new Map<number, number>();
   const seenSkus = new Map<string, number>();
+  // An ID or SKU may stand on one row only; a repeat is reported on its own line, pointing at the first.
+  const noteUnique = <K>(seen: Map<K, number>, column: 'ID' | 'SKU', value: K | null, line: number) => {
+    if (value === null) return;
+    const first = seen.get(value);
+    if (first !== undefined) {
+      errors.push({ line, column, message: `${column} ${value} is also on line ${first}` });
+    } else seen.set(value, line);
+  };
   for (const product of products) {
-    if (product.csvId !== null) {
-      const first = seenIds.get(product.csvId);
-      if (first !== undefined) {
-        errors.push({
-          line: product.line,
-          column: 'ID',
-          message: `ID ${product.csvId} is also on line ${first}`,
-        });
-      } else seenIds.set(product.csvId, product.line);
-    }
-    if (product.sku !== null) {
-      const first = seenSkus.get(product.sku);
-      if (first !== undefined) {
-        errors.push({
-          line: product.line,
-          column: 'SKU',
-          message: `SKU ${product.sku} is also on line ${first}`,
-        });
-      } else seenSkus.set(product.sku, product.line);
-    }
+    noteUnique(seenIds, 'ID', product.csvId, product.line);
+    noteUnique(seenSkus, 'SKU', product.sku, product.line);
   }
   const byReference = (reference: ProductReference) =>
     products.find((candidate) =>

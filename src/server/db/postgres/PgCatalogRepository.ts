@@ -22,6 +22,7 @@ import {
   toAttributeOption,
   toImage,
   toPost,
+  toSummary,
   toVariation,
   toVendor,
   type VendorRow,
@@ -186,7 +187,7 @@ export class PgCatalogRepository implements CatalogRepository {
       this.#firstImages(rows.map((row) => row.id)),
       this.#variableOnSale(variable),
     ]);
-    return rows.map((row) => toSummary(row, images.get(row.id), onSaleVariable.has(row.id)));
+    return rows.map((row) => toSummary(row, images.get(row.id), () => onSaleVariable.has(row.id)));
   }
 
   /**
@@ -246,7 +247,7 @@ export class PgCatalogRepository implements CatalogRepository {
     const terms = found.terms.map(toTerm);
     const groupedChildren = row.type === 'grouped' ? await this.#toSummaries(found.grouped) : [];
     return {
-      ...toSummary(row, found.images[0], found.variation_on_sale),
+      ...toSummary(row, found.images[0], () => found.variation_on_sale),
       description: row.description,
       images: found.images.map(toImage),
       categories: terms.filter((term) => term.taxonomy === 'product_cat'),
@@ -314,35 +315,6 @@ function toTerm(row: TermPathRow): Term {
     parentId: row.parent_id,
     description: row.description,
     path: row.path,
-  };
-}
-
-function toSummary(
-  row: ProductRow,
-  image: { id: number; alt: string } | undefined,
-  variationOnSale: boolean,
-): ProductSummary {
-  let regular: number | null = null;
-  let onSale = false;
-  if (row.type === 'simple' || row.type === 'external') {
-    onSale = row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
-    regular = onSale ? row.regular_price : null;
-  } else if (row.type === 'variable') onSale = variationOnSale;
-  return {
-    id: row.id,
-    type: row.type === 'variation' ? 'simple' : row.type,
-    slug: row.slug,
-    name: row.name,
-    sku: row.sku,
-    featured: row.featured === 1,
-    visibility: row.visibility,
-    shortDescription: row.short_description,
-    price: { min: row.price_min, max: row.price_max, regular, onSale },
-    stockStatus: row.stock_status,
-    image: image ? toImage(image) : null,
-    ratingAverage: row.rating_average,
-    ratingCount: row.rating_count,
-    totalSales: row.total_sales,
   };
 }
 

@@ -8,16 +8,17 @@ import {
   type SearchDocument,
 } from '../../search/SearchIndex';
 import {
+  addPostDocuments,
+  addTermDocuments,
+  addVendorDocuments,
   groupBy,
   groupVariations,
+  type PostDocumentRow,
+  type ProductCardRow,
   type ProductRow,
-  plainText,
-  postDocument,
   productDocuments,
-  SEARCH_TAXONOMIES,
   SEARCHABLE,
-  termDocument,
-  vendorDocument,
+  toProductCard,
 } from '../../search/searchDocumentRows';
 import type {
   ProductCard,
@@ -180,18 +181,7 @@ export class PgSearchRepository implements SearchRepository {
         : 'SELECT t.id, t.taxonomy, t.name, 0 AS products FROM terms t ORDER BY t.id',
       scope ? [scope.terms] : [],
     );
-    const liveTerms = new Set<number>();
-    for (const row of termRows) {
-      if (!scope) row.products = termCounts.get(row.id) ?? 0;
-      if (row.products === 0) continue;
-      liveTerms.add(row.id);
-      documents.push(termDocument(row));
-    }
-    for (const id of scope?.terms ?? []) {
-      if (liveTerms.has(id)) continue;
-      for (const taxonomy of SEARCH_TAXONOMIES)
-        removedKeys.push(suggestionObjectId({ type: 'taxonomy', termId: id, taxonomy }));
-    }
+    addTermDocuments({ documents, removedKeys }, termRows, scope?.terms, scope ? null : termCounts);
 
     const vendorRows = await this.#rows<{ id: number; name: string; city: string | null; products: number }>(
       `SELECT v.id, v.name, v.city, coalesce(c.products, 0) AS products FROM vendors v
@@ -200,61 +190,21 @@ export class PgSearchRepository implements SearchRepository {
        ${scope ? 'WHERE v.id = ANY($1::bigint[])' : ''} ORDER BY v.id`,
       scope ? [scope.vendors] : [],
     );
-    const liveVendors = new Set<number>();
-    for (const row of vendorRows) {
-      if (row.products === 0) continue;
-      liveVendors.add(row.id);
-      documents.push(vendorDocument(row));
-    }
-    for (const id of scope?.vendors ?? []) {
-      if (!liveVendors.has(id)) removedKeys.push(suggestionObjectId({ type: 'vendor', vendorId: id }));
-    }
+    addVendorDocuments({ documents, removedKeys }, vendorRows, scope?.vendors);
 
-    const postRows = await this.#rows<{
-      id: number;
-      type: 'post' | 'page';
-      title: string;
-      excerpt: string;
-      content: string;
-      password_hash: string | null;
-    }>(
+    const postRows = await this.#rows<PostDocumentRow>(
       `SELECT id, type, title, excerpt, content, password_hash FROM posts
        ${scope ? 'WHERE id = ANY($1::bigint[])' : ''} ORDER BY id`,
       scope ? [scope.posts] : [],
     );
-    const livePosts = new Set<number>();
-    for (const row of postRows) {
-      livePosts.add(row.id);
-      documents.push(postDocument(row));
-    }
-    for (const id of scope?.posts ?? []) {
-      if (livePosts.has(id)) continue;
-      for (const postType of ['post', 'page'])
-        removedKeys.push(suggestionObjectId({ type: 'post', postId: id, postType }));
-    }
+    addPostDocuments({ documents, removedKeys }, postRows, scope?.posts);
     onProgress(products.length, products.length);
     return { documents, removedKeys };
   }
 
   async describeProducts(ids: readonly number[]): Promise<ProductCard[]> {
     if (ids.length === 0) return [];
-    const rows = await this.#rows<{
-      id: number;
-      type: string;
-      slug: string;
-      name: string;
-      sku: string | null;
-      short_description: string;
-      featured: number;
-      stock_status: string;
-      vendor_id: number | null;
-      price_min: number | null;
-      price_max: number | null;
-      regular_price: number | null;
-      sale_price: number | null;
-      image_id: number | null;
-      variation_on_sale: boolean | null;
-    }>(
+    const rows = await this.#rows<ProductCardRow & { variation_on_sale: boolean | null }>(
       `SELECT p.id, p.type, p.slug, p.name, p.sku, p.short_description, p.featured, p.stock_status, p.vendor_id,
          p.price_min, p.price_max, p.regular_price, p.sale_price,
          (SELECT i.id FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_id,
@@ -263,30 +213,7 @@ export class PgSearchRepository implements SearchRepository {
        FROM products p WHERE p.id = ANY($1::bigint[]) AND p.type <> 'variation'`,
       [[...ids]],
     );
-    return rows.map((row) => {
-      const simpleOnSale =
-        (row.type === 'simple' || row.type === 'external') &&
-        row.sale_price !== null &&
-        row.regular_price !== null &&
-        row.sale_price < row.regular_price;
-      return {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        sku: row.sku,
-        shortDescription: plainText(row.short_description).replace(/\s+/g, ' ').trim(),
-        price: {
-          min: row.price_min,
-          max: row.price_max,
-          regular: simpleOnSale ? row.regular_price : null,
-          onSale: simpleOnSale || row.variation_on_sale === true,
-        },
-        featured: row.featured === 1,
-        inStock: row.stock_status !== 'outofstock',
-        imageSrc: row.image_id === null ? null : `/images/${row.image_id}.svg`,
-        vendorId: row.vendor_id,
-      };
-    });
+    return rows.map((row) => toProductCard(row, row.variation_on_sale === true));
   }
 
   async getRules(): Promise<RelevanceRules | null> {

@@ -5,8 +5,10 @@ import type {
   ImportAttributeTermRef,
   ImportOperation,
   ImportPlan,
+  ImportProductRow,
 } from '../../catalog/import/importPlan';
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
+import { termInsertSql, termInsertValues } from '../sql/termInsert';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
 
@@ -98,6 +100,32 @@ async function executeImportPlanPg(
   }
 }
 
+/** A product row's values in the column order both the insert and the update list them (after the id). */
+function productRowValues(row: ImportProductRow): unknown[] {
+  return [
+    row.type,
+    row.parentId,
+    row.sku,
+    row.name,
+    row.status,
+    row.featured,
+    row.visibility,
+    row.shortDescription,
+    row.description,
+    row.regularPrice,
+    row.salePrice,
+    row.stockStatus,
+    row.stockQuantity,
+    row.soldIndividually,
+    row.virtual,
+    row.downloadable,
+    row.externalUrl,
+    row.buttonText,
+    row.menuOrder,
+    row.totalSales,
+  ];
+}
+
 class PgPlanWriter {
   #client: PgClient;
   /** The last attribute (and attribute term) written per slug: writing the same one again changes nothing. */
@@ -111,17 +139,7 @@ class PgPlanWriter {
     const db = this.#client;
     switch (operation.kind) {
       case 'insertTerm':
-        await db.query(
-          'INSERT INTO terms (id, taxonomy, slug, name, parent_id, description) VALUES ($1, $2, $3, $4, $5, $6)',
-          [
-            operation.id,
-            operation.taxonomy,
-            operation.slug,
-            operation.name,
-            operation.parentId,
-            operation.description,
-          ],
-        );
+        await db.query(termInsertSql('postgres'), termInsertValues(operation));
         return;
       case 'setTermDescription':
         await db.query('UPDATE terms SET description = $1 WHERE id = $2', [
@@ -136,43 +154,17 @@ class PgPlanWriter {
           [operation.slug, operation.name, operation.storeUrl, operation.city],
         );
         return;
-      case 'insertProduct': {
-        const row = operation.row;
+      case 'insertProduct':
         await db.query(
-          `INSERT INTO products (id, type, parent_id, sku, slug, name, status, featured, visibility, short_description,
+          `INSERT INTO products (id, type, parent_id, sku, name, status, featured, visibility, short_description,
              description, regular_price, sale_price, stock_status, stock_quantity, sold_individually, is_virtual,
-             is_downloadable, external_url, button_text, menu_order, total_sales)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-             COALESCE($22::bigint, 0))`,
-          [
-            operation.id,
-            row.type,
-            row.parentId,
-            row.sku,
-            operation.slug,
-            row.name,
-            row.status,
-            row.featured,
-            row.visibility,
-            row.shortDescription,
-            row.description,
-            row.regularPrice,
-            row.salePrice,
-            row.stockStatus,
-            row.stockQuantity,
-            row.soldIndividually,
-            row.virtual,
-            row.downloadable,
-            row.externalUrl,
-            row.buttonText,
-            row.menuOrder,
-            row.totalSales,
-          ],
+             is_downloadable, external_url, button_text, menu_order, total_sales, slug)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+             COALESCE($21::bigint, 0), $22)`,
+          [operation.id, ...productRowValues(operation.row), operation.slug],
         );
         return;
-      }
-      case 'updateProduct': {
-        const row = operation.row;
+      case 'updateProduct':
         await db.query(
           `UPDATE products SET type = $2, parent_id = $3, sku = $4, name = $5, status = $6, featured = $7,
              visibility = $8, short_description = $9, description = $10, regular_price = $11, sale_price = $12,
@@ -180,32 +172,9 @@ class PgPlanWriter {
              is_downloadable = $17, external_url = $18, button_text = $19, menu_order = $20,
              total_sales = COALESCE($21::bigint, total_sales)
            WHERE id = $1`,
-          [
-            operation.id,
-            row.type,
-            row.parentId,
-            row.sku,
-            row.name,
-            row.status,
-            row.featured,
-            row.visibility,
-            row.shortDescription,
-            row.description,
-            row.regularPrice,
-            row.salePrice,
-            row.stockStatus,
-            row.stockQuantity,
-            row.soldIndividually,
-            row.virtual,
-            row.downloadable,
-            row.externalUrl,
-            row.buttonText,
-            row.menuOrder,
-            row.totalSales,
-          ],
+          [operation.id, ...productRowValues(operation.row)],
         );
         return;
-      }
       case 'productRelations':
         await this.#writeRelations(operation);
         return;

@@ -23,6 +23,7 @@ import {
   toAttributeOption,
   toImage,
   toPost,
+  toSummary,
   toVariation,
   toVendor,
   type VendorRow,
@@ -145,36 +146,17 @@ export class SqliteCatalogRepository implements CatalogRepository {
     const image = this.#db
       .prepare('SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1')
       .get(row.id) as { id: number; alt: string } | undefined;
-    let regular: number | null = null;
-    let onSale = false;
-    if (row.type === 'simple' || row.type === 'external') {
-      onSale = row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
-      regular = onSale ? row.regular_price : null;
-    } else if (row.type === 'variable') {
-      onSale =
+    return toSummary(
+      row,
+      image,
+      () =>
         this.#db
           .prepare(
             "SELECT EXISTS (SELECT 1 FROM products WHERE parent_id = ? AND status = 'publish' AND sale_price IS NOT NULL AND sale_price < regular_price)",
           )
           .pluck()
-          .get(row.id) === 1;
-    }
-    return {
-      id: row.id,
-      type: row.type === 'variation' ? 'simple' : row.type,
-      slug: row.slug,
-      name: row.name,
-      sku: row.sku,
-      featured: row.featured === 1,
-      visibility: row.visibility,
-      shortDescription: row.short_description,
-      price: { min: row.price_min, max: row.price_max, regular, onSale },
-      stockStatus: row.stock_status,
-      image: image ? toImage(image) : null,
-      ratingAverage: row.rating_average,
-      ratingCount: row.rating_count,
-      totalSales: row.total_sales,
-    };
+          .get(row.id) === 1,
+    );
   }
 
   #toDetail(row: ProductRow): ProductDetail {

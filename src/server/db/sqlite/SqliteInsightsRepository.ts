@@ -7,7 +7,19 @@ import type {
   SourcesPanel,
   VisitorsPanel,
 } from '../../../shared/insights/insightsTypes';
-import { fillDays, nextDay, previousDay, sourceRows, TOP } from '../insightsRows';
+import {
+  fillDays,
+  nextDay,
+  PAID_ORDERS_SQL,
+  previousDay,
+  SOURCE_ORDER_ROWS_SQL,
+  SOURCE_VISITOR_ROWS_SQL,
+  type SourceOrderRow,
+  type SourceVisitorRow,
+  sourceRows,
+  sourcesParams,
+  TOP,
+} from '../insightsRows';
 import type { InsightsRepository } from '../ports';
 
 /**
@@ -137,36 +149,10 @@ export class SqliteInsightsRepository implements InsightsRepository {
   async sources(range: DayRange, { today }: { today: string }): Promise<SourcesPanel> {
     await this.summarizeBefore(today);
     const db = this.#db;
-    const closed = { cf: range.from, ct: range.to < today ? range.to : previousDay(today) };
-    const open = { of: range.from > today ? range.from : today, ot: range.to };
-    const period = { start: `${range.from}T00:00:00.000Z`, end: `${nextDay(range.to)}T00:00:00.000Z` };
-    // Orders that count as revenue: not cancelled; the ones without attribution are `(unknown)`.
-    const paid = `FROM orders o LEFT JOIN order_attribution a ON a.order_id = o.id
-      WHERE o.created_at >= @start AND o.created_at < @end AND o.status <> 'cancelled'`;
-    const orderRows = db
-      .prepare(
-        `SELECT COALESCE(a.source_type, 'unknown') AS sourceType, COALESCE(NULLIF(a.utm_source, ''), '(none)') AS source,
-           COALESCE(NULLIF(a.utm_medium, ''), '(none)') AS medium, COALESCE(NULLIF(a.utm_campaign, ''), '(none)') AS campaign,
-           COUNT(*) AS orders, SUM(o.total) AS revenue ${paid}
-         GROUP BY 1, 2, 3, 4`,
-      )
-      .all(period) as {
-      sourceType: string;
-      source: string;
-      medium: string;
-      campaign: string;
-      orders: number;
-      revenue: number;
-    }[];
-    const visitorRows = db
-      .prepare(
-        `SELECT source_type AS sourceType, source, SUM(visitors) AS visitors FROM (
-           SELECT source_type, source, visitors FROM insights_daily_visitors WHERE day BETWEEN @cf AND @ct
-           UNION ALL
-           SELECT source_type, source, 1 FROM stats_visitors WHERE day BETWEEN @of AND @ot)
-         GROUP BY 1, 2`,
-      )
-      .all({ ...closed, ...open }) as { sourceType: string; source: string; visitors: number }[];
+    const { closed, open, period } = sourcesParams(range, today);
+    const paid = PAID_ORDERS_SQL;
+    const orderRows = db.prepare(SOURCE_ORDER_ROWS_SQL).all(period) as SourceOrderRow[];
+    const visitorRows = db.prepare(SOURCE_VISITOR_ROWS_SQL).all({ ...closed, ...open }) as SourceVisitorRow[];
     const rows = sourceRows(orderRows, visitorRows);
     const daily = db
       .prepare(

@@ -9,16 +9,17 @@ import {
   type SearchDocument,
 } from '../../search/SearchIndex';
 import {
+  addPostDocuments,
+  addTermDocuments,
+  addVendorDocuments,
   groupBy,
   groupVariations,
+  type PostDocumentRow,
+  type ProductCardRow,
   type ProductRow,
-  plainText,
-  postDocument,
   productDocuments,
-  SEARCH_TAXONOMIES,
   SEARCHABLE,
-  termDocument,
-  vendorDocument,
+  toProductCard,
 } from '../../search/searchDocumentRows';
 import type {
   ProductCard,
@@ -175,18 +176,7 @@ export class SqliteSearchRepository implements SearchRepository {
       name: string;
       products: number;
     }[];
-    const liveTerms = new Set<number>();
-    for (const row of termRows) {
-      if (!scope) row.products = termCounts.get(row.id) ?? 0;
-      if (row.products === 0) continue;
-      liveTerms.add(row.id);
-      documents.push(termDocument(row));
-    }
-    for (const id of scope?.terms ?? []) {
-      if (liveTerms.has(id)) continue;
-      for (const taxonomy of SEARCH_TAXONOMIES)
-        removedKeys.push(suggestionObjectId({ type: 'taxonomy', termId: id, taxonomy }));
-    }
+    addTermDocuments({ documents, removedKeys }, termRows, scope?.terms, scope ? null : termCounts);
 
     const vendorRows = db
       .prepare(
@@ -201,39 +191,15 @@ export class SqliteSearchRepository implements SearchRepository {
       city: string | null;
       products: number;
     }[];
-    const liveVendors = new Set<number>();
-    for (const row of vendorRows) {
-      if (row.products === 0) continue;
-      liveVendors.add(row.id);
-      documents.push(vendorDocument(row));
-    }
-    for (const id of scope?.vendors ?? []) {
-      if (!liveVendors.has(id)) removedKeys.push(suggestionObjectId({ type: 'vendor', vendorId: id }));
-    }
+    addVendorDocuments({ documents, removedKeys }, vendorRows, scope?.vendors);
 
     const postRows = db
       .prepare(
         `SELECT id, type, title, excerpt, content, password_hash FROM posts
          ${scope ? 'WHERE id IN (SELECT value FROM json_each(?))' : ''}`,
       )
-      .all(...(scope ? [ids(scope.posts)] : [])) as {
-      id: number;
-      type: 'post' | 'page';
-      title: string;
-      excerpt: string;
-      content: string;
-      password_hash: string | null;
-    }[];
-    const livePosts = new Set<number>();
-    for (const row of postRows) {
-      livePosts.add(row.id);
-      documents.push(postDocument(row));
-    }
-    for (const id of scope?.posts ?? []) {
-      if (livePosts.has(id)) continue;
-      for (const postType of ['post', 'page'])
-        removedKeys.push(suggestionObjectId({ type: 'post', postId: id, postType }));
-    }
+      .all(...(scope ? [ids(scope.posts)] : [])) as PostDocumentRow[];
+    addPostDocuments({ documents, removedKeys }, postRows, scope?.posts);
     onProgress(products.length, products.length);
     return { documents, removedKeys };
   }
@@ -249,48 +215,8 @@ export class SqliteSearchRepository implements SearchRepository {
              AND v.status = 'publish' AND v.sale_price IS NOT NULL AND v.sale_price < v.regular_price) END AS variation_on_sale
          FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.type <> 'variation'`,
       )
-      .all(JSON.stringify(ids)) as {
-      id: number;
-      type: string;
-      slug: string;
-      name: string;
-      sku: string | null;
-      short_description: string;
-      featured: number;
-      stock_status: string;
-      vendor_id: number | null;
-      price_min: number | null;
-      price_max: number | null;
-      regular_price: number | null;
-      sale_price: number | null;
-      image_id: number | null;
-      variation_on_sale: number | null;
-    }[];
-    return rows.map((row) => {
-      // As the catalog's product summaries: a simple product's regular price is shown struck through on sale.
-      const simpleOnSale =
-        (row.type === 'simple' || row.type === 'external') &&
-        row.sale_price !== null &&
-        row.regular_price !== null &&
-        row.sale_price < row.regular_price;
-      return {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        sku: row.sku,
-        shortDescription: plainText(row.short_description).replace(/\s+/g, ' ').trim(),
-        price: {
-          min: row.price_min,
-          max: row.price_max,
-          regular: simpleOnSale ? row.regular_price : null,
-          onSale: simpleOnSale || row.variation_on_sale === 1,
-        },
-        featured: row.featured === 1,
-        inStock: row.stock_status !== 'outofstock',
-        imageSrc: row.image_id === null ? null : `/images/${row.image_id}.svg`,
-        vendorId: row.vendor_id,
-      };
-    });
+      .all(JSON.stringify(ids)) as (ProductCardRow & { variation_on_sale: number | null })[];
+    return rows.map((row) => toProductCard(row, row.variation_on_sale === 1));
   }
 
   async getRules(): Promise<RelevanceRules | null> {

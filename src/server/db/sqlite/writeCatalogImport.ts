@@ -9,6 +9,7 @@ import type {
   ImportProductRow,
 } from '../../catalog/import/importPlan';
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
+import { termInsertSql, termInsertValues } from '../sql/termInsert';
 import { refreshDerivedFields } from './refreshDerivedFields';
 
 /**
@@ -106,16 +107,7 @@ function executeImportPlan(
 function writeOperation(db: Database.Database, operation: ImportOperation): void {
   switch (operation.kind) {
     case 'insertTerm':
-      db.prepare(
-        'INSERT INTO terms (id, taxonomy, slug, name, parent_id, description) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(
-        operation.id,
-        operation.taxonomy,
-        operation.slug,
-        operation.name,
-        operation.parentId,
-        operation.description,
-      );
+      db.prepare(termInsertSql('sqlite')).run(...termInsertValues(operation));
       return;
     case 'setTermDescription':
       db.prepare('UPDATE terms SET description = ? WHERE id = ?').run(operation.description, operation.id);

@@ -1,3 +1,5 @@
+import { fillEditDistanceRow } from '../editDistanceRow';
+
 /**
  * The edit distance scanTypos uses, for one term (Damerau, optimal string alignment: a swap of two neighbouring
  * letters is one edit), or with `prefix` the least distance between `word` and any beginning of `term` (the
@@ -11,25 +13,7 @@ export function typoDistance(word: string, term: string, prefix: boolean): numbe
   let best = prefix ? m : Number.POSITIVE_INFINITY;
   for (let depth = 1; depth <= term.length; depth++) {
     const row = new Int32Array(m + 1);
-    row[0] = depth;
-    const char = term.charCodeAt(depth - 1);
-    for (let j = 1; j <= m; j++) {
-      const cost = word.charCodeAt(j - 1) === char ? 0 : 1;
-      let value = Math.min(
-        (above[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        (above[j - 1] as number) + cost,
-      );
-      if (
-        depth > 1 &&
-        j > 1 &&
-        char === word.charCodeAt(j - 2) &&
-        term.charCodeAt(depth - 2) === word.charCodeAt(j - 1)
-      ) {
-        value = Math.min(value, (before[j - 2] as number) + 1);
-      }
-      row[j] = value;
-    }
+    fillEditDistanceRow(word, term, depth, row, above, before);
     if (prefix) best = Math.min(best, row[m] as number);
     before = above;
     above = row;
