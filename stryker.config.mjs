@@ -8,21 +8,37 @@
 // One group at a time: `MUTATION_GROUP=validation npm run mutation` (names below; several with commas), or any
 // glob with `npm run mutation -- --mutate 'src/shared/validation/**/*.ts'`.
 
-/** The module groups, each a set of globs; the whole run mutates all of them. */
+/**
+ * The module groups: the code each mutates and the unit tests that exercise it. A mutant in module-level code
+ * (a constant table, say) cannot be traced to the tests that reach it, so Stryker runs every test for it; within a
+ * group that is the group's tests, not the whole client suite. The whole run mutates every group with every test.
+ */
 const groups = {
-  validation: ['src/shared/validation/**/*.ts'],
-  attribution: ['src/shared/attribution/**/*.ts', 'src/client/attribution/**/*.ts'],
-  stats: ['src/client/stats/**/*.ts', 'src/shared/stats/**/*.ts'],
-  swatches: ['src/shared/catalog/variations/**/*.ts'],
-  search: ['src/client/search/core/**/*.ts'],
-  fragments: [
-    'src/client/cart/fragments/**/*.ts',
-    'src/client/cart/fragmentsPayload.ts',
-    'src/client/cart/replaceFragments.ts',
-    'src/client/cart/quantityRules.ts',
-  ],
-  theme: ['src/client/theme/**/*.ts'],
-  rest: ['src/client/rest/**/*.ts'],
+  validation: { mutate: ['src/shared/validation/**/*.ts'], tests: ['src/shared/validation'] },
+  attribution: {
+    mutate: ['src/shared/attribution/**/*.ts', 'src/client/attribution/**/*.ts'],
+    tests: ['src/shared/attribution', 'src/client/attribution', 'src/client/tracking'],
+  },
+  stats: {
+    mutate: ['src/client/stats/**/*.ts', 'src/shared/stats/**/*.ts'],
+    tests: ['src/client/stats', 'src/shared/stats', 'src/client/tracking'],
+  },
+  swatches: {
+    mutate: ['src/shared/catalog/variations/**/*.ts'],
+    tests: ['src/shared/catalog/variations', 'src/client/product'],
+  },
+  search: { mutate: ['src/client/search/core/**/*.ts'], tests: ['src/client/search'] },
+  fragments: {
+    mutate: [
+      'src/client/cart/fragments/**/*.ts',
+      'src/client/cart/fragmentsPayload.ts',
+      'src/client/cart/replaceFragments.ts',
+      'src/client/cart/quantityRules.ts',
+    ],
+    tests: ['src/client/cart'],
+  },
+  theme: { mutate: ['src/client/theme/**/*.ts'], tests: ['src/client/theme'] },
+  rest: { mutate: ['src/client/rest/**/*.ts'], tests: ['src/client/rest'] },
 };
 
 /** Tests, their helpers and type-only declarations: nothing there for a mutant to change. */
@@ -37,13 +53,18 @@ function selectedGroups() {
   const requested = process.env.MUTATION_GROUP?.split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (!requested?.length) return Object.values(groups).flat();
+  if (!requested?.length) return Object.values(groups);
   const unknown = requested.filter((name) => !(name in groups));
   if (unknown.length) {
     throw new Error(`Unknown MUTATION_GROUP ${unknown.join(', ')}; known: ${Object.keys(groups).join(', ')}`);
   }
-  return requested.flatMap((name) => groups[name]);
+  return requested.map((name) => groups[name]);
 }
+
+const selected = selectedGroups();
+// Read by vitest.mutation.config.ts in Stryker's test-runner processes, which inherit this environment.
+if (process.env.MUTATION_GROUP)
+  process.env.MUTATION_TEST_DIRS = selected.flatMap((group) => group.tests).join(',');
 
 const reportName = process.env.MUTATION_GROUP?.replace(/[^a-z,]/g, '').replace(/,/g, '-') || 'all';
 
@@ -52,7 +73,7 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   coverageAnalysis: 'perTest',
-  mutate: [...selectedGroups(), ...notMutated],
+  mutate: [...selected.flatMap((group) => group.mutate), ...notMutated],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${reportName}.html` },
   jsonReporter: { fileName: `reports/mutation/${reportName}.json` },

@@ -34,6 +34,7 @@ function start(settings: Record<string, unknown> = {}, consentMode: 'none' | 'ba
 afterEach(() => {
   window.happyDOM.setURL('https://www.shop.example.com/');
   for (const domain of ['', '; domain=.shop.example.com', '; domain=.example.com'])
+    // biome-ignore lint/suspicious/noDocumentCookie: clearing the test page's cookies between tests
     for (const name of cookieNames()) document.cookie = `${name}=; expires=${EXPIRED}; path=/${domain}`;
   vi.restoreAllMocks();
 });
@@ -91,6 +92,7 @@ describe('startAttribution', () => {
 
   it('writes nothing while tracking is off in the settings, and removes what an earlier page left', () => {
     openPage(LANDING);
+    // biome-ignore lint/suspicious/noDocumentCookie: an earlier page's cookie, set as a browser would
     document.cookie = 'sbjs_current=typ%3Dtypein; path=/';
     start({ attribution: { allowTracking: false } });
     expect(cookieNames().filter((name) => name.startsWith('sbjs_'))).toEqual([]);
