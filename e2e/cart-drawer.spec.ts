@@ -253,6 +253,8 @@ test.describe('with the other cart settings', () => {
       layout: 'dropdown',
       quantityButtons: 'none',
       openDrawerOnAdd: false,
+      // Short, so the test sees a slow refresh given up after this long rather than the default 5 s.
+      requestTimeout: 400,
     },
   });
 
@@ -293,5 +295,28 @@ test.describe('with the other cart settings', () => {
     await expect(dialog).toBeVisible();
     await expect(page.locator('.cart-drawer')).toHaveClass(/cart-drawer--dropdown/);
     await expect(dialog.getByLabel(/Quantity/)).toHaveValue('2');
+  });
+
+  test('a fragments refresh slower than cart.requestTimeout is given up after that long', async ({
+    page,
+  }) => {
+    await page.goto(`${variant().url}/product/cafe-au-lait-mug/`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await page.route('**/?wc-ajax=get_refreshed_fragments', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => undefined); // the page gave up on it
+    });
+    const waited = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const started = performance.now();
+          document.addEventListener('wc_fragments_ajax_error', () => resolve(performance.now() - started), {
+            once: true,
+          });
+          document.dispatchEvent(new CustomEvent('wc_fragment_refresh'));
+        }),
+    );
+    expect(waited).toBeGreaterThanOrEqual(390);
+    expect(waited).toBeLessThan(1500);
   });
 });

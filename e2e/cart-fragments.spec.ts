@@ -135,6 +135,95 @@ test('the cart page updates and removes without a reload, then fires updated_wc_
   expect(state).toEqual({ notReloaded: true, updated: 3 });
 });
 
+test('the cart page focuses the notice of an update 500 ms after it appears, not at once', async ({
+  page,
+}) => {
+  await addMugFromShop(page);
+  // Page-side clocks: when the answer's notice entered the page and when it took the focus.
+  await page.addInitScript(() => {
+    const w = window as Window & { noticeAt?: number; focusedAt?: number };
+    new MutationObserver(() => {
+      if (w.noticeAt === undefined && document.querySelector('main .notice')) w.noticeAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('focusin', (event) => {
+      if ((event.target as Element).matches('.notice')) w.focusedAt ??= performance.now();
+    });
+  });
+  await openHydrated(page, '/cart/');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Increase quantity' }).click();
+  await main.getByRole('button', { name: 'Update cart' }).click();
+  await expect(main.getByRole('status')).toBeFocused();
+  const clocks = await page.evaluate(() => {
+    const w = window as Window & { noticeAt?: number; focusedAt?: number };
+    return { noticeAt: w.noticeAt ?? Number.NaN, focusedAt: w.focusedAt ?? Number.NaN };
+  });
+  expect(clocks.focusedAt - clocks.noticeAt).toBeGreaterThanOrEqual(495);
+  expect(clocks.focusedAt - clocks.noticeAt).toBeLessThan(1500);
+});
+
+/** The fragments, hash and created time this tab stored, and the cart hash cookie. */
+function storedCart(page: Page) {
+  return page.evaluate(() => {
+    const key = JSON.parse(document.getElementById('shop-settings')?.textContent ?? '{}').cart.storageKey;
+    return {
+      fragments: sessionStorage.getItem(`wc_fragments_${key}`) ?? '',
+      hash: sessionStorage.getItem(`wc_cart_hash_${key}`),
+      sharedHash: localStorage.getItem(`wc_cart_hash_${key}`),
+      created: Number(sessionStorage.getItem('wc_cart_created')),
+      cookie: /(?:^|; )woocommerce_cart_hash=([^;]*)/.exec(document.cookie)?.[1] ?? '',
+    };
+  });
+}
+
+test('Remove in the mini-cart stores the answer’s fragments and cart hash, with no refresh request', async ({
+  page,
+}) => {
+  await addMugFromShop(page);
+  await openHydrated(page, '/product/speckled-stoneware-bowl/');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Cart' });
+  await expect(drawer.getByRole('link', { name: 'Speckled Stoneware Bowl' })).toBeVisible();
+  const before = await storedCart(page);
+  const requests = recordCartRequests(page);
+  await drawer.getByRole('button', { name: /^Remove Café au Lait Mug/ }).click();
+  await expect(drawer.getByRole('link', { name: 'Café au Lait Mug' })).toHaveCount(0);
+  await expect.poll(async () => (await storedCart(page)).hash).not.toBe(before.hash);
+  const after = await storedCart(page);
+  expect(after.hash).toBe(after.cookie);
+  expect(after.sharedHash).toBe(after.cookie);
+  const fragments = JSON.parse(after.fragments) as Record<string, string>;
+  expect(fragments['div.widget_shopping_cart_content']).toContain('Speckled Stoneware Bowl');
+  expect(fragments['div.widget_shopping_cart_content']).not.toContain('Café au Lait Mug');
+  await page.waitForTimeout(300);
+  expect(requests).toEqual(['remove_from_cart']);
+});
+
+test('stored fragments are used for 24 hours after they were stored, then fetched again', async ({
+  page,
+}) => {
+  await addMugFromShop(page);
+  const { created } = await storedCart(page);
+  const DAY = 24 * 60 * 60 * 1000;
+  // The next page opens a minute before the stored fragments turn 24 hours old.
+  await page.clock.install({ time: created + DAY - 60_000 });
+  const requests = recordCartRequests(page);
+  await openHydrated(page, '/product/speckled-stoneware-bowl/');
+  await page.clock.runFor(50_000);
+  expect(requests).toEqual([]);
+  // Up to the 24th hour and not far past it: a jump further would also fire the request's own timeout.
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.runFor(created + DAY - now + 100);
+  await expect.poll(() => requests).toEqual(['get_refreshed_fragments']);
+
+  // The refetch started a new 24 hours: a page opened just after them fetches at once.
+  await expect.poll(async () => (await storedCart(page)).created).toBeGreaterThan(created);
+  const refreshed = await storedCart(page);
+  await page.clock.setSystemTime(refreshed.created + DAY + 1000);
+  await openHydrated(page, '/shop/');
+  await expect.poll(() => requests).toEqual(['get_refreshed_fragments', 'get_refreshed_fragments']);
+});
+
 test.describe('with the back-forward cache on', () => {
   let context: BrowserContext;
   test.beforeAll(async () => {

@@ -120,3 +120,57 @@ test('Place order is disabled while the order is on its way, and a retried submi
   await expect(page.getByRole('heading', { level: 1, name: 'Order received' })).toBeVisible();
   expect(countOrders(shop().dataDir)).toBe(before + 1);
 });
+
+test('a bad phone number gets its message in the browser before anything is sent', async ({ page }) => {
+  const before = countOrders(shop().dataDir);
+  await page.goto(`${shop().url}/product/waxed-canvas-tote/`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+  await page.goto(`${shop().url}/checkout/`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  let posted = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/checkout/') posted += 1;
+  });
+  await fillBilling(page, { Phone: '555-12' });
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please enter a valid phone number.');
+  await expect(page.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Phone')).toBeFocused();
+  expect(posted).toBe(0);
+  expect(countOrders(shop().dataDir)).toBe(before);
+});
+
+test('update_checkout refreshes the order review, and the order is placed for the cart it shows', async ({
+  page,
+}) => {
+  await page.goto(`${shop().url}/product/cafe-au-lait-mug/`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+  await page.goto(`${shop().url}/checkout/`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  const review = page.getByRole('complementary', { name: 'Your order' });
+  await expect(review).toContainText('Café au Lait Mug');
+  await expect(review).not.toContainText('Speckled Stoneware Bowl');
+
+  // An add from elsewhere on the page (the search box's mini-cart does this), then the event it fires.
+  await page.evaluate(async () => {
+    const response = await fetch('/?wc-ajax=add_to_cart', {
+      method: 'POST',
+      body: new URLSearchParams({ product_id: '1022', quantity: '1' }),
+    });
+    if (!response.ok) throw new Error(`add_to_cart answered ${response.status}`);
+    document.dispatchEvent(new CustomEvent('update_checkout'));
+  });
+  await expect(review).toContainText('Speckled Stoneware Bowl');
+  await expect(review.locator('.blockOverlay')).toHaveCount(0);
+
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+  const orderId = Number(new URL(page.url()).pathname.split('/')[3]);
+  const lines = readShopDatabase(shop().dataDir, (db) =>
+    db.prepare('SELECT name FROM order_items WHERE order_id = ? ORDER BY name').pluck().all(orderId),
+  );
+  expect(lines).toEqual(['Café au Lait Mug', 'Speckled Stoneware Bowl']);
+});

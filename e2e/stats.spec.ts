@@ -229,7 +229,7 @@ test.describe('on a shop of its own', () => {
       releaseFirst = resolve;
     });
     let seen = 0;
-    await page.route('**/wp-json/stats/v1/hit', async (route) => {
+    await page.route(/\/wp-json\/stats\/v1\/hit(\?|$)/, async (route) => {
       seen += 1;
       if (seen === 1) await firstHeld;
       await route.continue();

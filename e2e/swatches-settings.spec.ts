@@ -95,3 +95,19 @@ test('greyed-out but operable swatches and card swatches pass axe-core', async (
   const archive = await new AxeBuilder({ page }).include('.card-swatches').analyze();
   expect(archive.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
+
+test('the availability line of a sold-out pick neither scrolls the page nor takes the focus from the swatch', async ({
+  page,
+}) => {
+  await page.goto(`${shop().url}${SNEAKER}?attribute_color=olive`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  const soldOut = swatch(page, 'Shoe size', '44');
+  await soldOut.focus();
+  const scrolledBefore = await page.evaluate(() => window.scrollY);
+  await page.keyboard.press('Space');
+  await expect(page.locator('.woocommerce-variation-availability')).toHaveText('Out of stock');
+  // Past the 500 ms after which error and message notices take the focus.
+  await page.waitForTimeout(1200);
+  await expect(soldOut).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolledBefore);
+});

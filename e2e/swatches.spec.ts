@@ -149,3 +149,20 @@ test('the chosen variation shows its image and SKU in the product summary', asyn
   await expect(page.locator('.product_meta .sku')).toHaveText('DEMO-HOODIE');
   await expect(image).toHaveAttribute('src', before ?? '');
 });
+
+test('radio-style swatches show a radio mark, filled only on the selected one', async ({ page }) => {
+  await page.goto(`${shop().url}${HOODIE}`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  const mark = (name: string) => swatch(page, 'Logo', name).locator('.swatch__radio');
+  const fill = (name: string) => mark(name).evaluate((element) => getComputedStyle(element).backgroundImage);
+  for (const name of ['Yes', 'No']) {
+    await expect(mark(name)).toBeVisible();
+    await expect(mark(name)).toHaveCSS('border-radius', '50%');
+    expect(await fill(name)).toBe('none');
+  }
+  await swatch(page, 'Logo', 'No').click();
+  await expect(swatch(page, 'Logo', 'No')).toHaveAttribute('aria-checked', 'true');
+  await expect(swatch(page, 'Logo', 'No')).toHaveClass(/swatch--selected/);
+  expect(await fill('No')).toContain('radial-gradient');
+  expect(await fill('Yes')).toBe('none');
+});

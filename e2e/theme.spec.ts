@@ -7,7 +7,8 @@ const themed = shopPerSpecFile({
     breakpoint: 800,
     mobileMenu: 'offcanvas',
     scrollToTop: 'desktop',
-    storeNotice: { enabled: true, id: 'spring', text: 'Spring sale: 20% off throws' },
+    // An id with a space: the browser writes the cookie name percent-encoded, and the server must read that name.
+    storeNotice: { enabled: true, id: 'spring sale', text: 'Spring sale: 20% off throws' },
     comingSoon: { enabled: true },
     hiddenElements: [{ objectId: 1001, classNames: ['product_meta'] }],
   },
@@ -252,6 +253,77 @@ test.describe('scrolling', () => {
   }
 });
 
+test.describe('animation timing', () => {
+  test('a hash link scrolls smoothly over several frames, not in one jump', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await open(page, `${plain().url}/shop/`);
+    const positions = await page.evaluate(async () => {
+      const target = document.querySelectorAll('.product-card')[8] as HTMLElement;
+      target.id = 'ninth-product';
+      const link = document.createElement('a');
+      link.href = '#ninth-product';
+      link.textContent = 'Jump';
+      document.querySelector('main h1')?.after(link);
+      link.click();
+      const seen = [window.scrollY]; // an instant scroll would already be there
+      const until = performance.now() + 1500;
+      while (performance.now() < until) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        seen.push(window.scrollY);
+      }
+      return seen;
+    });
+    expect(positions[0]).toBe(0);
+    const final = positions.at(-1) ?? 0;
+    expect(final).toBeGreaterThan(300);
+    const between = new Set(positions.filter((y) => y > 0 && y < final));
+    expect(between.size).toBeGreaterThanOrEqual(3);
+  });
+
+  test('a notice that appears after an action scrolls to 100 px below the top over 1000 ms', async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await open(page, `${plain().url}/product/cafe-au-lait-mug/`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+    await page.clock.install();
+    await open(page, `${plain().url}/checkout/`);
+    // The form's checks load on first focus; then time stops, and only the test moves it.
+    await page.getByLabel(/First name/).focus();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Please correct the following' });
+    await expect(notice).toBeVisible();
+    const top = () => notice.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    const start = await top();
+    expect(start).toBeGreaterThan(100);
+    await page.clock.runFor(500);
+    const halfway = await top();
+    expect(halfway).toBeLessThan(start);
+    expect(halfway).toBeGreaterThan(100);
+    await page.clock.runFor(450);
+    expect(await top()).toBeGreaterThan(100); // still moving at 950 ms
+    await page.clock.runFor(100);
+    expect(await top()).toBe(100);
+  });
+
+  test('the product description folds away over 250 ms', async ({ page }) => {
+    await open(page, `${plain().url}/product/washed-linen-shirt/`);
+    const toggle = page.getByRole('button', { name: 'Description' });
+    const content = page.getByText('Cut from mid-weight European flax');
+    await toggle.click();
+    const timing = await page
+      .locator('.product__description-content')
+      .evaluate((element) =>
+        element.getAnimations().map((animation) => animation.effect?.getComputedTiming().endTime),
+      );
+    expect(timing).toEqual([250]);
+    // Hidden only once the animation has run.
+    await expect(content).toBeHidden();
+  });
+});
+
 test.describe('banners', () => {
   test('the store notice is dismissed, remembered by its cookie and stays away after a reload', async ({
     page,
@@ -261,7 +333,9 @@ test.describe('banners', () => {
     await expect(notice).toContainText('Spring sale: 20% off throws');
     await notice.getByRole('button', { name: 'Dismiss', exact: true }).click();
     await expect(notice).toBeHidden();
-    const cookie = (await page.context().cookies()).find((entry) => entry.name === 'store_noticespring');
+    const cookie = (await page.context().cookies()).find(
+      (entry) => entry.name === 'store_noticespring%20sale',
+    );
     expect(cookie).toMatchObject({ value: 'hidden', path: '/' });
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -272,6 +346,75 @@ test.describe('banners', () => {
   });
 
   const dismissButton = (page: Page) => page.getByRole('button', { name: 'Dismiss coming soon banner' });
+  // With or without the client's query (`_locale=user`).
+  const isUsersMe = (url: URL) => url.pathname === '/wp-json/wp/v2/users/me';
+
+  /** Every REST and nonce call the page makes, with the status it got. */
+  function recordRestCalls(page: Page): string[] {
+    const calls: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/wp-json/wp/') || url.searchParams.get('action') === 'rest-nonce') {
+        calls.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+      }
+    });
+    return calls;
+  }
+
+  test('a visitor whose session began with an Ajax add to cart after the page loaded still dismisses the banner', async ({
+    page,
+  }) => {
+    const calls = recordRestCalls(page);
+    await open(page, `${themed().url}/`);
+    await page.getByRole('button', { name: 'Add “Café au Lait Mug” to your cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: 'Close' }).click();
+    await dismissButton(page).click();
+    await expect(page.getByRole('region', { name: 'Coming soon' })).toBeHidden();
+    // The last attempt was accepted; a refused nonce was followed by a fresh one and exactly one retry.
+    await expect.poll(() => calls.at(-1)).toBe('POST /wp-json/wp/v2/users/me 200');
+    const refused = calls.filter((call) => call.endsWith(' 403'));
+    expect(refused.length).toBeLessThanOrEqual(1);
+    if (refused.length === 1)
+      expect(calls).toEqual([
+        'POST /wp-json/wp/v2/users/me 403',
+        'GET /ajax 200',
+        'POST /wp-json/wp/v2/users/me 200',
+      ]);
+    // Stored with the visitor's session: the next page does not render the banner.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Coming soon' })).toHaveCount(0);
+  });
+
+  test('a page nonce the server refuses is refreshed once and the dismissal retried', async ({ page }) => {
+    const calls = recordRestCalls(page);
+    await open(page, `${themed().url}/`);
+    // The session the page was rendered for is gone; the Ajax add starts another, so the page's nonce is stale.
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Add “Café au Lait Mug” to your cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: 'Close' }).click();
+    const retried = page.waitForRequest(
+      (request) => isUsersMe(new URL(request.url())) && calls.includes('GET /ajax 200'),
+    );
+    await dismissButton(page).click();
+    const fresh = (await retried).headers()['x-wp-nonce'];
+    await expect(page.getByRole('region', { name: 'Coming soon' })).toBeHidden();
+    expect(calls).toEqual([
+      'POST /wp-json/wp/v2/users/me 403',
+      'GET /ajax 200',
+      'POST /wp-json/wp/v2/users/me 200',
+    ]);
+    const pageNonce = await page.evaluate(
+      () => JSON.parse(document.getElementById('shop-settings')?.textContent ?? '{}').rest.nonce as string,
+    );
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe(pageNonce);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Coming soon' })).toHaveCount(0);
+  });
 
   test('the coming-soon banner posts the dismissal with the REST nonce and hides when the call completes', async ({
     page,
@@ -284,10 +427,12 @@ test.describe('banners', () => {
     );
     expect(nonce).toBeTruthy();
     const [request] = await Promise.all([
-      page.waitForRequest((candidate) => candidate.url().endsWith('/wp-json/wp/v2/users/me')),
+      page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/wp-json/wp/v2/users/me'),
       dismissButton(page).click(),
     ]);
     expect(request.method()).toBe('POST');
+    // The REST client's conventions: the page's nonce, and the user's locale asked for.
+    expect(new URL(request.url()).searchParams.get('_locale')).toBe('user');
     expect(request.headers()['x-wp-nonce']).toBe(nonce);
     expect(request.postDataJSON()).toEqual({ meta: { woocommerce_coming_soon_banner_dismissed: 'yes' } });
     expect((await request.response())?.status()).toBe(200);
@@ -300,7 +445,7 @@ test.describe('banners', () => {
   });
 
   test('the coming-soon banner hides when the call fails with a server error', async ({ page }) => {
-    await page.route('**/wp-json/wp/v2/users/me', (route) =>
+    await page.route(isUsersMe, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"internal_error"}' }),
     );
     await open(page, `${themed().url}/`);
@@ -309,7 +454,7 @@ test.describe('banners', () => {
   });
 
   test('the coming-soon banner hides when the request fails on the network', async ({ page }) => {
-    await page.route('**/wp-json/wp/v2/users/me', (route) => route.abort('connectionrefused'));
+    await page.route(isUsersMe, (route) => route.abort('connectionrefused'));
     await open(page, `${themed().url}/`);
     await dismissButton(page).click();
     await expect(page.getByRole('region', { name: 'Coming soon' })).toBeHidden();
@@ -320,7 +465,7 @@ test.describe('banners', () => {
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    await page.route('**/wp-json/wp/v2/users/me', async (route) => {
+    await page.route(isUsersMe, async (route) => {
       await answered;
       await route.fulfill({ status: 200, contentType: 'application/json', body: '{"id":0,"meta":{}}' });
     });

@@ -15,7 +15,7 @@ import { CartService } from './cart/cartService';
 import { catalogPlugin } from './catalog/catalogPlugin';
 import { checkoutPlugin } from './checkout/checkoutPlugin';
 import { contentPlugin } from './content/contentPlugin';
-import type { Repositories } from './db/repositories';
+import type { Repositories } from './db/ports';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
 import { insightsPlugin } from './insights/insightsPlugin';
@@ -25,6 +25,7 @@ import { pagesPlugin } from './render/pagesPlugin';
 import { restPlugin } from './rest/restPlugin';
 import { createSearch } from './search/createSearch';
 import type { SearchIndex } from './search/SearchIndex';
+import type { SuggestionDecorator } from './search/SuggestionBuilder';
 import { searchPlugin } from './search/searchPlugin';
 import { RateLimiter } from './security/rateLimiter';
 import { sessionPlugin } from './session/sessionPlugin';
@@ -42,6 +43,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** The search index (default: the embedded MemorySearchIndex; PostgresSearchIndex on PostgreSQL). */
   searchIndex?: SearchIndex;
+  /** Fill the suggestion slots (meta_before…content_after) of the search box's answers. */
+  suggestionDecorators?: SuggestionDecorator[];
 }
 
 /** Builds the shop's Fastify app without listening, so tests can `inject` requests into it. */
@@ -53,6 +56,7 @@ export async function buildApp({
   dataDir,
   logger = false,
   searchIndex,
+  suggestionDecorators,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -99,7 +103,13 @@ export async function buildApp({
   // One limiter for every abuse limit, shared by all processes through the database.
   app.decorate('rateLimiter', new RateLimiter(repositories.rateLimits, secret));
   const cartService = new CartService(repositories.catalog);
-  const search = await createSearch({ config, repositories, secret, index: searchIndex });
+  const search = await createSearch({
+    config,
+    repositories,
+    secret,
+    index: searchIndex,
+    decorators: suggestionDecorators,
+  });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(sessionPlugin, {
     repositories,
@@ -167,7 +177,7 @@ function responseKind(request: FastifyRequest): ResponseKind {
   const path = url.split('?')[0] ?? '';
   if (path.startsWith('/wp-json/')) return 'rest';
   if (path.startsWith(WC_AJAX_PATH) || path === '/ajax' || path === '/healthz') return 'ajax';
-  // The owner's insights data (issue 13): JSON and CSV, so errors are `{code, message}`.
+  // The owner's insights data: JSON and CSV, so errors are `{code, message}`.
   if (path.startsWith('/insights/api/') || path.startsWith('/insights/export/')) return 'ajax';
   return 'page';
 }

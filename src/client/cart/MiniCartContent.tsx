@@ -1,4 +1,5 @@
 import type { CartView } from '../../shared/cart/cartTypes';
+import { formatText } from '../../shared/settings/formatText';
 import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
 import { QuantityInput } from './QuantityInput';
@@ -14,7 +15,7 @@ export function MiniCartContent({ cart }: { cart: CartView }) {
   return (
     <div className="widget_shopping_cart_content" data-qty-nonce={cartSettings.qtyNonce ?? undefined}>
       {cart.lines.length === 0 ? (
-        <p className="woocommerce-mini-cart__empty-message">No products in the cart.</p>
+        <p className="woocommerce-mini-cart__empty-message">{i18n.emptyMiniCart}</p>
       ) : (
         <>
           <ul className="woocommerce-mini-cart">
@@ -48,7 +49,7 @@ export function MiniCartContent({ cart }: { cart: CartView }) {
                   type="button"
                   className="remove remove_from_cart_button"
                   data-cart_item_key={line.key}
-                  aria-label={`${i18n.remove} ${line.name} from cart`}
+                  aria-label={formatText(i18n.removeItem, line.name)}
                 >
                   ×
                 </button>
@@ -56,15 +57,15 @@ export function MiniCartContent({ cart }: { cart: CartView }) {
             ))}
           </ul>
           <p className="woocommerce-mini-cart__total">
-            <strong>Subtotal:</strong>{' '}
+            <strong>{i18n.subtotal}</strong>{' '}
             <span className="woocommerce-mini-cart__subtotal">{format(cart.subtotal)}</span>
           </p>
           <p className="woocommerce-mini-cart__buttons">
             <a href={cartSettings.cartUrl} className="button">
-              View cart
+              {i18n.viewCart}
             </a>{' '}
             <a href="/checkout/" className="button checkout">
-              Checkout
+              {i18n.checkout}
             </a>
           </p>
         </>

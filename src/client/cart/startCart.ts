@@ -1,5 +1,6 @@
 import './cart.css';
 import type { PageSettings } from '../../shared/settings/settingsSchema';
+import { bindCheckoutReview } from '../checkout/bindCheckoutReview';
 import { bindAjaxAddToCart } from './addToCart';
 import { bindCartPage } from './bindCartPage';
 import { bindMiniCart } from './bindMiniCart';
@@ -44,6 +45,7 @@ export function startCart(settings: PageSettings) {
   });
   bindAjaxAddToCart(document, { wcAjaxUrlTemplate: cart.wcAjaxUrl });
   bindCartPage(document);
+  bindCheckoutReview(document);
 }
 
 function readCookie(name: string): string {

@@ -4,6 +4,7 @@ import { BILLING_FIELDS, COUNTRIES } from '../../shared/checkout/billingFields';
 import { getAttributionFields } from '../attribution/attributionRuntime';
 import { submitNatively } from '../cart/submitNatively';
 import { useShopSettings } from '../ShopSettingsContext';
+import type { UpdatedCheckoutDetail } from './bindCheckoutReview';
 
 export interface CheckoutFormProps {
   nonce: string;
@@ -40,6 +41,16 @@ export default function CheckoutForm({
     window.addEventListener('pageshow', restore);
     return () => window.removeEventListener('pageshow', restore);
   }, []);
+  // The order review may be refreshed under the form (update_checkout): the order is for the cart it now shows.
+  const [currentCartHash, setCurrentCartHash] = useState(cartHash);
+  useEffect(() => {
+    const onUpdated = (event: Event) => {
+      const next = (event as CustomEvent<UpdatedCheckoutDetail>).detail?.cartHash;
+      if (next) setCurrentCartHash(next);
+    };
+    document.addEventListener('updated_checkout', onUpdated);
+    return () => document.removeEventListener('updated_checkout', onUpdated);
+  }, []);
   const formRef = useRef<HTMLFormElement>(null);
   const checkBilling = useRef<CheckBilling | null>(null);
   const loadingChecks = useRef<Promise<CheckBilling | null> | null>(null);
@@ -57,7 +68,8 @@ export default function CheckoutForm({
     );
     return loadingChecks.current;
   }
-  const prefix = useShopSettings().attribution.fieldPrefix;
+  const { attribution, i18n } = useShopSettings();
+  const prefix = attribution.fieldPrefix;
 
   // Order attribution (SPEC.md §3): the hidden inputs are filled from the cookies when the form renders in the
   // browser and again just before it is sent, so a page view in another tab is not lost.
@@ -113,7 +125,7 @@ export default function CheckoutForm({
     >
       {errorList.length > 0 && (
         <div className="notice notice--error" role="alert">
-          <p>Please correct the following:</p>
+          <p>{i18n.correctTheFollowing}</p>
           <ul>
             {errorList.map((field) => (
               <li key={field.name}>
@@ -178,7 +190,7 @@ export default function CheckoutForm({
         </p>
       </fieldset>
       <input type="hidden" name="_wpnonce" value={nonce} />
-      <input type="hidden" name="cart_hash" value={cartHash} />
+      <input type="hidden" name="cart_hash" value={currentCartHash} />
       <input type="hidden" name="checkout_key" value={checkoutKey} />
       {ATTRIBUTION_FIELDS.map((field) => (
         // No value prop: React writes a hidden input's defaultValue (its value) again on every render, and the
@@ -192,7 +204,7 @@ export default function CheckoutForm({
         disabled={placing}
         aria-busy={placing || undefined}
       >
-        {placing ? 'Placing order…' : 'Place order'}
+        {placing ? i18n.placingOrder : i18n.placeOrder}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type {
+  InsightsRange,
   SearchesPanel,
   SourceSortKey,
   SourcesPanel,
@@ -10,7 +11,7 @@ import { Island } from '../Island';
 import InsightsChart from './InsightsChart';
 
 export interface InsightsPageProps {
-  range: { preset: '7' | '30' | '90' | 'custom'; from: string; to: string };
+  range: InsightsRange;
   /** The range's query string, kept by every link and export. */
   search: string;
   visitors: VisitorsPanel;
@@ -40,7 +41,7 @@ const SOURCE_COLUMNS: { key: SourceSortKey; label: string; numeric: boolean }[] 
 ];
 
 /**
- * The owner's insights (issue 13): server-rendered tables (the text alternative of every chart), charts hydrated
+ * The owner's insights: server-rendered tables (the text alternative of every chart), charts hydrated
  * as islands, one date range for every panel kept in the URL.
  */
 export function InsightsPage({

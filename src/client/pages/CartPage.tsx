@@ -1,4 +1,5 @@
 import type { CartView } from '../../shared/cart/cartTypes';
+import { formatText } from '../../shared/settings/formatText';
 import { QuantityInput } from '../cart/QuantityInput';
 import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
@@ -86,7 +87,7 @@ export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
                     name="remove_item"
                     value={line.key}
                     className="remove"
-                    aria-label={`${i18n.remove} ${line.name} from cart`}
+                    aria-label={formatText(i18n.removeItem, line.name)}
                   >
                     ×
                   </button>

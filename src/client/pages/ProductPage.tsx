@@ -1,7 +1,7 @@
 import type { ProductDetail } from '../../shared/catalog/types';
 import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { choicesFromQuery } from '../../shared/catalog/variations/choicesFromQuery';
-
+import { formatText } from '../../shared/settings/formatText';
 import { QuantityInput } from '../cart/QuantityInput';
 import { Price } from '../catalog/Price';
 import { StarRating } from '../catalog/StarRating';
@@ -154,10 +154,10 @@ function StockLine({ product }: { product: ProductDetail }) {
   if (product.type === 'grouped' || product.type === 'external') return null;
   if (product.stockStatus === 'outofstock') return <p className="stock out-of-stock">{i18n.outOfStock}</p>;
   if (product.stockStatus === 'onbackorder')
-    return <p className="stock available-on-backorder">Available on backorder</p>;
+    return <p className="stock available-on-backorder">{i18n.availableOnBackorder}</p>;
   return (
     <p className="stock in-stock">
-      {product.stockQuantity !== null ? `${product.stockQuantity} in stock` : i18n.inStock}
+      {product.stockQuantity !== null ? formatText(i18n.stockLeft, product.stockQuantity) : i18n.inStock}
     </p>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { attributeFieldName, type ProductAttribute, type Variation } from '../../shared/catalog/types';
 import { chooseValue, isBlocked } from '../../shared/catalog/variations/chooseValue';
 import { describeValueState } from '../../shared/catalog/variations/describeValueState';
 import { matchVariations, toMatchAttributes } from '../../shared/catalog/variations/matchVariations';
 import type { Choices } from '../../shared/catalog/variations/selectVariation';
+import { formatText } from '../../shared/settings/formatText';
 import { QuantityInput } from '../cart/QuantityInput';
 import { useFormatMoney } from '../catalog/Price';
 import { useShopSettings } from '../ShopSettingsContext';
@@ -43,7 +44,7 @@ export default function VariationForm({
   lazy,
   initialChoices,
 }: VariationFormProps) {
-  const { i18n, swatches: rules } = useShopSettings();
+  const { i18n, swatches: rules, cart } = useShopSettings();
   const format = useFormatMoney();
   // Not useId: the server renders the island inside the whole page and the browser hydrates it alone, so their
   // useId values differ; ids from the product are the same on both sides.
@@ -53,13 +54,22 @@ export default function VariationForm({
   // Until hydrated the form posts as it is and the server decides, so the selects show and nothing looks disabled.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const loader = useVariationsLoader(productId, lazy ? null : inlineVariations);
+  const loader = useVariationsLoader(productId, lazy ? null : inlineVariations, cart.wcAjaxUrl);
   const variations = loader.variations;
+  // Clicks made while a large product's variations are on their way: shown at once, then replayed through the
+  // availability rules from the choices before them when the variations arrive.
+  const pendingClicks = useRef<{ before: Choices; clicks: [field: string, value: string][] } | null>(null);
 
   const matchAttributes = useMemo(() => toMatchAttributes(attributes), [attributes]);
   const match = useMemo(
     () => (variations ? matchVariations(matchAttributes, variations, choices) : null),
     [matchAttributes, variations, choices],
+  );
+  // Each value with nothing else chosen: one blocked even then is sold out (or offered) nowhere, and
+  // deselect-unavailable has no choice to clear for it.
+  const unchosen = useMemo(
+    () => (variations ? matchVariations(matchAttributes, variations, {}) : null),
+    [matchAttributes, variations],
   );
   const complete = attributes.every((attribute) => choices[attributeFieldName(attribute.slug)]);
   const variation = match?.variation ?? null;
@@ -71,15 +81,31 @@ export default function VariationForm({
     if (lazy && Object.keys(initialChoices).length > 0) load();
   }, [lazy, initialChoices, load]);
 
+  useEffect(() => {
+    const pending = pendingClicks.current;
+    if (!variations || !pending) return;
+    pendingClicks.current = null;
+    setChoices(
+      pending.clicks.reduce(
+        (current, [field, value]) => chooseValue(matchAttributes, variations, current, field, value, rules),
+        pending.before,
+      ),
+    );
+  }, [variations, matchAttributes, rules]);
+
   useChoicesInAddress(hydrated, attributes, choices);
   useProductGalleryUpdate(hydrated ? variation : null);
 
   function activate(field: string, value: string) {
     loader.load();
     setTried(false);
+    if (!variations) {
+      pendingClicks.current ??= { before: choices, clicks: [] };
+      pendingClicks.current.clicks.push([field, value]);
+    }
     setChoices((previous) => {
       if (!variations) {
-        // Not loaded yet: take the choice as it is; availability shows as soon as the variations arrive.
+        // Not loaded yet: shown as clicked; the rules decide once the variations arrive (the effect above).
         if (previous[field] !== value) return { ...previous, [field]: value };
         if (!rules.clearOnReselect) return previous;
         const { [field]: _cleared, ...rest } = previous;
@@ -93,19 +119,20 @@ export default function VariationForm({
     const state = match?.values[field]?.[value];
     if (!state) return UNKNOWN;
     const blocked = isBlocked(state, rules);
+    const alone = unchosen?.values[field]?.[value];
+    const blockedEverywhere = alone !== undefined && isBlocked(alone, rules);
     return {
       noStock: state.status === 'outofstock' && !blocked,
       unavailable: blocked,
-      inert: blocked && !rules.deselectUnavailable,
-      description: describeValueState(state, attributes, choices, field, i18n.outOfStock),
+      inert: blocked && (!rules.deselectUnavailable || blockedEverywhere),
+      description: describeValueState(state, attributes, choices, field, i18n),
     };
   }
 
   let status: string | null = null;
   if (match && complete && !variation) status = i18n.unavailable;
   else if (variation && !variation.is_in_stock) status = i18n.outOfStock;
-  else if (tried && !complete)
-    status = 'Please select some product options before adding this product to your cart.';
+  else if (tried && !complete) status = i18n.makeASelection;
 
   const threshold = rules.stockLeftThreshold;
   const stockLeft = variation?.variation_stock_left ?? null;
@@ -192,11 +219,12 @@ export default function VariationForm({
           href={productUrl}
           onClick={(event) => {
             event.preventDefault();
+            pendingClicks.current = null;
             setTried(false);
             setChoices({});
           }}
         >
-          Clear
+          {i18n.clearChoices}
         </a>
       )}
       <div className="single_variation" aria-live="polite">
@@ -217,9 +245,10 @@ export default function VariationForm({
           <p className="stock in-stock">
             {stockLeft === null
               ? i18n.inStock
-              : threshold !== null && stockLeft <= threshold
-                ? `Only ${stockLeft} left in stock`
-                : `${stockLeft} in stock`}
+              : formatText(
+                  threshold !== null && stockLeft <= threshold ? i18n.onlyStockLeft : i18n.stockLeft,
+                  stockLeft,
+                )}
           </p>
         )}
         {status && <p className="woocommerce-variation-availability notice notice--info">{status}</p>}

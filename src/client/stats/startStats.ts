@@ -1,5 +1,6 @@
 import type { PageSettings } from '../../shared/settings/settingsSchema';
 import type { Consent } from '../consent/createConsent';
+import { createRestAwareFetch } from '../rest/shopRestClient';
 import { createStatsTracker, type StatsTracker } from './createStatsTracker';
 
 /** Wires the statistics tracker to the page: fetch, timers, activity, history navigation and link clicks. */
@@ -8,7 +9,8 @@ export function startStats(settings: PageSettings, consent: Consent): StatsTrack
     settings: settings.stats,
     consent,
     consentCategory: settings.consent.category,
-    fetch: (url, init) => fetch(url, init),
+    // Hits and pings go to the REST root: through the page's REST client, as every REST call does.
+    fetch: createRestAwareFetch(settings.rest),
     location: () => window.location,
     referrer: document.referrer,
     doNotTrack: navigator.doNotTrack === '1' || (window as { doNotTrack?: string }).doNotTrack === '1',

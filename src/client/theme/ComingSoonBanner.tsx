@@ -1,43 +1,35 @@
 import { useState } from 'react';
+import { getShopRestClient } from '../rest/shopRestClient';
 import { useShopSettings } from '../ShopSettingsContext';
 
 export interface ComingSoonBannerProps {
-  /** The REST URL the dismiss control carries (SPEC.md §7.3): `wp/v2/users/me` under the REST root. */
+  /** The REST URL the dismiss control carries: `wp/v2/users/me` under the REST root. */
   restUrl: string;
 }
 
-/** CONTRACT.md "Payloads": the meta flag that records the dismissal. */
+/** The meta flag that records the dismissal (WooCommerce's user meta key). */
 export const COMING_SOON_DISMISSAL = { meta: { woocommerce_coming_soon_banner_dismissed: 'yes' } } as const;
 
 /**
- * The coming-soon footer banner (SPEC.md §2, §7.3): dismissing it POSTs the meta flag with the page's REST nonce;
- * the banner hides when the call completes, whatever the result.
+ * The coming-soon footer banner: dismissing it POSTs the meta flag through the page's REST client, which sends the
+ * nonce and, when the server refuses a nonce minted before the visitor's session began, fetches a fresh one and
+ * retries once. The banner hides when the call completes, whatever the result.
  */
 export default function ComingSoonBanner({ restUrl }: ComingSoonBannerProps) {
-  const { rest } = useShopSettings();
+  const { rest, i18n } = useShopSettings();
   const [state, setState] = useState<'shown' | 'dismissing' | 'hidden'>('shown');
   if (state === 'hidden') return null;
 
   const dismiss = () => {
     setState('dismissing');
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (rest.nonce) headers['X-WP-Nonce'] = rest.nonce;
-    fetch(restUrl, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers,
-      body: JSON.stringify(COMING_SOON_DISMISSAL),
-    })
+    getShopRestClient(rest)({ url: restUrl, method: 'POST', data: COMING_SOON_DISMISSAL })
       .catch(() => undefined)
       .finally(() => setState('hidden'));
   };
 
   return (
-    <section className="woocommerce-coming-soon-banner" aria-label="Coming soon">
-      <p>
-        This page is in “Coming soon” mode and is only visible to you and those who have permission. To make
-        it public to everyone, change the shop’s visibility settings.
-      </p>
+    <section className="woocommerce-coming-soon-banner" aria-label={i18n.comingSoon}>
+      <p>{i18n.comingSoonText}</p>
       <button
         type="button"
         className="woocommerce-coming-soon-banner__close"
@@ -46,7 +38,7 @@ export default function ComingSoonBanner({ restUrl }: ComingSoonBannerProps) {
         onClick={dismiss}
       >
         <span aria-hidden="true">×</span>
-        <span className="screen-reader-text">Dismiss coming soon banner</span>
+        <span className="screen-reader-text">{i18n.dismissComingSoon}</span>
       </button>
     </section>
   );

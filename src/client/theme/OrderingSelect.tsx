@@ -1,13 +1,5 @@
 import { PRODUCT_ORDERINGS, type ProductOrdering } from '../../shared/catalog/types';
-
-const LABELS: Record<ProductOrdering, string> = {
-  menu_order: 'Default sorting',
-  popularity: 'Sort by popularity',
-  rating: 'Sort by average rating',
-  date: 'Sort by latest',
-  price: 'Sort by price: low to high',
-  'price-desc': 'Sort by price: high to low',
-};
+import { useShopSettings } from '../ShopSettingsContext';
 
 export interface OrderingSelectProps {
   orderby: ProductOrdering;
@@ -20,10 +12,11 @@ export interface OrderingSelectProps {
  * button, and submits itself on change once hydrated.
  */
 export default function OrderingSelect({ orderby, keep }: OrderingSelectProps) {
+  const { i18n } = useShopSettings();
   return (
     <form className="woocommerce-ordering" method="get">
       <label htmlFor="orderby" className="screen-reader-text">
-        Shop order
+        {i18n.shopOrder}
       </label>
       <select
         id="orderby"
@@ -34,7 +27,7 @@ export default function OrderingSelect({ orderby, keep }: OrderingSelectProps) {
       >
         {PRODUCT_ORDERINGS.map((ordering) => (
           <option key={ordering} value={ordering}>
-            {LABELS[ordering]}
+            {i18n.orderings[ordering]}
           </option>
         ))}
       </select>
@@ -42,7 +35,7 @@ export default function OrderingSelect({ orderby, keep }: OrderingSelectProps) {
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <noscript>
-        <button type="submit">Sort</button>
+        <button type="submit">{i18n.sort}</button>
       </noscript>
     </form>
   );

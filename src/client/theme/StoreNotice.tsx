@@ -16,7 +16,7 @@ export default function StoreNotice({ id, text }: StoreNoticeProps) {
   const [dismissed, setDismissed] = useState(false);
   if (dismissed) return null;
   return (
-    <section className="woocommerce-store-notice demo_store" aria-label="Store notice">
+    <section className="woocommerce-store-notice demo_store" aria-label={i18n.storeNotice}>
       <p>{text}</p>
       <button
         type="button"

@@ -39,4 +39,30 @@ describe('enhanceNotices', () => {
     expect(document.activeElement?.className).toBe('woocommerce-message');
     stop();
   });
+
+  it('leaves an info notice alone: no scroll and no focus taken from the swatch the shopper is on', async () => {
+    document.body.innerHTML =
+      '<div role="radiogroup"><span role="radio" tabindex="0" id="size-44">44</span></div><div id="status"></div>';
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    const stop = enhanceNotices(document);
+    const swatch = document.getElementById('size-44') as HTMLElement;
+    swatch.focus();
+    // What the variation form shows after a sold-out combination is picked.
+    (document.getElementById('status') as HTMLElement).innerHTML =
+      '<p class="woocommerce-variation-availability notice notice--info">Out of stock</p>';
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(document.activeElement).toBe(swatch);
+    expect(scrollTo).not.toHaveBeenCalled();
+    stop();
+    scrollTo.mockRestore();
+  });
+
+  it('does not focus an info notice on load either, but does focus an error notice after it', () => {
+    document.body.innerHTML =
+      '<div class="notice notice--info">Free shipping over $50</div><div class="notice notice--error">Bad</div>';
+    const stop = enhanceNotices(document);
+    vi.advanceTimersByTime(500);
+    expect(document.activeElement?.className).toBe('notice notice--error');
+    stop();
+  });
 });

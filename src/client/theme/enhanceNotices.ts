@@ -5,8 +5,9 @@ export const NOTICE_FOCUS_DELAY_MS = 500;
 export const NOTICE_SCROLL_OFFSET = 100;
 export const NOTICE_SCROLL_MS = 1000;
 
-const NOTICE_SELECTOR =
-  '.notice--error, .notice--success, .notice--info, .woocommerce-error, .woocommerce-message';
+// Error and message notices only: an info notice (a variation's "Out of stock" line) is a status the shopper is
+// already looking at, and taking the focus from the swatch they just used would strand keyboard users.
+const NOTICE_SELECTOR = '.notice--error, .notice--success, .woocommerce-error, .woocommerce-message';
 
 function focusNotice(notice: HTMLElement) {
   if (!notice.isConnected) return;

@@ -3,10 +3,11 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { ShopError } from '../../shared/errors/ShopError';
 import { parseInput } from '../http/parseInput';
+import { queryAndBody } from '../http/requestFields';
 
 /*
- * The two ajax dispatchers of CONTRACT.md: WooCommerce's `/?wc-ajax={name}` and the site's `/ajax` with
- * `action=…`. This plugin owns both routes; features register handlers by name with their zod schema, so no two
+ * The two ajax dispatchers WooCommerce's and WordPress's scripts call: WooCommerce's `/?wc-ajax={name}` and the
+ * site's `/ajax` with `action=…` (WordPress's admin-ajax). This plugin owns both routes; features register handlers by name with their zod schema, so no two
  * plugins ever fight over `/`.
  */
 
@@ -68,10 +69,10 @@ export const ajaxPlugin = fp(
         const shown = /^[\w-]{1,64}$/.test(name) ? ` "${name}"` : '';
         throw new ShopError('invalid_request', `Unknown ajax action${shown} for ${request.method}`);
       }
-      const input = parseInput(handler.schema, {
-        ...(request.query as object),
-        ...((request.body as object) ?? {}),
-      });
+      const input = parseInput(
+        handler.schema,
+        parseInput(queryAndBody, { query: request.query, body: request.body }),
+      );
       reply.header('cache-control', 'no-store');
       return handler.handle(input, request, reply);
     }
@@ -90,10 +91,10 @@ export const ajaxPlugin = fp(
       method: ['GET', 'POST'],
       url: '/ajax',
       handler: async function siteAjaxDispatcher(request, reply) {
-        const { action } = parseInput(siteAction, {
-          ...(request.query as object),
-          ...((request.body as object) ?? {}),
-        });
+        const { action } = parseInput(
+          siteAction,
+          parseInput(queryAndBody, { query: request.query, body: request.body }),
+        );
         return dispatch(siteHandlers.get(action), action, request, reply);
       },
     });

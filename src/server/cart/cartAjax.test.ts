@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartLine } from '../db/repositories';
+import type { CartLine } from '../db/ports';
 import { createTestApp, type TestApp } from '../testing/createTestApp';
 
-/* The cart's ajax calls through `inject`: the quantity rule, bad input, fragments and concurrent tabs (issue 3). */
+/* The cart's ajax calls through `inject`: the quantity rule, bad input, fragments and concurrent tabs. */
 
 const MUG = 1021; // simple, 24 in stock
 const BOWL = 1022; // simple, stock not managed

@@ -6,7 +6,7 @@ import { EMPTY_CART } from '../../shared/cart/cartTypes';
 import { isShopError, type ShopErrorCode } from '../../shared/errors/ShopError';
 import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
 import { openDatabase } from '../db/openDatabase';
-import type { CartLine, Repositories } from '../db/repositories';
+import type { CartLine, Repositories } from '../db/ports';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
 import { type AddToCartRequest, CartService, cartLineKey } from './cartService';
 

@@ -5,7 +5,7 @@ import { attributeFieldName, type ProductDetail, type Variation } from '../../sh
 import { productUrl } from '../../shared/catalog/urls';
 import { selectVariation } from '../../shared/catalog/variations/selectVariation';
 import { ShopError } from '../../shared/errors/ShopError';
-import type { CartLine, CatalogRepository } from '../db/repositories';
+import type { CartLine, CatalogRepository } from '../db/ports';
 
 /*
  * The cart's rules, apart from HTTP: what may be added, how quantities are limited, and how a stored cart is
@@ -74,6 +74,12 @@ export function applyQuantity(cart: CartLine[], key: string, quantity: number): 
   return cart.map((each) => (each.key === key ? { ...each, quantity } : each));
 }
 
+/** The visitor's stored cart: read as it is, or changed atomically from its latest state (the session's transaction). */
+export interface StoredCart {
+  cart(): Promise<CartLine[]>;
+  updateCart(update: (cart: CartLine[]) => CartLine[]): Promise<CartLine[]>;
+}
+
 export class CartService {
   #catalog: CatalogRepository;
   constructor(catalog: CatalogRepository) {
@@ -129,8 +135,37 @@ export class CartService {
   }
 
   /**
+   * Adds to the stored cart. Everything that needs the catalog is checked first; the additions are then applied to
+   * the cart as it is when written, so a change made meanwhile in another tab is kept.
+   */
+  async addToStoredCart(stored: StoredCart, requests: AddToCartRequest[]): Promise<CartView> {
+    const additions = await Promise.all(requests.map((each) => this.prepareAdd(each)));
+    return this.view(await stored.updateCart((cart) => additions.reduce(applyAdd, cart)));
+  }
+
+  /**
+   * Sets quantities of the stored cart (0 removes a line). Each is checked against the cart as read (see
+   * allowedQuantity) and applied to the cart as it is when written: only the named lines change, so two tabs never
+   * undo each other's other lines, and the last write wins on a line.
+   */
+  async setStoredQuantities(
+    stored: StoredCart,
+    wanted: [key: string, quantity: number][],
+  ): Promise<{ view: CartView; allowed: { key: string; quantity: number; clamped: boolean }[] }> {
+    const read = await stored.cart();
+    const allowed: { key: string; quantity: number; clamped: boolean }[] = [];
+    for (const [key, quantity] of wanted) {
+      allowed.push({ key, ...(await this.allowedQuantity(read, key, quantity)) });
+    }
+    const cart = await stored.updateCart((current) =>
+      allowed.reduce((next, { key, quantity }) => applyQuantity(next, key, quantity), current),
+    );
+    return { view: await this.view(cart), allowed };
+  }
+
+  /**
    * Sets a line's quantity (0 removes it). Values outside 0..9999 are refused; a valid value above the stock or the
-   * product's maximum is clamped to it (CONTRACT.md "Cart quantity").
+   * product's maximum is clamped to it, as WooCommerce's own cart does.
    */
   async setQuantity(
     cart: CartLine[],

@@ -7,7 +7,7 @@ import { PRODUCT_ORDERINGS, type Taxonomy, type Term } from '../../shared/catalo
 import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { ProductListQuery, Repositories } from '../db/repositories';
+import type { ProductListQuery, Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import type { SearchService } from '../search/SearchService';
 import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';

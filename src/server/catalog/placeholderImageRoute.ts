@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ShopError } from '../../shared/errors/ShopError';
-import type { ImagePlaceholder } from '../db/repositories';
+import type { ImagePlaceholder } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import { renderPlaceholderSvg } from './renderPlaceholderSvg';
 

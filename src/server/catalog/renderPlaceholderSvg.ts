@@ -1,4 +1,4 @@
-import type { ImagePlaceholder } from '../db/repositories';
+import type { ImagePlaceholder } from '../db/ports';
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

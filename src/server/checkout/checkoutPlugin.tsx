@@ -8,10 +8,11 @@ import { checkBilling } from '../../shared/checkout/billingSchema';
 import { isShopError, ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { parseAttributionFields } from '../attribution/parseAttributionFields';
-import { setCartCookies } from '../cart/cartPlugin';
-import type { Repositories } from '../db/repositories';
+import { setCartCookies } from '../cart/cartCookies';
+import type { Repositories } from '../db/ports';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
+import { requestFields } from '../http/requestFields';
 
 export interface CheckoutPluginOptions {
   repositories: Repositories;
@@ -77,7 +78,7 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
 
   app.post('/checkout/', async function placeOrder(request, reply) {
     const body = Object.fromEntries(
-      Object.entries((request.body ?? {}) as Record<string, unknown>).filter(
+      Object.entries(parseInput(requestFields, request.body)).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string',
       ),
     );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewOrder, Repositories } from '../db/repositories';
+import type { NewOrder, Repositories } from '../db/ports';
 import { openShopProcesses, type ShopProcesses } from '../testing/shopProcesses';
 import { Shopper } from '../testing/shopper';
 

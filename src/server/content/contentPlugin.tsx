@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ContentPage, PostListPage } from '../../client/pages/ContentPage';
 import { postUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import { refuseWhenLimited } from '../security/rateLimiter';
 import { tryPostPassword } from './postPassword';

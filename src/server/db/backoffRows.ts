@@ -1,4 +1,4 @@
-import type { BackoffPolicy, BackoffVerdict } from './repositories';
+import type { BackoffPolicy, BackoffVerdict } from './ports';
 
 /** A `login_backoffs` row (migration 0013) as both engines read it. */
 export interface BackoffRow {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OptionRepository } from './repositories';
+import type { OptionRepository } from './ports';
 
 /** The file in the data dir that remembers which database this shop was created with. */
 export const DATABASE_ID_FILE = 'database-id';

@@ -1,4 +1,5 @@
-import type { DayRange, SourcesPanel, VisitorsPanel } from '../../shared/insights/insightsTypes';
+import type { DayRange } from '../../shared/dates/dayRange';
+import type { SourcesPanel, VisitorsPanel } from '../../shared/insights/insightsTypes';
 
 /*
  * What the SQLite and PostgreSQL insights repositories share once their queries have answered: day arithmetic

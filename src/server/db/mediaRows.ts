@@ -1,4 +1,4 @@
-import type { MediaAttachment, MediaSize } from './repositories';
+import type { MediaAttachment, MediaSize } from './ports';
 
 /* A media row read back as an attachment, the same way on both engines. */
 

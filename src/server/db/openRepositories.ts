@@ -1,9 +1,9 @@
 import { createPostgresSearchIndex } from '../search/postgres/PostgresSearchIndex';
 import type { SearchIndex } from '../search/SearchIndex';
 import { openDatabase } from './openDatabase';
+import type { Repositories } from './ports';
 import { createPgRepositories } from './postgres/createPgRepositories';
 import { openPostgres } from './postgres/openPostgres';
-import type { Repositories } from './repositories';
 import { createSqliteRepositories } from './sqlite/createSqliteRepositories';
 
 /** True for a `postgres://` or `postgresql://` URL: the one switch between the two engines. */

@@ -1,7 +1,7 @@
 import { purchasableQuantity } from '../../shared/catalog/purchasable';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { BillingDetails, Order, OrderLine } from '../../shared/orders/orderTypes';
-import type { CartLine } from './repositories';
+import type { CartLine } from './ports';
 
 /* An order as the `orders` and `order_items` rows hold it, written and read back the same way on both engines. */
 

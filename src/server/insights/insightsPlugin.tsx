@@ -3,18 +3,21 @@ import { z } from 'zod';
 import { InsightsLoginPage } from '../../client/insights/InsightsLoginPage';
 import { InsightsPage } from '../../client/insights/InsightsPage';
 import { ShopError } from '../../shared/errors/ShopError';
-import { SOURCE_SORT_KEYS, type SourceRow } from '../../shared/insights/insightsTypes';
+import { SOURCE_SORT_KEYS } from '../../shared/insights/insightsTypes';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
-import { rulesFromSettings, type SearchService } from '../search/SearchService';
-import { onlineWindowMs } from '../stats/onlineWindow';
+import type { SearchService } from '../search/SearchService';
+import { EXPORT_TABLES, exportFileName, exportTable } from './insightsExport';
+import { createInsightsPanels, sortSourceRows } from './insightsPanels';
 import { rangeQuery, rangeSearch, resolveRange } from './insightsRange';
-import { toCsv } from './toCsv';
+import { scheduleDailySummaries } from './insightsSummaries';
+import { addSynonym } from './insightsSynonyms';
 
 /*
- * Owner insights (issue 13): `/insights/` behind the owner's login, its JSON endpoints under `/insights/api/` and
- * CSV exports under `/insights/export/`. Nothing here is publicly cacheable or indexable (onSend hook below).
+ * Owner insights over HTTP: `/insights/` behind the owner's login, its JSON endpoints under `/insights/api/` and
+ * CSV exports under `/insights/export/`. They show visitors' and customers' data, so nothing here may be cached by
+ * a shared cache or indexed (the onSend hook below).
  */
 
 export interface InsightsPluginOptions {
@@ -28,6 +31,7 @@ export interface InsightsPluginOptions {
 
 const LOGIN_NONCE = 'insights_login';
 const LOGOUT_NONCE = 'insights_logout';
+const SYNONYM_NONCE = 'insights_synonym';
 
 const loginBody = z.object({ password: z.string().max(500), _wpnonce: z.string().max(100).optional() });
 const logoutBody = z.object({
@@ -35,26 +39,18 @@ const logoutBody = z.object({
   everywhere: z.enum(['1']).optional(),
 });
 const panelParam = z.object({ panel: z.enum(['visitors', 'sources', 'searches']) });
-const SYNONYM_NONCE = 'insights_synonym';
 const synonymBody = rangeQuery.extend({
   query: z.string().trim().min(1).max(100),
   synonym: z.string().trim().min(1, 'Give a word that finds products.').max(100),
   _wpnonce: z.string().max(100).optional(),
 });
+/** `/insights/export/pages.csv` and `/insights/export/pages` name the same table. */
 const exportParam = z.object({
-  table: z.enum([
-    'daily',
-    'pages',
-    'referrers',
-    'downloads',
-    'outbound',
-    'devices',
-    'sources',
-    'revenue-daily',
-    'searches',
-    'zero-results',
-    'purchased-searches',
-  ]),
+  table: z
+    .string()
+    .optional()
+    .transform((table) => table?.replace(/\.csv$/, ''))
+    .pipe(z.enum(EXPORT_TABLES)),
 });
 const pageQuery = rangeQuery.extend({
   sort: z.enum(SOURCE_SORT_KEYS).default('revenue'),
@@ -66,9 +62,16 @@ export async function insightsPlugin(
   { repositories, config, search, now = Date.now }: InsightsPluginOptions,
 ) {
   const owner = app.owner;
+  const panels = createInsightsPanels({ insights: repositories.insights, config, search, now });
+
   async function requireSession(request: FastifyRequest, reply: FastifyReply) {
     if (!(await owner.authenticate(request, reply)))
       throw new ShopError('unauthorized', 'Log in at /insights/ first.');
+  }
+
+  function requireNonce(nonce: string | undefined, action: string, request: FastifyRequest) {
+    if (!app.nonces.verify(nonce, action, request.visitor))
+      throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page and try again.');
   }
 
   app.addHook('onSend', async function privateInsights(_request, reply) {
@@ -76,26 +79,12 @@ export async function insightsPlugin(
     reply.header('x-robots-tag', 'noindex, nofollow');
   });
 
-  const today = () => new Date(now()).toISOString().slice(0, 10);
-  const onlineSince = () => now() - onlineWindowMs(config.stats.jsCheckTime);
-  const panels = {
-    visitors: (range: { from: string; to: string }) =>
-      repositories.insights.visitors(range, { today: today(), onlineSince: onlineSince() }),
-    sources: (range: { from: string; to: string }) =>
-      repositories.insights.sources(range, { today: today() }),
-    searches: (range: { from: string; to: string }) =>
-      repositories.insights.searches(range, { sessionHash: (id) => search.sessionHash(id) }),
-  };
-
-  // Closed days are summarized in the background once an hour (and at start), so a report rarely pays for it.
-  const summarize = () => void repositories.insights.summarizeBefore(today()).catch(() => undefined);
-  const summaryTimer = setInterval(summarize, 60 * 60 * 1000);
-  summaryTimer.unref();
+  const summaries = scheduleDailySummaries(repositories.insights, now);
   app.addHook('onReady', async function summarizeAtStart() {
-    summarize();
+    summaries.runNow();
   });
   app.addHook('onClose', async function stopSummaries() {
-    clearInterval(summaryTimer);
+    summaries.stop();
   });
 
   function sendLogin(request: FastifyRequest, reply: FastifyReply, error: string | null, status: number) {
@@ -124,7 +113,6 @@ export async function insightsPlugin(
       panels.sources(range),
       panels.searches(range),
     ]);
-    sources.rows = sortRows(sources.rows, query.sort, query.dir);
     return reply.sendPage({
       title: 'Insights',
       noindex: true,
@@ -133,7 +121,7 @@ export async function insightsPlugin(
           range={range}
           search={rangeSearch(range)}
           visitors={visitors}
-          sources={sources}
+          sources={{ ...sources, rows: sortSourceRows(sources.rows, query.sort, query.dir) }}
           sort={{ key: query.sort, dir: query.dir }}
           currency={config.shop.currency}
           searches={searches}
@@ -146,8 +134,7 @@ export async function insightsPlugin(
 
   app.post('/insights/login', async function insightsLogin(request, reply) {
     const body = parseInput(loginBody, request.body ?? {});
-    if (!app.nonces.verify(body._wpnonce, LOGIN_NONCE, request.visitor))
-      throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page and try again.');
+    requireNonce(body._wpnonce, LOGIN_NONCE, request);
     const check = await owner.logIn(request, reply, body.password);
     if (!check.ok && check.retryAfterSeconds !== null) {
       reply.header('Retry-After', String(check.retryAfterSeconds));
@@ -164,27 +151,17 @@ export async function insightsPlugin(
 
   app.post('/insights/logout', async function insightsLogout(request, reply) {
     const body = parseInput(logoutBody, request.body ?? {});
-    if (!app.nonces.verify(body._wpnonce, LOGOUT_NONCE, request.visitor))
-      throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page and try again.');
+    requireNonce(body._wpnonce, LOGOUT_NONCE, request);
     await owner.logOut(request, reply, { everywhere: body.everywhere === '1' });
     return reply.redirect('/insights/', 303);
   });
 
-  // From the zero-result inbox: the query becomes a synonym of a word that finds products. The rules live in the
-  // database (migration 0003); saving them moves their revision, so every process's index applies them next search.
   app.post('/insights/synonym', async function insightsSynonym(request, reply) {
     await requireSession(request, reply);
     const body = parseInput(synonymBody, request.body ?? {});
-    if (!app.nonces.verify(body._wpnonce, SYNONYM_NONCE, request.visitor))
-      throw new ShopError('invalid_nonce', 'Your session has expired. Please reload the page and try again.');
-    const rules = (await repositories.search.getRules()) ?? rulesFromSettings(config.search.relevance);
-    const words = [body.query, body.synonym];
-    const group = rules.synonyms.find((each) => each.some((word) => words.includes(word)));
-    if (group) for (const word of words) if (!group.includes(word)) group.push(word);
-    if (!group) rules.synonyms.push(words);
-    await repositories.search.saveRules(rules);
-    const range = resolveRange(body, now());
-    return reply.redirect(`/insights/?${rangeSearch(range)}#searches`, 303);
+    requireNonce(body._wpnonce, SYNONYM_NONCE, request);
+    await addSynonym(repositories.search, config.search.relevance, body.query, body.synonym);
+    return reply.redirect(`/insights/?${rangeSearch(resolveRange(body, now()))}#searches`, 303);
   });
 
   app.get('/insights/api/:panel', async function insightsApi(request, reply) {
@@ -196,97 +173,19 @@ export async function insightsPlugin(
 
   app.get('/insights/export/:table', async function insightsExport(request, reply) {
     await requireSession(request, reply);
-    const table = parseInput(exportParam, {
-      table: (request.params as { table?: string }).table?.replace(/\.csv$/, ''),
-    }).table;
+    const { table } = parseInput(exportParam, request.params);
     const range = resolveRange(parseInput(rangeQuery, request.query), now());
-    const csv = await exportTable(table, range);
+    const csv = await exportTable(panels, table, range, config.shop.currency.decimals);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="insights-${table}-${range.from}-${range.to}.csv"`)
+      .header('content-disposition', `attachment; filename="${exportFileName(table, range)}"`)
       .send(csv);
   });
-
-  async function exportTable(
-    table: z.infer<typeof exportParam>['table'],
-    range: { from: string; to: string },
-  ) {
-    const counts = (label: string, rows: { label: string; count: number }[]) =>
-      toCsv(
-        [label, 'count'],
-        rows.map((row) => [row.label, row.count]),
-      );
-    if (table === 'searches' || table === 'zero-results' || table === 'purchased-searches') {
-      const searches = await panels.searches(range);
-      if (table === 'purchased-searches')
-        return toCsv(
-          ['query', 'orders'],
-          searches.purchased.map((row) => [row.query, row.orders]),
-        );
-      return toCsv(
-        ['query', 'searches', 'results', 'last_seen'],
-        (table === 'searches' ? searches.top : searches.zeroResults).map((row) => [
-          row.query,
-          row.count,
-          row.results,
-          new Date(row.lastSeen).toISOString(),
-        ]),
-      );
-    }
-    if (table === 'sources' || table === 'revenue-daily') {
-      const sources = await panels.sources(range);
-      if (table === 'revenue-daily')
-        return toCsv(
-          ['day', 'source_type', 'revenue'],
-          sources.daily.map((row) => [
-            row.day,
-            row.sourceType,
-            row.revenue / 10 ** config.shop.currency.decimals,
-          ]),
-        );
-      return toCsv(
-        ['source_type', 'source', 'medium', 'campaign', 'orders', 'revenue', 'visitors', 'conversion_rate'],
-        sources.rows.map((row) => [
-          row.sourceType,
-          row.source,
-          row.medium,
-          row.campaign,
-          row.orders,
-          row.revenue / 10 ** config.shop.currency.decimals,
-          row.visitors,
-          row.conversionRate,
-        ]),
-      );
-    }
-    const visitors = await panels.visitors(range);
-    if (table === 'daily')
-      return toCsv(
-        ['day', 'visitors', 'views'],
-        visitors.daily.map((row) => [row.day, row.visitors, row.views]),
-      );
-    if (table === 'pages') return counts('page', visitors.topPages);
-    if (table === 'referrers') return counts('referrer', visitors.topReferrers);
-    if (table === 'downloads') return counts('file', visitors.downloads);
-    if (table === 'outbound') return counts('url', visitors.outboundLinks);
-    return counts('device', visitors.devices);
-  }
 }
 
+/** How long a refused login must wait, in the unit a person would say. */
 function waitText(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-function sortRows(rows: SourceRow[], key: (typeof SOURCE_SORT_KEYS)[number], dir: 'asc' | 'desc') {
-  const sign = dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const left = a[key] ?? -1;
-    const right = b[key] ?? -1;
-    return (
-      (typeof left === 'number' && typeof right === 'number'
-        ? left - right
-        : String(left).localeCompare(String(right))) * sign
-    );
-  });
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { BackoffPolicy, BackoffVerdict, OwnerAuthRepository } from '../db/repositories';
+import type { BackoffPolicy, BackoffVerdict, OwnerAuthRepository } from '../db/ports';
 
 /*
  * The one limiter of owner credential checks — the login form, Bearer tokens and Basic credentials on the APIs —

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { type LimitedCheck, LoginLimiter } from './loginLimiter';
 import { credentialsFingerprint, isOwnerCredential, isOwnerToken, safeEqual } from './ownerCredentials';
 

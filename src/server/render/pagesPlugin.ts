@@ -6,7 +6,7 @@ import type { CartView } from '../../shared/cart/cartTypes';
 import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { CartService } from '../cart/cartService';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { themePageState } from '../theme/themePageState';
 import type { ClientAssets } from './clientAssets';
 import { type PageDocument, renderPage } from './renderPage';

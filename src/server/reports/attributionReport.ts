@@ -1,5 +1,5 @@
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { AttributionReportRow, Repositories } from '../db/repositories';
+import type { AttributionReportRow, Repositories } from '../db/ports';
 import { formatTable, parseReportOptions } from './reportRange';
 
 export interface ReportContext {
@@ -15,7 +15,7 @@ export async function attributionReport(args: string[], { repositories, write }:
   const options = parseReportOptions(args);
   const rows = await repositories.attribution.summarize(options.range);
   if (options.json) {
-    write(`${JSON.stringify({ from: options.days.from, to: options.days.to, rows }, null, 2)}\n`);
+    write(`${JSON.stringify({ from: options.range.from, to: options.range.to, rows }, null, 2)}\n`);
     return;
   }
   const money = (row: { revenue: number; currency: string }) =>
@@ -29,7 +29,7 @@ export async function attributionReport(args: string[], { repositories, write }:
     byType.set(key, total);
   }
   const orders = rows.reduce((sum, row) => sum + row.orders, 0);
-  write(`Order attribution ${options.days.from} to ${options.days.to} (UTC): ${orders} orders\n\n`);
+  write(`Order attribution ${options.range.from} to ${options.range.to} (UTC): ${orders} orders\n\n`);
   if (rows.length === 0) {
     write('No orders in this range.\n');
     return;

@@ -1,11 +1,9 @@
 import { parseArgs } from 'node:util';
+import { addDays, type DayRange, dayOf } from '../../shared/dates/dayRange';
 import { ShopError } from '../../shared/errors/ShopError';
-import type { DateRange } from '../db/repositories';
 
 export interface ReportOptions {
-  range: DateRange;
-  /** The range as the owner gave it, for headings: inclusive days. */
-  days: { from: string; to: string };
+  range: DayRange;
   json: boolean;
 }
 
@@ -28,17 +26,15 @@ export function parseReportOptions(args: string[], now = new Date()): ReportOpti
 export function reportRange(
   given: { from?: string | undefined; to?: string | undefined },
   now = new Date(),
-): Omit<ReportOptions, 'json'> {
-  const today = now.toISOString().slice(0, 10);
-  const to = given.to ?? today;
-  const from =
-    given.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
-  for (const day of [from, to])
-    if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+): { range: DayRange } {
+  // The given days are checked before a default is counted from them: no arithmetic on a day that is not one.
+  for (const day of [given.from, given.to])
+    if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))))
       throw new ShopError('invalid_request', `Not a date (YYYY-MM-DD): ${day}`);
+  const to = given.to ?? dayOf(now.getTime());
+  const from = given.from ?? addDays(to, -29);
   if (from > to) throw new ShopError('invalid_request', `The range starts (${from}) after it ends (${to})`);
-  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString();
-  return { range: { from: `${from}T00:00:00.000Z`, to: end }, days: { from, to } };
+  return { range: { from, to } };
 }
 
 /** Plain aligned columns for the terminal; numbers right-aligned. */

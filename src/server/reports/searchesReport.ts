@@ -1,4 +1,4 @@
-import type { QueryStat, SearchRepository } from '../search/SearchRepository';
+import type { QueryStat, SearchRepository } from '../db/ports';
 
 export interface SearchesReportOptions {
   /** Only searches in the last this many days. */

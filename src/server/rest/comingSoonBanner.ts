@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import type { VisitorSession } from '../session/VisitorSession';
 import { parseRestInput } from './parseRestInput';
 import { restRoute } from './restRoute';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Post } from '../../shared/catalog/types';
 import { postUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { filterFields, parseFieldsParam } from './filterFields';
 import { parseRestInput } from './parseRestInput';
 import { restRoute } from './restRoute';

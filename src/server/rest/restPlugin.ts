@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { REST_NONCE_ACTION } from './checkRestNonce';
 import { registerComingSoonRoute } from './comingSoonBanner';
 import { MediaLibrary } from './media/MediaLibrary';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
+import type { SearchRepository } from '../db/ports';
 import { normalizeQuery } from './parseSearchQuery';
 import type { RelevanceRules, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
-import type { SearchRepository } from './SearchRepository';
 
 /** More changes than this since the index last looked are applied as a rebuild. */
 const INCREMENTAL_LIMIT = 5000;

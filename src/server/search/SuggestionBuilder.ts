@@ -3,14 +3,13 @@ import { postUrl, productUrl, searchUrl, termUrl, vendorUrl } from '../../shared
 import type { Suggestion, SuggestionSlots } from '../../shared/search/suggestionTypes';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { toPlainText } from '../catalog/sanitizeRichText';
-import type { Repositories } from '../db/repositories';
+import type { ProductCard, Repositories } from '../db/ports';
 import { escapeHtml, priceHtml, variationPriceHtml } from './priceHtml';
 import type { SearchGroup, SearchHit, SearchResult } from './SearchIndex';
-import type { ProductCard } from './SearchRepository';
 
 /**
- * Server-side extension point for the suggestion slots (CONTRACT.md "Search box behaviour the spec leaves
- * open"): a decorator returns markup for meta_before, meta_after, title_before, title_after, content_after.
+ * Server-side extension point for the suggestion slots, where a shop adds its own markup to suggestions (badges,
+ * notes): a decorator returns markup for meta_before, meta_after, title_before, title_after, content_after.
  * It must return escaped or sanitized markup; the browser inserts it as is.
  */
 export interface SuggestionDecorator {
@@ -46,7 +45,7 @@ export function shortText(html: string, length = DESCRIPTION_LENGTH): string {
   return truncate(toPlainText(html), length);
 }
 
-/** Turns index hits into the suggestions of SPEC.md §3, with the display data of each hit. */
+/** Turns index hits into the suggestions the search box shows (shared/search/suggestionTypes.ts), with the display data of each hit. */
 export class SuggestionBuilder {
   #repositories: Repositories;
   #config: ShopConfig;

@@ -1,5 +1,5 @@
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import type { SearchIndex } from './SearchIndex';
 import { rulesFromSettings, SearchService } from './SearchService';

@@ -11,7 +11,7 @@ import type {
   SuggestionsResponse,
 } from '../../shared/search/suggestionTypes';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { priceHtml, variationPriceHtml } from './priceHtml';
 import { renderListDetails, renderPostDetails, renderProductDetails } from './SearchDetailsPanel';
 import type { SearchService } from './SearchService';

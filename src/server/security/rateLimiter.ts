@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { ShopError } from '../../shared/errors/ShopError';
-import type { RateLimitRepository } from '../db/repositories';
+import type { RateLimitRepository } from '../db/ports';
 
 /*
  * One rate limiter for every abuse limit (page passwords, uploads, logins by address): fixed windows counted in the

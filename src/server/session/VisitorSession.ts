@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CartLine, Session, SessionRepository } from '../db/repositories';
+import type { CartLine, Session, SessionRepository } from '../db/ports';
 
 export const SESSION_COOKIE = 'shop_session';
 

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { createNonce, verifyNonce } from '../security/nonces';
 import { refuseWhenLimited } from '../security/rateLimiter';
 import { SESSION_COOKIE, VisitorSession } from './VisitorSession';

@@ -8,7 +8,7 @@ import { hostOf } from '../../shared/attribution/parseUri';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { ExclusionReason, StatsRecord } from '../../shared/stats/statsTypes';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { botFamilyOf } from './botFamily';
 import { clientNetworkOf } from './clientAddress';
 import { createGroupCommit } from './createGroupCommit';
@@ -63,7 +63,7 @@ export function createHitRecorder({
   isOwner,
 }: HitRecorderOptions): HitRecorder {
   const settings = config.server.stats;
-  // The owner's insights pages (issue 13) are never visitor traffic.
+  // The owner's insights pages are never visitor traffic.
   const excluded = [...settings.excludedUrls, '/insights/*'].map(
     (pattern) =>
       new RegExp(

@@ -1,4 +1,4 @@
-import type { StatsRepository } from '../db/repositories';
+import type { StatsRepository } from '../db/ports';
 
 /**
  * The day's salt for visitor hashes. It is first-writer-wins in the database, so caching it here gives every

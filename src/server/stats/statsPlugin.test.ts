@@ -212,6 +212,17 @@ describe('online pings, events and the report', () => {
     expect(result.onlineNow).toBe(1);
   });
 
+  it('refuses a range day that is not a date with a 400, also when the other end is left to its default', async () => {
+    for (const query of ['?to=abc', '?from=abc', '?from=2026-01-01&to=2026-13-01']) {
+      const response = await shop.app.inject({
+        url: `/wp-json/stats/v1/report${query}`,
+        headers: { host: 'shop.test', authorization: `Bearer ${OWNER_TOKEN}` },
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalid_request' });
+    }
+  });
+
   it('stores download and outbound events', async () => {
     const event = (fields: Record<string, string>) =>
       shop.app.inject({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { HitParams } from '../../shared/stats/statsPayload';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import { reportRange } from '../reports/reportRange';
 import { createHitRecorder } from './createHitRecorder';
@@ -14,7 +14,7 @@ import { onlineWindowMs } from './onlineWindow';
 import { startStatsRetention } from './statsRetention';
 
 /*
- * Visitor statistics on the server (issue 7, CONTRACT.md "Tracker hit"): the hit and online endpoints under
+ * Visitor statistics on the server (docs/contract.md "Tracker hit"): the hit and online endpoints under
  * /wp-json/stats/v1/ and the /ajax actions stats_hit, stats_online, stats_event; the signed hit parameters every page
  * carries; the owner's report. Registered with fastify-plugin only so pages can read `statsPageSettings`.
  */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsReport } from '../../shared/stats/statsTypes';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { openShopProcesses, type ShopProcesses } from '../testing/shopProcesses';
 import { DESKTOP_USER_AGENT as DESKTOP, sendStatsRequest } from '../testing/statsHit';
 

@@ -1,4 +1,4 @@
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import {
   type ProductDetail,
   type ProductSummary,
 } from '../../shared/catalog/types';
-import type { CatalogRepository } from '../db/repositories';
+import type { CatalogRepository } from '../db/ports';
 
 /**
  * The card swatches of a variable product: its first colour or image attribute (else its first attribute it varies

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Variation } from '../../shared/catalog/types';
 import { ShopError } from '../../shared/errors/ShopError';
 import { registerPlaceholderImageRoute } from '../catalog/placeholderImageRoute';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 
 export interface SwatchesPluginOptions {
   repositories: Repositories;

@@ -6,9 +6,10 @@ import { parseSettings } from '../../shared/settings/parseSettings';
 import { buildApp } from '../app';
 import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
 import { openDatabase, type SqliteDatabase } from '../db/openDatabase';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
 import type { SearchIndex } from '../search/SearchIndex';
+import type { SuggestionDecorator } from '../search/SuggestionBuilder';
 import { testRepositories } from './testRepositories';
 
 export interface TestAppOptions {
@@ -20,6 +21,8 @@ export interface TestAppOptions {
   secret?: string;
   /** The search index (default: the embedded one). */
   searchIndex?: SearchIndex;
+  /** Decorators filling the suggestion slots (default none). */
+  suggestionDecorators?: SuggestionDecorator[];
 }
 
 export interface TestApp {
@@ -59,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       assets: { scripts: [], styles: [], preloads: [] },
       dataDir,
       searchIndex: options.searchIndex ?? engine.searchIndex,
+      suggestionDecorators: options.suggestionDecorators,
     });
     await app.ready();
     return {

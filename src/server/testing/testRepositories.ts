@@ -1,8 +1,8 @@
 import type { SqliteDatabase } from '../db/openDatabase';
+import type { Repositories } from '../db/ports';
 import { createPgRepositories } from '../db/postgres/createPgRepositories';
 import { openPostgres, type PgPool } from '../db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
-import type { Repositories } from '../db/repositories';
 import { createPostgresSearchIndex } from '../search/postgres/PostgresSearchIndex';
 import type { SearchIndex } from '../search/SearchIndex';
 

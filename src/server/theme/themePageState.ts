@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ThemePageState } from '../../client/theme/Layout';
 import { isStoreNoticeDismissed } from '../../client/theme/storeNoticeCookie';
 import type { PageSettings } from '../../shared/settings/settingsSchema';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/ports';
 import type { PageDocument } from '../render/renderPage';
 import { isComingSoonBannerDismissed } from '../rest/comingSoonBanner';
 

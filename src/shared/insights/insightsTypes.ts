@@ -1,9 +1,14 @@
-/** Owner insights (issue 13): what the page, the JSON endpoints and the CSV exports share. Days are UTC YYYY-MM-DD. */
+import type { DayRange } from '../dates/dayRange';
 
-export interface DayRange {
-  /** Inclusive first and last day. */
-  from: string;
-  to: string;
+/** Owner insights: what the page, the JSON endpoints and the CSV exports share. Days are UTC YYYY-MM-DD. */
+
+/** The range picker's choices: the last 7, 30 or 90 days through today, or days the owner picks. */
+export const RANGE_PRESETS = ['7', '30', '90', 'custom'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+/** The days the insights show, with the picker's choice that gave them. */
+export interface InsightsRange extends DayRange {
+  preset: RangePreset;
 }
 
 export interface CountRow {

@@ -1,7 +1,7 @@
 import type { Taxonomy } from '../catalog/types';
 
 /*
- * The object id of a suggestion (CONTRACT.md "Payloads"): built here only, so the server's index keys, the
+ * The object id of a suggestion: built here only, so the server's index keys, the
  * details endpoint and the browser's history and panel cache all agree.
  */
 export type SuggestionObject =

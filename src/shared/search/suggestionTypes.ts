@@ -1,19 +1,25 @@
 /*
- * The search endpoints' payloads (SPEC.md §3 "Suggestion", "Details response", "Prices response";
- * CONTRACT.md "Payloads"). Markup fields (thumb_html, price, the insertion slots) are built and escaped on the server.
+ * The search endpoints' payloads, declared once for the server that builds them and the search box that reads them:
+ * the box's zod schemas (client/search/core/responseSchemas.ts) are tied to these types by a test, so the two cannot
+ * drift apart. The names are those of the WooCommerce search plugins whose box scripts read the same payloads.
+ * Markup fields (thumb_html, price, the insertion slots) are built and escaped on the server.
+ *
+ * Plain types and constants only: the box's first script imports this file and must stay free of zod.
  */
 
-export type SuggestionType =
-  | 'product'
-  | 'product_variation'
-  | 'headline'
-  | 'headline-v2'
-  | 'more_products'
-  | 'no-results'
-  | 'history-search'
-  | 'taxonomy'
-  | 'vendor'
-  | 'post';
+export const SUGGESTION_TYPES = [
+  'product',
+  'product_variation',
+  'headline',
+  'headline-v2',
+  'more_products',
+  'no-results',
+  'history-search',
+  'taxonomy',
+  'vendor',
+  'post',
+] as const;
+export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
 /** Third-party markup a server-side suggestion decorator may add around a suggestion's parts. */
 export interface SuggestionSlots {
@@ -56,7 +62,7 @@ export interface Suggestion extends SuggestionSlots {
 
 export interface SuggestionsResponse {
   suggestions: Suggestion[];
-  /** Server time spent, e.g. "0.42 ms". */
+  /** Server time spent, e.g. "0.42 ms"; informative only, so the box accepts any value here. */
   time?: string;
 }
 
@@ -66,6 +72,7 @@ export interface DetailsItem {
   price?: string;
 }
 
+/** The details panel of each asked-for suggestion, keyed by its object id (see suggestionObjectId). */
 export interface DetailsResponse {
   items: DetailsItem[];
 }

@@ -295,6 +295,48 @@ const i18nSchema = z
     dismiss: z.string().default('Dismiss'),
     showPassword: z.string().default('Show password'),
     hidePassword: z.string().default('Hide password'),
+    // Texts with placeholders take `%s` (or `%1$s`, `%2$s`… where the order may change), as WordPress's do.
+    stockLeft: z.string().default('%s in stock'),
+    onlyStockLeft: z.string().default('Only %s left in stock'),
+    availableOnBackorder: z.string().default('Available on backorder'),
+    makeASelection: z
+      .string()
+      .default('Please select some product options before adding this product to your cart.'),
+    clearChoices: z.string().default('Clear'),
+    notAvailable: z.string().default('Not available'),
+    notAvailableWith: z.string().default('Not available with %s'),
+    outOfStockWith: z.string().default('Out of stock with %s'),
+    removeItem: z.string().default('Remove %s from cart'),
+    subtotal: z.string().default('Subtotal:'),
+    emptyMiniCart: z.string().default('No products in the cart.'),
+    viewCart: z.string().default('View cart'),
+    checkout: z.string().default('Checkout'),
+    placeOrder: z.string().default('Place order'),
+    placingOrder: z.string().default('Placing order…'),
+    correctTheFollowing: z.string().default('Please correct the following:'),
+    storeNotice: z.string().default('Store notice'),
+    comingSoon: z.string().default('Coming soon'),
+    comingSoonText: z
+      .string()
+      .default(
+        'This page is in “Coming soon” mode and is only visible to you and those who have permission. To make it public to everyone, change the shop’s visibility settings.',
+      ),
+    dismissComingSoon: z.string().default('Dismiss coming soon banner'),
+    resultCountSingle: z.string().default('Showing the single result'),
+    resultCountAll: z.string().default('Showing all %s results'),
+    resultCountRange: z.string().default('Showing %1$s–%2$s of %3$s results'),
+    shopOrder: z.string().default('Shop order'),
+    sort: z.string().default('Sort'),
+    orderings: z
+      .strictObject({
+        menu_order: z.string().default('Default sorting'),
+        popularity: z.string().default('Sort by popularity'),
+        rating: z.string().default('Sort by average rating'),
+        date: z.string().default('Sort by latest'),
+        price: z.string().default('Sort by price: low to high'),
+        'price-desc': z.string().default('Sort by price: high to low'),
+      })
+      .prefault({}),
   })
   .prefault({});
 

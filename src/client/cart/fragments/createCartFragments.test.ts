@@ -5,7 +5,6 @@ import {
   type CartFragments,
   type CartFragmentsEnv,
   createCartFragments,
-  FRAGMENTS_LIFETIME_MS,
   MINI_CART_SELECTOR,
   type StorageLike,
 } from './createCartFragments';
@@ -103,6 +102,9 @@ function storeCart(h: Harness, hash: string, createdAt: number | null, fragments
   if (createdAt !== null) h.session.setItem(CART_CREATED_KEY, String(createdAt));
 }
 
+/** Stored fragments live 24 hours and are refreshed that often: written out, not imported, so a change shows. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const options = { storageKey: KEY, url: '/?wc-ajax=get_refreshed_fragments', timeout: 5000 };
 let running: CartFragments[] = [];
 const start = (h: Harness) => {
@@ -143,7 +145,7 @@ describe('on load', () => {
 
   it('refetches fragments older than 24 hours', async () => {
     const h = harness();
-    storeCart(h, 'h1', Date.now() - FRAGMENTS_LIFETIME_MS - 1);
+    storeCart(h, 'h1', Date.now() - DAY_MS - 1);
     h.cookies.set('woocommerce_cart_hash', 'h1');
     start(h);
     await vi.advanceTimersByTimeAsync(0);
@@ -248,11 +250,11 @@ describe('the 24-hour refresh', () => {
     storeCart(h, 'h1', Date.now() - age);
     h.cookies.set('woocommerce_cart_hash', 'h1');
     start(h);
-    await vi.advanceTimersByTimeAsync(FRAGMENTS_LIFETIME_MS - age - 1);
+    await vi.advanceTimersByTimeAsync(DAY_MS - age - 1);
     expect(h.fetch).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(h.fetch).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(FRAGMENTS_LIFETIME_MS - 1);
+    await vi.advanceTimersByTimeAsync(DAY_MS - 1);
     expect(h.fetch).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(h.fetch).toHaveBeenCalledTimes(2);
@@ -264,7 +266,7 @@ describe('the 24-hour refresh', () => {
     start(h);
     await vi.advanceTimersByTimeAsync(0);
     expect(h.fetch).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(3 * FRAGMENTS_LIFETIME_MS);
+    await vi.advanceTimersByTimeAsync(3 * DAY_MS);
     expect(h.fetch).toHaveBeenCalledTimes(1);
   });
 });
@@ -335,6 +337,20 @@ describe('refresh triggers', () => {
     },
   );
 
+  it.each(['added_to_cart', 'removed_from_cart'])(
+    'refreshes on %s fired without fragments, as third-party code fires it',
+    async (name) => {
+      const h = await loaded();
+      h.document.dispatchEvent(new CustomEvent(name));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.fetch).toHaveBeenCalledTimes(1);
+      expect(h.session.getItem(HASH_KEY)).toBe('h-server');
+      h.document.dispatchEvent(new CustomEvent(name, { detail: { button: null } }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.fetch).toHaveBeenCalledTimes(2);
+    },
+  );
+
   it('keeps the created time of a cart that already existed', async () => {
     const h = await loaded();
     const created = h.session.getItem(CART_CREATED_KEY);
@@ -381,6 +397,29 @@ describe('errors and races', () => {
     expect(h.events).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(h.events).toEqual(['wc_fragments_ajax_error']);
+  });
+
+  it('waits as long as it takes with a timeout of 0 (no timeout)', async () => {
+    const h = harness();
+    let answer: (response: Response) => void = () => {};
+    let aborted = false;
+    h.fetch.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+          init.signal?.addEventListener('abort', () => {
+            aborted = true;
+          });
+        }),
+    );
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    running.push(createCartFragments(h.env, { ...options, timeout: 0 }));
+    await vi.advanceTimersByTimeAsync(10 * 60 * 1000);
+    expect(aborted).toBe(false);
+    answer(new Response(JSON.stringify({ fragments: FRESH, cart_hash: 'h1' })));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.events).toEqual(['wc_fragments_refreshed']);
+    expect(h.applied).toEqual([FRESH]);
   });
 
   it('drops the answer of a request a newer refresh superseded', async () => {

@@ -41,7 +41,7 @@ export interface CartFragmentsOptions {
   storageKey: string;
   /** The `get_refreshed_fragments` endpoint. */
   url: string;
-  /** `cart.requestTimeout` in ms. */
+  /** `cart.requestTimeout` in ms; 0 for none. */
   timeout: number;
 }
 
@@ -92,7 +92,8 @@ export function createCartFragments(env: CartFragmentsEnv, options: CartFragment
     inFlight?.abort();
     const controller = new AbortController();
     inFlight = controller;
-    const timeout = env.setTimeout(() => controller.abort(), options.timeout);
+    // 0 means no timeout (a slow server is waited for), not "abort at once".
+    const timeout = options.timeout > 0 ? env.setTimeout(() => controller.abort(), options.timeout) : null;
     try {
       const response = await env.fetch(options.url, {
         method: 'POST',
@@ -113,7 +114,7 @@ export function createCartFragments(env: CartFragmentsEnv, options: CartFragment
       if (inFlight !== controller) return;
       dispatch('wc_fragments_ajax_error', { error });
     } finally {
-      env.clearTimeout(timeout);
+      if (timeout !== null) env.clearTimeout(timeout);
       if (inFlight === controller) inFlight = null;
     }
   }
@@ -155,9 +156,14 @@ export function createCartFragments(env: CartFragmentsEnv, options: CartFragment
 
   const onRefreshAsked = () => void refresh();
   const onCartChanged = (event: Event) => {
-    const detail = (event as CustomEvent<Partial<FragmentsAnswer> | undefined>).detail;
-    if (detail?.fragments && typeof detail.cart_hash === 'string')
+    const detail = (event as CustomEvent<Partial<FragmentsAnswer> | null | undefined>).detail;
+    if (detail && isFragments(detail.fragments) && typeof detail.cart_hash === 'string') {
       storeCart(detail.fragments, detail.cart_hash, false);
+      return;
+    }
+    // Third-party code announces its own adds and removes without the server's answer: the cart changed and
+    // nothing here says how, so ask the server.
+    void refresh();
   };
   const onStorage = (event: Event) => {
     if ((event as StorageEvent).key !== hashKey || !storage) return;

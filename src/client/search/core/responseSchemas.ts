@@ -1,12 +1,13 @@
 // zod's tree-shakable build, and only once the shopper turns to the search box (loadResponseSchemas): the box is on
 // every page, and zod's core would be an eighth of the page's first JavaScript.
 import * as z from 'zod/mini';
-import { SUGGESTION_TYPES } from './suggestionTypes';
+import { SUGGESTION_TYPES } from '../../../shared/search/suggestionTypes';
 
 /*
- * The suggestion and response formats of SPEC.md §3 ("Suggestion", "Details response", "Prices response") and
- * CONTRACT.md "Payloads". Responses are parsed with zod at the boundary; unknown fields pass through so the
- * engine can add to them.
+ * The runtime form of the payload types in shared/search/suggestionTypes.ts, which
+ * shared/search/suggestionPayload.test.ts ties them to (a field added on one side only fails it). Responses are
+ * parsed with zod at the boundary: numbers and strings may arrive as each other from other engines, and unknown
+ * fields pass through so an engine can add to them.
  */
 
 const id = z.pipe(
@@ -41,14 +42,13 @@ export const suggestionSchema = z.looseObject({
   vendor_url: z.optional(z.string()),
   shop_city: z.optional(z.string()),
   total: z.optional(id),
+  group: z.optional(z.string()),
   meta_before: z.optional(z.string()),
   meta_after: z.optional(z.string()),
   title_before: z.optional(z.string()),
   title_after: z.optional(z.string()),
   content_after: z.optional(z.string()),
 });
-
-export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const suggestionsResponseSchema = z.looseObject({
   suggestions: z.array(suggestionSchema),
@@ -59,7 +59,7 @@ const detailsObjectSchema = z.object({
   items: z.array(z.object({ objectID: z.string(), html: z.string(), price: z.optional(z.string()) })),
 });
 
-/** The details endpoint may answer the object itself or the object serialized as a string (CONTRACT.md). */
+/** The details endpoint may answer the object itself or the object serialized as a string, as some engines do. */
 export const detailsResponseSchema = z.union([
   detailsObjectSchema,
   z.pipe(
@@ -74,7 +74,6 @@ export const detailsResponseSchema = z.union([
     }),
   ),
 ]);
-export type DetailsItem = z.infer<typeof detailsObjectSchema>['items'][number];
 
 export const pricesResponseSchema = z.object({
   success: z.boolean(),

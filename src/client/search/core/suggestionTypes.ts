@@ -1,27 +1,19 @@
 import { suggestionObjectId as buildObjectId } from '../../../shared/search/suggestionObjectId';
-import type { DetailsItem, Suggestion } from './responseSchemas';
+import {
+  type DetailsItem,
+  SUGGESTION_TYPES,
+  type Suggestion,
+  type SuggestionType,
+} from '../../../shared/search/suggestionTypes';
 
 /*
- * The suggestion formats of SPEC.md §3 and CONTRACT.md "Payloads", and what the box needs to know of them. The zod
- * schemas that parse the endpoints' answers live in responseSchemas.ts and are loaded on first use, so that the
- * search box every page hydrates does not carry zod in the page's first JavaScript.
+ * What the box needs to know of the suggestion payloads, whose types are shared with the server that builds them.
+ * The zod schemas that parse the endpoints' answers live in responseSchemas.ts and are loaded on first use, so that
+ * the search box every page hydrates does not carry zod in the page's first JavaScript.
  */
 
-export type { DetailsItem, Suggestion };
-export type SuggestionType = Suggestion['type'];
-
-export const SUGGESTION_TYPES = [
-  'product',
-  'product_variation',
-  'headline',
-  'headline-v2',
-  'more_products',
-  'no-results',
-  'history-search',
-  'taxonomy',
-  'vendor',
-  'post',
-] as const;
+export type { DetailsItem, Suggestion, SuggestionType };
+export { SUGGESTION_TYPES };
 
 let responseSchemas: Promise<typeof import('./responseSchemas')> | null = null;
 
@@ -68,7 +60,7 @@ const STORED_FIELD_TYPES: Partial<Record<keyof Suggestion, 'string' | 'number' |
   featured: 'boolean',
 };
 
-/** Headlines group the results; they are shown but never selectable (CONTRACT.md accessibility contract). */
+/** Headlines group the results; they are shown but never selectable (a listbox's options are what one can choose). */
 export function isHeadline(suggestion: Suggestion): boolean {
   return suggestion.type === 'headline' || suggestion.type === 'headline-v2';
 }
@@ -79,8 +71,8 @@ export function isSelectable(suggestion: Suggestion): boolean {
 }
 
 /**
- * A suggestion's object id (CONTRACT.md "Payloads"): the key of the details panel and its cache, built by the
- * one builder the server's index uses too. Suggestion types without an object of their own (headlines,
+ * A suggestion's object id: the key of the details panel and its cache, built by the one builder the server's
+ * index uses too. Suggestion types without an object of their own (headlines,
  * `more_products`) get a key of their type.
  */
 export function suggestionObjectId(suggestion: Suggestion): string {

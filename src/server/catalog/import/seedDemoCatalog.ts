@@ -1,4 +1,4 @@
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '../../db/ports';
 import { projectPath } from '../../projectPath';
 import { readCatalogFiles } from './readCatalogFiles';
 

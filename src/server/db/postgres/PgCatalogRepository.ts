@@ -3,7 +3,6 @@ import type {
   Post,
   ProductAttribute,
   ProductDetail,
-  ProductOrdering,
   ProductSummary,
   SwatchType,
   Taxonomy,
@@ -13,7 +12,6 @@ import type {
 } from '../../../shared/catalog/types';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
 import { placeholderColor } from '../../catalog/placeholderColor';
-import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../repositories';
 import {
   type AttributeTermRow,
   type PostRow,
@@ -27,21 +25,12 @@ import {
   toVariation,
   toVendor,
   type VendorRow,
-  VISIBLE_IN,
-} from '../sqlite/SqliteCatalogRepository';
+} from '../catalogRows';
+import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
+import { productListSql } from '../sql/productListSql';
 import { importCatalogThroughSqlite } from './importCatalogPg';
 import { queryNamed } from './namedQuery';
 import type { PgPool } from './openPostgres';
-
-// As the SQLite adapter orders; `lower()` stands in for SQLite's COLLATE NOCASE.
-const ORDER_BY: Record<ProductOrdering, string> = {
-  menu_order: 'p.menu_order ASC, lower(p.name) ASC, p.id ASC',
-  popularity: 'p.total_sales DESC, p.id DESC',
-  rating: 'p.rating_average DESC, p.rating_count DESC, p.id DESC',
-  date: 'p.created_at DESC, p.id DESC',
-  price: 'p.price_min IS NULL, p.price_min ASC, p.id ASC',
-  'price-desc': 'p.price_max IS NULL, p.price_max DESC, p.id DESC',
-};
 
 /** The PostgreSQL catalog: the same queries and row mapping as SqliteCatalogRepository. */
 export class PgCatalogRepository implements CatalogRepository {
@@ -64,32 +53,7 @@ export class PgCatalogRepository implements CatalogRepository {
   }
 
   async listProducts(query: ProductListQuery): Promise<ProductList> {
-    const where = [
-      "p.type <> 'variation'",
-      "p.status = 'publish'",
-      `p.visibility IN (${VISIBLE_IN[query.context].map((v) => `'${v}'`).join(', ')})`,
-    ];
-    const params: Record<string, unknown> = {};
-    if (query.featured) where.push('p.featured = 1');
-    if (query.vendorId !== undefined) {
-      where.push('p.vendor_id = @vendorId');
-      params.vendorId = query.vendorId;
-    }
-    if (query.term) {
-      // Categories include their descendants, as WooCommerce's archives do.
-      where.push(`p.id IN (SELECT product_id FROM product_terms WHERE term_id IN (
-        WITH RECURSIVE tree(id) AS (SELECT @termId::bigint UNION ALL SELECT t.id FROM terms t JOIN tree ON t.parent_id = tree.id)
-        SELECT id FROM tree))`);
-      params.termId = query.term.id;
-    }
-    let orderBy = ORDER_BY[query.orderby];
-    if (query.ids) {
-      // Search results: the index already applied search visibility and ranked them.
-      where.push('p.id = ANY(@ids::bigint[])');
-      params.ids = [...query.ids];
-      if (query.relevance) orderBy = `array_position(@ids::bigint[], p.id), ${orderBy}`;
-    }
-    const whereSql = where.join(' AND ');
+    const { where: whereSql, orderBy, params } = productListSql(query, 'postgres');
     // The count and the page in parallel: two round trips at once rather than one after the other.
     const [[count], rows] = await Promise.all([
       queryNamed<{ n: number }>(this.#pool, `SELECT COUNT(*) AS n FROM products p WHERE ${whereSql}`, params),
@@ -188,7 +152,7 @@ export class PgCatalogRepository implements CatalogRepository {
   }
 
   /*
-   * Batched reads (issue 12 speed): on PostgreSQL every query is a round trip, so the rows a page needs are read
+   * Batched reads: on PostgreSQL every query is a round trip, so the rows a page needs are read
    * per set of products/terms (`= ANY($1)`) instead of once per row as the SQLite adapter does. The results are
    * the same (pgRepositories.test.ts compares them with SQLite's).
    */

@@ -1,13 +1,13 @@
+import type { DayRange } from '../../../shared/dates/dayRange';
 import type {
   CountRow,
-  DayRange,
   SearchesPanel,
   SearchQueryRow,
   SourcesPanel,
   VisitorsPanel,
 } from '../../../shared/insights/insightsTypes';
 import { fillDays, nextDay, previousDay, sourceRows, TOP } from '../insightsRows';
-import type { InsightsRepository } from '../repositories';
+import type { InsightsRepository } from '../ports';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool } from './openPostgres';
 

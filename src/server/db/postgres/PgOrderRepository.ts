@@ -9,38 +9,12 @@ import {
   orderFromRows,
   type StockRow,
 } from '../orderRows';
-import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../repositories';
-import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
-import { insertOrderAttribution } from './PgSmallRepositories';
-
-/** PostgreSQL's refreshDerivedFields (sqlite/refreshDerivedFields.ts): the same rules, subqueries aliased. */
-export async function refreshDerivedFieldsPg(db: Queryable, productId: number) {
-  const { rows } = await db.query('SELECT type FROM products WHERE id = $1', [productId]);
-  const type = rows[0]?.type as string | undefined;
-  if (!type) return;
-  const current = 'COALESCE(sale_price, regular_price)';
-  if (type === 'variable' || type === 'grouped') {
-    const members =
-      type === 'variable'
-        ? "SELECT * FROM products WHERE parent_id = $1 AND status = 'publish'"
-        : "SELECT p.* FROM products p JOIN grouped_children g ON g.child_id = p.id WHERE g.parent_id = $1 AND p.status = 'publish'";
-    await db.query(
-      `UPDATE products SET
-         price_min = (SELECT MIN(${current}) FROM (${members}) m),
-         price_max = (SELECT MAX(${current}) FROM (${members}) m),
-         stock_status = CASE
-           WHEN EXISTS (SELECT 1 FROM (${members}) m WHERE stock_status = 'instock') THEN 'instock'
-           WHEN EXISTS (SELECT 1 FROM (${members}) m WHERE stock_status = 'onbackorder') THEN 'onbackorder'
-           ELSE 'outofstock' END
-       WHERE id = $1`,
-      [productId],
-    );
-  } else {
-    await db.query(`UPDATE products SET price_min = ${current}, price_max = ${current} WHERE id = $1`, [
-      productId,
-    ]);
-  }
-}
+import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
+import { orderInsertSql, orderValues } from '../sql/orderInsert';
+import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
+import { inTransaction, type PgClient, type PgPool } from './openPostgres';
+import { insertOrderAttribution } from './PgAttributionRepository';
+import { refreshDerivedFieldsPg } from './refreshDerivedFields';
 
 export class PgOrderRepository implements OrderRepository {
   #pool: PgPool;
@@ -127,41 +101,10 @@ export class PgOrderRepository implements OrderRepository {
     }
     for (const parentId of parentsToRefresh) await refreshDerivedFieldsPg(client, parentId);
 
-    const subtotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-    const { rows } = await client.query(
-      `INSERT INTO orders (order_key, status, currency, subtotal, total, payment_method, billing, customer_note, session_id,
-         idempotency_key)
-       VALUES ($1, 'processing', $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [
-        order.orderKey,
-        order.currency,
-        subtotal,
-        subtotal,
-        order.paymentMethod,
-        JSON.stringify(order.billing),
-        order.customerNote,
-        order.sessionId,
-        order.idempotencyKey,
-      ],
-    );
+    const { rows } = await client.query(orderInsertSql('postgres'), orderValues(order));
     const orderId = rows[0].id as number;
-    for (const line of order.lines) {
-      await client.query(
-        `INSERT INTO order_items (order_id, product_id, variation_id, name, sku, attributes, quantity, unit_price, line_total)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          orderId,
-          line.productId,
-          line.variationId,
-          line.name,
-          line.sku,
-          JSON.stringify(line.attributes),
-          line.quantity,
-          line.unitPrice,
-          line.unitPrice * line.quantity,
-        ],
-      );
-    }
+    const addLine = orderItemInsertSql('postgres');
+    for (const line of order.lines) await client.query(addLine, orderItemValues(orderId, line));
     if (order.attribution) await insertOrderAttribution(client, orderId, order.attribution);
     await client.query("UPDATE sessions SET cart = '[]' WHERE id = $1", [order.sessionId]);
     return orderId;

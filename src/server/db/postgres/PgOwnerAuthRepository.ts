@@ -1,5 +1,5 @@
 import { type BackoffRow, backoffVerdict, takeBackoffRow } from '../backoffRows';
-import type { BackoffPolicy, OwnerAuthRepository } from '../repositories';
+import type { BackoffPolicy, OwnerAuthRepository } from '../ports';
 import { inTransaction, type PgPool } from './openPostgres';
 
 const SELECT_BACKOFF = `SELECT failures, lock_ms AS "lockMs", locked_until AS "lockedUntil", expires_at AS "expiresAt"

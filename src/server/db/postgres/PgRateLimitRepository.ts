@@ -1,4 +1,4 @@
-import type { RateLimitRepository } from '../repositories';
+import type { RateLimitRepository } from '../ports';
 import type { PgPool } from './openPostgres';
 
 export class PgRateLimitRepository implements RateLimitRepository {

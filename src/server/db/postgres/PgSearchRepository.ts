@@ -7,14 +7,6 @@ import {
   SEARCH_FIELDS,
   type SearchDocument,
 } from '../../search/SearchIndex';
-import type {
-  ProductCard,
-  QueryStat,
-  SearchChanges,
-  SearchQueryRecord,
-  SearchRepository,
-  SearchScope,
-} from '../../search/SearchRepository';
 import {
   groupBy,
   groupVariations,
@@ -27,6 +19,14 @@ import {
   termDocument,
   vendorDocument,
 } from '../../search/searchDocumentRows';
+import type {
+  ProductCard,
+  QueryStat,
+  SearchChanges,
+  SearchQueryRecord,
+  SearchRepository,
+  SearchScope,
+} from '../ports';
 import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
 
 /** How long changesSince waits for catalog writers in flight before answering "nothing yet" (next search retries). */

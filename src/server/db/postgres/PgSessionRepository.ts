@@ -1,4 +1,4 @@
-import type { CartLine, Session, SessionRepository } from '../repositories';
+import type { CartLine, Session, SessionRepository } from '../ports';
 import { inTransaction, type PgPool } from './openPostgres';
 
 const UPSERT = `INSERT INTO sessions (id, cart, created_at, expires_at) VALUES ($1, $2, $3, $4)

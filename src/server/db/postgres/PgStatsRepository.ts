@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { DayRange } from '../../../shared/dates/dayRange';
 import type { NewHit, OnlineEntry, StatsRecord, StatsReport } from '../../../shared/stats/statsTypes';
 import { exclusionCounts } from '../exclusionCounts';
-import type { DateRange, StatsRepository } from '../repositories';
+import type { StatsRepository } from '../ports';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool } from './openPostgres';
-
-const dayOf = (iso: string) => iso.slice(0, 10);
 
 const HIT = `INSERT INTO stats_hits (created_at, day, visitor_hash, page, page_type, page_id, search_query, referrer,
     referrer_host, source_type, source, browser, os, device_type)
@@ -106,8 +105,8 @@ export class PgStatsRepository implements StatsRepository {
     return rows[0].count as number;
   }
 
-  async report(range: DateRange, { onlineSince }: { onlineSince: number }): Promise<StatsReport> {
-    const days = { from: dayOf(range.from), to: dayOf(new Date(Date.parse(range.to) - 1).toISOString()) };
+  async report(range: DayRange, { onlineSince }: { onlineSince: number }): Promise<StatsReport> {
+    const days = { from: range.from, to: range.to };
     const all = <T extends object>(sql: string) => queryNamed<T>(this.#pool, sql, days);
     const one = async (sql: string) => (await queryNamed<{ n: number }>(this.#pool, sql, days))[0]?.n ?? 0;
     const [

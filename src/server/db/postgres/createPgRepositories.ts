@@ -1,21 +1,19 @@
 import pg from 'pg';
-import type { Repositories } from '../repositories';
+import type { Repositories } from '../ports';
 import type { PgPool } from './openPostgres';
+import { PgAttributionRepository } from './PgAttributionRepository';
 import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
+import { PgMediaRepository } from './PgMediaRepository';
+import { PgOptionRepository } from './PgOptionRepository';
 import { PgOrderRepository } from './PgOrderRepository';
 import { PgOwnerAuthRepository } from './PgOwnerAuthRepository';
+import { PgPostRepository } from './PgPostRepository';
 import { PgRateLimitRepository } from './PgRateLimitRepository';
 import { PgSearchRepository } from './PgSearchRepository';
 import { PgSessionRepository } from './PgSessionRepository';
-import {
-  PgAttributionRepository,
-  PgMediaRepository,
-  PgOptionRepository,
-  PgPostRepository,
-  PgVisitorMetaRepository,
-} from './PgSmallRepositories';
 import { PgStatsRepository } from './PgStatsRepository';
+import { PgVisitorMetaRepository } from './PgVisitorMetaRepository';
 
 /** Advisory lock of first-start seeding (the migrations hold 7263001). */
 const FIRST_START_LOCK = 7263005;

@@ -9,7 +9,7 @@ import { readCatalogFiles } from '../../catalog/import/readCatalogFiles';
 import { DEMO_CATALOG, seedDemoCatalog } from '../../catalog/import/seedDemoCatalog';
 import { projectPath } from '../../projectPath';
 import { openDatabase, type SqliteDatabase } from '../openDatabase';
-import type { NewOrder, Repositories } from '../repositories';
+import type { NewOrder, Repositories } from '../ports';
 import { createSqliteRepositories } from '../sqlite/createSqliteRepositories';
 import { createPgRepositories } from './createPgRepositories';
 import { CATALOG_TABLES } from './importCatalogPg';
@@ -374,7 +374,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       expect(await pg.attribution.getOrderAttribution(actual.id)).toEqual(
         await lite.attribution.getOrderAttribution(expected.id),
       );
-      const range = { from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z' };
+      const range = { from: '2000-01-01', to: '2099-12-31' };
       const summary = await pg.attribution.summarize(range);
       expect(summary.find((row) => row.sourceType === 'utm')).toEqual(
         (await lite.attribution.summarize(range)).find((row) => row.sourceType === 'utm'),
@@ -445,7 +445,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
           { visitorHash: 'v1', addressHash: 'a1', page: '/b', firstSeen: 12, lastSeen: 15 },
         ]);
       }
-      const range = { from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' };
+      const range = { from: '2026-11-01', to: '2026-11-30' };
       const report = await pg.stats.report(range, { onlineSince: 0 });
       expect(report.views).toBe(4);
       expect(report.exclusions).toEqual([
@@ -612,7 +612,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
   },
 );
 
-// The catalog adapter batches its reads (issue 12 speed: one query per set of products, variations or terms, not
+// The catalog adapter batches its reads for speed (one query per set of products, variations or terms, not
 // one per row). WooCommerce's sample catalog has what the demo lacks in number: grouped products, many variations
 // and attributes, nested categories; every product and listing must still read as SQLite's.
 const WOO_SAMPLE_CSV = projectPath('..', 'shared', 'data', 'woocommerce-sample-products.csv');

@@ -1,6 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
-import type { AttributionReportRow, AttributionRepository, DateRange } from '../repositories';
+import { type DayRange, dayRangeBounds } from '../../../shared/dates/dayRange';
+import { toOrderAttribution } from '../attributionRows';
+import type { AttributionReportRow, AttributionRepository } from '../ports';
+import { ORDER_ATTRIBUTION_INSERT } from '../sql/orderAttributionInsert';
 
 /** Writes an order's attribution row; called inside the order's transaction (SqliteOrderRepository). */
 export function insertOrderAttribution(
@@ -8,14 +11,7 @@ export function insertOrderAttribution(
   orderId: number,
   attribution: OrderAttribution,
 ) {
-  db.prepare(
-    `INSERT INTO order_attribution (order_id, source_type, referrer, utm_campaign, utm_source, utm_medium,
-       utm_content, utm_id, utm_term, utm_source_platform, utm_creative_format, utm_marketing_tactic, session_entry,
-       session_start_time, session_pages, session_count, user_agent, device_type, current_page, promo_code)
-     VALUES (@orderId, @sourceType, @referrer, @utmCampaign, @utmSource, @utmMedium, @utmContent, @utmId, @utmTerm,
-       @utmSourcePlatform, @utmCreativeFormat, @utmMarketingTactic, @sessionEntry, @sessionStartTime, @sessionPages,
-       @sessionCount, @userAgent, @deviceType, @currentPage, @promoCode)`,
-  ).run({ orderId, ...attribution });
+  db.prepare(ORDER_ATTRIBUTION_INSERT).run({ orderId, ...attribution });
 }
 
 export class SqliteAttributionRepository implements AttributionRepository {
@@ -29,18 +25,11 @@ export class SqliteAttributionRepository implements AttributionRepository {
       | Record<string, string | number | null>
       | undefined;
     if (!row) return null;
-    const camel = Object.fromEntries(
-      Object.entries(row)
-        .filter(([key]) => key !== 'order_id')
-        .map(([key, value]) => [
-          key.replace(/_([a-z])/g, (_all, letter: string) => letter.toUpperCase()),
-          value,
-        ]),
-    );
-    return camel as unknown as OrderAttribution;
+    return toOrderAttribution(row);
   }
 
-  async summarize(range: DateRange): Promise<AttributionReportRow[]> {
+  async summarize(range: DayRange): Promise<AttributionReportRow[]> {
+    const { start, end } = dayRangeBounds(range);
     // Orders without attribution (tracking off, no consent) are counted as `unknown`, so totals match the orders.
     return this.#db
       .prepare(
@@ -52,6 +41,6 @@ export class SqliteAttributionRepository implements AttributionRepository {
          GROUP BY 1, 2, 3, 4, 5
          ORDER BY orders DESC, revenue DESC, sourceType, source, medium, campaign`,
       )
-      .all({ from: range.from, to: range.to }) as AttributionReportRow[];
+      .all({ from: start, to: end }) as AttributionReportRow[];
   }
 }

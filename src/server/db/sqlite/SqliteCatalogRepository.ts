@@ -1,79 +1,35 @@
 import type Database from 'better-sqlite3';
-import { purchasableQuantity } from '../../../shared/catalog/purchasable';
-import {
-  type AttributeOption,
-  attributeFieldName,
-  type CatalogVisibility,
-  type Download,
-  type Post,
-  type ProductAttribute,
-  type ProductDetail,
-  type ProductImage,
-  type ProductOrdering,
-  type ProductSummary,
-  type StockStatus,
-  type SwatchType,
-  type Taxonomy,
-  type Term,
-  type Variation,
-  type Vendor,
+import type {
+  Download,
+  Post,
+  ProductAttribute,
+  ProductDetail,
+  ProductSummary,
+  SwatchType,
+  Taxonomy,
+  Term,
+  Variation,
+  Vendor,
 } from '../../../shared/catalog/types';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
 import { placeholderColor } from '../../catalog/placeholderColor';
-import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../repositories';
+import {
+  type AttributeTermRow,
+  type PostRow,
+  type ProductRow,
+  PUBLISHED_IMAGE_OWNER,
+  protectedParts,
+  type TermRow,
+  toAttributeOption,
+  toImage,
+  toPost,
+  toVariation,
+  toVendor,
+  type VendorRow,
+} from '../catalogRows';
+import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
+import { productListSql } from '../sql/productListSql';
 import { writeCatalogImport } from './writeCatalogImport';
-
-export interface ProductRow {
-  id: number;
-  type: ProductSummary['type'] | 'variation';
-  parent_id: number | null;
-  sku: string | null;
-  slug: string;
-  name: string;
-  featured: number;
-  visibility: CatalogVisibility;
-  short_description: string;
-  description: string;
-  regular_price: number | null;
-  sale_price: number | null;
-  price_min: number | null;
-  price_max: number | null;
-  stock_status: StockStatus;
-  stock_quantity: number | null;
-  sold_individually: number;
-  is_virtual: number;
-  is_downloadable: number;
-  external_url: string | null;
-  button_text: string | null;
-  rating_average: number;
-  rating_count: number;
-  total_sales: number;
-  vendor_id: number | null;
-}
-
-export interface TermRow {
-  id: number;
-  taxonomy: Taxonomy;
-  slug: string;
-  name: string;
-  parent_id: number | null;
-  description: string;
-}
-
-export const VISIBLE_IN: Record<ProductListQuery['context'], CatalogVisibility[]> = {
-  shop: ['visible', 'catalog'],
-  search: ['visible', 'search'],
-};
-
-// Each ordering ends with the id so pages never repeat or skip a product.
-const ORDER_BY: Record<ProductOrdering, string> = {
-  menu_order: 'p.menu_order ASC, p.name COLLATE NOCASE ASC, p.id ASC',
-  popularity: 'p.total_sales DESC, p.id DESC',
-  rating: 'p.rating_average DESC, p.rating_count DESC, p.id DESC',
-  date: 'p.created_at DESC, p.id DESC',
-  price: 'p.price_min IS NULL, p.price_min ASC, p.id ASC',
-  'price-desc': 'p.price_max IS NULL, p.price_max DESC, p.id DESC',
-};
 
 export class SqliteCatalogRepository implements CatalogRepository {
   #db: Database.Database;
@@ -89,32 +45,7 @@ export class SqliteCatalogRepository implements CatalogRepository {
   }
 
   async listProducts(query: ProductListQuery): Promise<ProductList> {
-    const where = [
-      "p.type <> 'variation'",
-      "p.status = 'publish'",
-      `p.visibility IN (${VISIBLE_IN[query.context].map((v) => `'${v}'`).join(', ')})`,
-    ];
-    const params: Record<string, unknown> = {};
-    if (query.featured) where.push('p.featured = 1');
-    if (query.vendorId !== undefined) {
-      where.push('p.vendor_id = @vendorId');
-      params.vendorId = query.vendorId;
-    }
-    if (query.term) {
-      // Categories include their descendants, as WooCommerce's archives do.
-      where.push(`p.id IN (SELECT product_id FROM product_terms WHERE term_id IN (
-        WITH RECURSIVE tree(id) AS (SELECT @termId UNION ALL SELECT t.id FROM terms t JOIN tree ON t.parent_id = tree.id)
-        SELECT id FROM tree))`);
-      params.termId = query.term.id;
-    }
-    let orderBy = ORDER_BY[query.orderby];
-    if (query.ids) {
-      // Search results: the index already applied search visibility and ranked them.
-      where.push('p.id IN (SELECT value FROM json_each(@ids))');
-      params.ids = JSON.stringify(query.ids);
-      if (query.relevance) orderBy = `(SELECT key FROM json_each(@ids) WHERE value = p.id), ${orderBy}`;
-    }
-    const whereSql = where.join(' AND ');
+    const { where: whereSql, orderBy, params } = productListSql(query, 'sqlite');
     const total = this.#db
       .prepare(`SELECT COUNT(*) FROM products p WHERE ${whereSql}`)
       .pluck()
@@ -380,114 +311,4 @@ export class SqliteCatalogRepository implements CatalogRepository {
       path,
     };
   }
-}
-
-export interface VendorRow {
-  id: number;
-  slug: string;
-  name: string;
-  store_url: string | null;
-  city: string | null;
-}
-
-export interface PostRow {
-  id: number;
-  type: Post['type'];
-  slug: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  password_hash: string | null;
-  published_at: string;
-}
-
-/** What only a protected post's own page needs: the hash to check a password against, and the body it unlocks. */
-export function protectedParts(row: PostRow) {
-  return {
-    passwordHash: row.password_hash,
-    protectedContent: row.password_hash !== null ? row.content : null,
-  };
-}
-
-export function toVendor(row: VendorRow): Vendor {
-  return { id: row.id, slug: row.slug, name: row.name, storeUrl: row.store_url, city: row.city };
-}
-
-/**
- * The SQL condition (on `products p` and its `parent`) under which an image of `p` may be drawn for anyone: the
- * product is published, and so is the parent of a variation. A draft's placeholder would show its name.
- */
-export const PUBLISHED_IMAGE_OWNER =
-  "p.status = 'publish' AND (p.parent_id IS NULL OR parent.status = 'publish')";
-
-/**
- * A post as every listing, search and API sees it: a password-protected one keeps its excerpt and content back,
- * so no output can show them without the password (its own page asks for them with `protectedParts`).
- */
-export function toPost(row: PostRow): Post {
-  const locked = row.password_hash !== null;
-  return {
-    id: row.id,
-    type: row.type,
-    slug: row.slug,
-    title: row.title,
-    excerpt: locked ? '' : row.excerpt,
-    content: locked ? '' : row.content,
-    protected: locked,
-    publishedAt: row.published_at,
-  };
-}
-
-export interface AttributeTermRow {
-  id: number;
-  slug: string;
-  name: string;
-  color: string | null;
-  image: string | null;
-  swatch_type: SwatchType | null;
-}
-
-/** A term's image is drawn locally like product images (never loaded from its original host). */
-export function toAttributeOption(row: AttributeTermRow): AttributeOption {
-  return {
-    slug: row.slug,
-    name: row.name,
-    color: row.color,
-    image: row.image === null ? null : `/swatch-images/${row.id}.svg`,
-    swatchType: row.swatch_type,
-  };
-}
-
-/** A published variation as the product page offers it (shared with the PostgreSQL catalog). */
-export function toVariation(
-  row: ProductRow,
-  values: readonly { attribute: string; value: string | null }[],
-  image: { id: number; alt: string } | null,
-  variationAttributes: readonly ProductAttribute[],
-): Variation {
-  const chosen = new Map(values.map((entry) => [entry.attribute, entry.value ?? '']));
-  const stockLeft = row.stock_quantity !== null && row.stock_quantity > 0 ? row.stock_quantity : null;
-  const available = purchasableQuantity({ stockStatus: row.stock_status, stockQuantity: row.stock_quantity });
-  return {
-    id: row.id,
-    sku: row.sku,
-    // Every attribute the parent varies by is present; one the variation leaves open is '' ("any").
-    attributes: Object.fromEntries(
-      variationAttributes.map((attribute) => [
-        attributeFieldName(attribute.slug),
-        chosen.get(attribute.slug) ?? '',
-      ]),
-    ),
-    price: row.sale_price ?? row.regular_price,
-    regularPrice: row.regular_price,
-    salePrice: row.sale_price,
-    is_in_stock: available !== 0,
-    max_qty: row.sold_individually === 1 ? 1 : available,
-    variation_stock_left: stockLeft,
-    image: image ? toImage(image) : null,
-  };
-}
-
-export function toImage(row: { id: number; alt: string }): ProductImage {
-  return { id: row.id, src: `/images/${row.id}.svg`, alt: row.alt };
 }

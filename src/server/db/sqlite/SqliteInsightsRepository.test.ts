@@ -6,7 +6,7 @@ import { openDatabase, type SqliteDatabase } from '../openDatabase';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 
 /*
- * Owner insights queries (issue 13): closed days come from the daily summaries, today from the raw statistics,
+ * Owner insights queries: closed days come from the daily summaries, today from the raw statistics,
  * and a figure is the same whichever way it is read.
  */
 

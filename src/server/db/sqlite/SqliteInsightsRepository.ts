@@ -1,17 +1,17 @@
 import type Database from 'better-sqlite3';
+import type { DayRange } from '../../../shared/dates/dayRange';
 import type {
   CountRow,
-  DayRange,
   SearchesPanel,
   SearchQueryRow,
   SourcesPanel,
   VisitorsPanel,
 } from '../../../shared/insights/insightsTypes';
 import { fillDays, nextDay, previousDay, sourceRows, TOP } from '../insightsRows';
-import type { InsightsRepository } from '../repositories';
+import type { InsightsRepository } from '../ports';
 
 /**
- * The owner's insights (issue 13). Closed days (before `today`) are read from the daily summary tables of
+ * The owner's insights. Closed days (before `today`) are read from the daily summary tables of
  * migration 0009, built on first need; today from the raw statistics. Both halves of every query use the same
  * SQL shape, so a figure does not change when its day closes.
  */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { type MediaRow, toAttachment } from '../mediaRows';
-import type { MediaAttachment, MediaRepository, MediaSize, NewMediaAttachment } from '../repositories';
+import type { MediaAttachment, MediaRepository, MediaSize, NewMediaAttachment } from '../ports';
 
 export class SqliteMediaRepository implements MediaRepository {
   #db: Database.Database;

@@ -10,7 +10,9 @@ import {
   orderFromRows,
   type StockRow,
 } from '../orderRows';
-import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../repositories';
+import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
+import { orderInsertSql, orderValues } from '../sql/orderInsert';
+import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { insertOrderAttribution } from './SqliteAttributionRepository';
 
@@ -79,43 +81,11 @@ export class SqliteOrderRepository implements OrderRepository {
     }
     for (const parentId of parentsToRefresh) refreshDerivedFields(this.#db, parentId);
 
-    const subtotal = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
     const orderId = Number(
-      this.#db
-        .prepare(
-          `INSERT INTO orders (order_key, status, currency, subtotal, total, payment_method, billing, customer_note, session_id,
-             idempotency_key)
-           VALUES (?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          order.orderKey,
-          order.currency,
-          subtotal,
-          subtotal,
-          order.paymentMethod,
-          JSON.stringify(order.billing),
-          order.customerNote,
-          order.sessionId,
-          order.idempotencyKey,
-        ).lastInsertRowid,
+      this.#db.prepare(orderInsertSql('sqlite')).run(...orderValues(order)).lastInsertRowid,
     );
-    const addLine = this.#db.prepare(
-      `INSERT INTO order_items (order_id, product_id, variation_id, name, sku, attributes, quantity, unit_price, line_total)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    for (const line of order.lines) {
-      addLine.run(
-        orderId,
-        line.productId,
-        line.variationId,
-        line.name,
-        line.sku,
-        JSON.stringify(line.attributes),
-        line.quantity,
-        line.unitPrice,
-        line.unitPrice * line.quantity,
-      );
-    }
+    const addLine = this.#db.prepare(orderItemInsertSql('sqlite'));
+    for (const line of order.lines) addLine.run(...orderItemValues(orderId, line));
     if (order.attribution) insertOrderAttribution(this.#db, orderId, order.attribution);
     this.#db.prepare("UPDATE sessions SET cart = '[]' WHERE id = ?").run(order.sessionId);
     return orderId;

@@ -1,6 +1,6 @@
 import { type BackoffRow, backoffVerdict, takeBackoffRow } from '../backoffRows';
 import type { SqliteDatabase } from '../openDatabase';
-import type { BackoffPolicy, OwnerAuthRepository } from '../repositories';
+import type { BackoffPolicy, OwnerAuthRepository } from '../ports';
 
 const SELECT_BACKOFF = `SELECT failures, lock_ms AS lockMs, locked_until AS lockedUntil, expires_at AS expiresAt
   FROM login_backoffs WHERE bucket = ?`;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Post } from '../../../shared/catalog/types';
-import type { PostListQuery, PostRepository } from '../repositories';
-import { type PostRow, toPost } from './SqliteCatalogRepository';
+import { type PostRow, toPost } from '../catalogRows';
+import type { PostListQuery, PostRepository } from '../ports';
 
 export class SqlitePostRepository implements PostRepository {
   #db: Database.Database;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { RateLimitRepository } from '../repositories';
+import type { RateLimitRepository } from '../ports';
 
 export class SqliteRateLimitRepository implements RateLimitRepository {
   #hit: Database.Statement;

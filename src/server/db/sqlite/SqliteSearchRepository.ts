@@ -8,14 +8,6 @@ import {
   SEARCH_FIELDS,
   type SearchDocument,
 } from '../../search/SearchIndex';
-import type {
-  ProductCard,
-  QueryStat,
-  SearchChanges,
-  SearchQueryRecord,
-  SearchRepository,
-  SearchScope,
-} from '../../search/SearchRepository';
 import {
   groupBy,
   groupVariations,
@@ -28,6 +20,14 @@ import {
   termDocument,
   vendorDocument,
 } from '../../search/searchDocumentRows';
+import type {
+  ProductCard,
+  QueryStat,
+  SearchChanges,
+  SearchQueryRecord,
+  SearchRepository,
+  SearchScope,
+} from '../ports';
 
 /** Tags out, a few entities decoded: for the index only (descriptions are sanitized on write already). */
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { CartLine, Session, SessionRepository } from '../repositories';
+import type { CartLine, Session, SessionRepository } from '../ports';
 
 export class SqliteSessionRepository implements SessionRepository {
   #db: Database.Database;

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { DayRange } from '../../../shared/dates/dayRange';
 import type { NewHit, OnlineEntry, StatsRecord, StatsReport } from '../../../shared/stats/statsTypes';
 import { exclusionCounts } from '../exclusionCounts';
-import type { DateRange, StatsRepository } from '../repositories';
-
-const dayOf = (iso: string) => iso.slice(0, 10);
+import type { StatsRepository } from '../ports';
 
 export class SqliteStatsRepository implements StatsRepository {
   #db: Database.Database;
@@ -78,8 +77,8 @@ export class SqliteStatsRepository implements StatsRepository {
     return this.#statements.countRequest.get(addressHash, minute) as number;
   }
 
-  async report(range: DateRange, { onlineSince }: { onlineSince: number }): Promise<StatsReport> {
-    const days = { from: dayOf(range.from), to: dayOf(new Date(Date.parse(range.to) - 1).toISOString()) };
+  async report(range: DayRange, { onlineSince }: { onlineSince: number }): Promise<StatsReport> {
+    const days = { from: range.from, to: range.to };
     const all = <T>(sql: string, extra: Record<string, unknown> = {}) =>
       this.#db.prepare(sql).all({ ...days, ...extra }) as T[];
     const one = (sql: string) => this.#db.prepare(sql).pluck().get(days) as number;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { VisitorMetaRepository } from '../repositories';
+import type { VisitorMetaRepository } from '../ports';
 
 export class SqliteVisitorMetaRepository implements VisitorMetaRepository {
   #db: Database.Database;

@@ -1,10 +1,11 @@
 import { statSync } from 'node:fs';
 import type { SqliteDatabase } from '../openDatabase';
-import type { OptionRepository, Repositories } from '../repositories';
+import type { Repositories } from '../ports';
 import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
+import { SqliteOptionRepository } from './SqliteOptionRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqliteOwnerAuthRepository } from './SqliteOwnerAuthRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
@@ -23,28 +24,16 @@ function fileIdentity(path: string): string | null {
 
 export function createSqliteRepositories(db: SqliteDatabase): Repositories {
   const opened = fileIdentity(db.name);
-  const options: OptionRepository = {
-    async get(key) {
-      return (
-        (db.prepare('SELECT value FROM options WHERE key = ?').pluck().get(key) as string | undefined) ?? null
-      );
-    },
-    async setIfAbsent(key, value) {
-      db.prepare('INSERT OR IGNORE INTO options (key, value) VALUES (?, ?)').run(key, value);
-      return db.prepare('SELECT value FROM options WHERE key = ?').pluck().get(key) as string;
-    },
-  };
   return {
     catalog: new SqliteCatalogRepository(db),
     rateLimits: new SqliteRateLimitRepository(db),
     ownerAuth: new SqliteOwnerAuthRepository(db),
     sessions: new SqliteSessionRepository(db),
     orders: new SqliteOrderRepository(db),
-    options,
+    options: new SqliteOptionRepository(db),
     posts: new SqlitePostRepository(db),
     media: new SqliteMediaRepository(db),
     visitorMeta: new SqliteVisitorMetaRepository(db),
-
     attribution: new SqliteAttributionRepository(db),
     stats: new SqliteStatsRepository(db),
     search: new SqliteSearchRepository(db),

@@ -11,7 +11,7 @@ import { checkPostPassword } from '../../content/postPassword';
 import { projectPath } from '../../projectPath';
 import { MemorySearchIndex } from '../../search/MemorySearchIndex';
 import { openDatabase, type SqliteDatabase } from '../openDatabase';
-import type { Repositories } from '../repositories';
+import type { Repositories } from '../ports';
 import { createSqliteRepositories } from './createSqliteRepositories';
 
 /*

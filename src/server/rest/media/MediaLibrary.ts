@@ -2,7 +2,7 @@ import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ShopError } from '../../../shared/errors/ShopError';
-import type { MediaAttachment, MediaRepository, MediaSize } from '../../db/repositories';
+import type { MediaAttachment, MediaRepository, MediaSize } from '../../db/ports';
 import { sniffImageType } from './sniffImageType';
 import { uploadBaseName, uploadTitle } from './uploadFileName';
 

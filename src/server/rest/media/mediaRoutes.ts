@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ShopError } from '../../../shared/errors/ShopError';
 import { flag } from '../../../shared/settings/flag';
 import { sanitizeRichText } from '../../catalog/sanitizeRichText';
-import type { MediaAttachment, Repositories } from '../../db/repositories';
+import type { MediaAttachment, Repositories } from '../../db/ports';
+import { queryAndBody } from '../../http/requestFields';
 import { type RateLimit, refuseWhenLimited } from '../../security/rateLimiter';
 import { filterFields, parseFieldsParam } from '../filterFields';
 import { parseRestInput } from '../parseRestInput';
@@ -97,7 +98,7 @@ export function registerMediaRoutes(
     try {
       return await work();
     } catch (error) {
-      // CONTRACT.md: a 5xx after the row exists names it, so the client can post-process or delete it.
+      // As WordPress does: a 5xx after the row exists names it, so the client can post-process or delete it.
       if (error instanceof SubsizeError)
         reply.header('X-WP-Upload-Attachment-ID', String(error.attachmentId));
       throw error;
@@ -163,10 +164,10 @@ export function registerMediaRoutes(
     {
       async POST(request, reply) {
         const attachment = await find(request);
-        parseRestInput(postProcessBody, {
-          ...(request.query as object),
-          ...((request.body as object) ?? {}),
-        });
+        parseRestInput(
+          postProcessBody,
+          parseRestInput(queryAndBody, { query: request.query, body: request.body }),
+        );
         const done = await withAttachmentHeader(reply, () => library.createMissingSubsizes(attachment));
         return filterFields(toRestMedia(done, origin(request)), fields(request));
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Variation } from '../types';
-import { chooseValue } from './chooseValue';
+import { chooseValue, isBlockedEverywhere } from './chooseValue';
 import type { MatchAttribute } from './matchVariations';
 
 const attributes: MatchAttribute[] = [
@@ -55,5 +55,37 @@ describe('chooseValue', () => {
     expect(
       chooseValue(attributes, hoodie, blue, 'attribute_logo', 'no', { ...off, deselectUnavailable: true }),
     ).toEqual({ attribute_logo: 'no' });
+  });
+
+  it('with deselect-unavailable, leaves the choices alone for a value sold out in every variation', () => {
+    // A third logo option whose only variation is sold out: no other choice can make it available.
+    const withEngraved: MatchAttribute[] = [
+      attributes[0] as MatchAttribute,
+      { field: 'attribute_logo', values: ['yes', 'no', 'engraved'] },
+    ];
+    const soldOutEverywhere: Variation[] = [
+      ...hoodie,
+      {
+        ...(hoodie[0] as Variation),
+        id: 9,
+        attributes: { attribute_pa_color: 'red', attribute_logo: 'engraved' },
+        is_in_stock: false,
+      },
+    ];
+    const rules = { ...off, deselectUnavailable: true };
+    const red = { attribute_pa_color: 'red', attribute_logo: 'no' };
+    expect(isBlockedEverywhere(withEngraved, soldOutEverywhere, 'attribute_logo', 'engraved', rules)).toBe(
+      true,
+    );
+    expect(chooseValue(withEngraved, soldOutEverywhere, red, 'attribute_logo', 'engraved', rules)).toBe(red);
+    // Clickable when sold-out values are: chosen as the sold-out variation it is, Color kept.
+    expect(
+      chooseValue(withEngraved, soldOutEverywhere, red, 'attribute_logo', 'engraved', {
+        ...rules,
+        clickableOutOfStock: true,
+      }),
+    ).toEqual({ attribute_pa_color: 'red', attribute_logo: 'engraved' });
+    // A value only the other choices block is still worth clearing them for.
+    expect(isBlockedEverywhere(withEngraved, soldOutEverywhere, 'attribute_logo', 'yes', rules)).toBe(false);
   });
 });

@@ -15,9 +15,25 @@ export function isBlocked(state: ValueState, rules: ChoiceRules): boolean {
 }
 
 /**
+ * Whether no change to the other choices could make `value` pickable: blocked even with nothing else chosen (sold out
+ * in every variation while sold-out values are not clickable, or offered by none). Deselect-unavailable cannot help
+ * such a value, so it stays inert instead of wiping the shopper's other choices for nothing.
+ */
+export function isBlockedEverywhere(
+  attributes: readonly MatchAttribute[],
+  variations: readonly Variation[],
+  field: string,
+  value: string,
+  rules: ChoiceRules,
+): boolean {
+  const alone = matchVariations(attributes, variations, {}).values[field]?.[value];
+  return alone !== undefined && isBlocked(alone, rules);
+}
+
+/**
  * The choices after the shopper activates `value` of `field`: selects it; the selected value again clears it only
- * with clear-on-reselect; a blocked value is ignored, unless deselect-unavailable is on, which selects it and clears
- * the other choices that stand in its way (those in `conflicts` first, all others when the combination is to blame)
+ * with clear-on-reselect; a blocked value is ignored, unless deselect-unavailable is on (and some other choices would
+ * make it pickable), which selects it and clears the other choices that stand in its way (those in `conflicts` first, all others when the combination is to blame)
  * until an in-stock variation is reachable again. Returns the same object when nothing changes.
  */
 export function chooseValue(
@@ -36,7 +52,8 @@ export function chooseValue(
   const state = matchVariations(attributes, variations, choices).values[field]?.[value];
   if (!state) return choices;
   if (!isBlocked(state, rules)) return { ...choices, [field]: value };
-  if (!rules.deselectUnavailable) return choices;
+  if (!rules.deselectUnavailable || isBlockedEverywhere(attributes, variations, field, value, rules))
+    return choices;
 
   let next: Record<string, string> = { ...choices, [field]: value };
   let current = state;

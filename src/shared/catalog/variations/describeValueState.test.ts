@@ -61,4 +61,26 @@ describe('describeValueState', () => {
       describeValueState({ status: 'available', conflicts: [] }, attributes, choices, 'attribute_logo'),
     ).toBeNull();
   });
+
+  it('words every description with the translation strings it is given', () => {
+    const french = {
+      outOfStock: 'Rupture de stock',
+      outOfStockWith: 'Rupture de stock avec %s',
+      notAvailable: 'Indisponible',
+      notAvailableWith: 'Indisponible avec %s',
+    };
+    const impossible = { status: 'impossible' as const, conflicts: ['attribute_logo'] };
+    expect(describeValueState(impossible, attributes, choices, 'attribute_pa_color', french)).toBe(
+      'Indisponible avec Logo: Yes',
+    );
+    const soldOutWith = { status: 'outofstock' as const, conflicts: ['attribute_pa_color'] };
+    expect(describeValueState(soldOutWith, attributes, choices, 'attribute_logo', french)).toBe(
+      'Rupture de stock avec Color: Red',
+    );
+    const soldOut = { status: 'outofstock' as const, conflicts: [] };
+    expect(describeValueState(soldOut, attributes, {}, 'attribute_logo', french)).toBe('Rupture de stock');
+    expect(describeValueState({ status: 'impossible', conflicts: [] }, attributes, {}, 'x', french)).toBe(
+      'Indisponible',
+    );
+  });
 });

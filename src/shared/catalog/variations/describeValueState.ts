@@ -1,7 +1,24 @@
+import { formatText } from '../../settings/formatText';
 import type { ProductAttribute } from '../types';
 import { attributeFieldName } from '../types';
 import type { ValueState } from './matchVariations';
 import type { Choices } from './selectVariation';
+
+/** The translation strings a description is made of (the page's `i18n` settings carry them). */
+export interface ValueStateTexts {
+  outOfStock: string;
+  /** `%s`: the choices that rule the value out, as "Color: Red, Logo: Yes". */
+  outOfStockWith: string;
+  notAvailable: string;
+  notAvailableWith: string;
+}
+
+export const ENGLISH_VALUE_STATE_TEXTS: ValueStateTexts = {
+  outOfStock: 'Out of stock',
+  outOfStockWith: 'Out of stock with %s',
+  notAvailable: 'Not available',
+  notAvailableWith: 'Not available with %s',
+};
 
 /**
  * Why a value cannot be had, for a swatch's accessible description and tooltip: "Out of stock", or "Not available
@@ -13,10 +30,10 @@ export function describeValueState(
   attributes: readonly ProductAttribute[],
   choices: Choices,
   ownField: string,
-  outOfStockText = 'Out of stock',
+  texts: ValueStateTexts = ENGLISH_VALUE_STATE_TEXTS,
 ): string | null {
   if (state.status === 'available') return null;
-  if (state.status === 'outofstock' && state.conflicts.length === 0) return outOfStockText;
+  if (state.status === 'outofstock' && state.conflicts.length === 0) return texts.outOfStock;
   const named = attributes
     .filter((attribute) => {
       const field = attributeFieldName(attribute.slug);
@@ -28,7 +45,9 @@ export function describeValueState(
       const option = attribute.options.find((each) => each.slug === chosen);
       return `${attribute.name}: ${option?.name ?? chosen}`;
     });
-  if (named.length === 0) return state.status === 'outofstock' ? outOfStockText : 'Not available';
-  const prefix = state.status === 'outofstock' ? `${outOfStockText} with` : 'Not available with';
-  return `${prefix} ${named.join(', ')}`;
+  if (named.length === 0) return state.status === 'outofstock' ? texts.outOfStock : texts.notAvailable;
+  return formatText(
+    state.status === 'outofstock' ? texts.outOfStockWith : texts.notAvailableWith,
+    named.join(', '),
+  );
 }

@@ -1,5 +1,5 @@
-import type { PriceRange } from '../../shared/catalog/types';
-import type { RelevanceRules, SearchDocument } from './SearchIndex';
+import type { PriceRange } from '../../../shared/catalog/types';
+import type { RelevanceRules, SearchDocument } from '../../search/SearchIndex';
 
 /** What changed in the catalog after a change-log position (see migration 0003). */
 export interface SearchChanges {

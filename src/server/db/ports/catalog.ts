@@ -1,0 +1,63 @@
+import type {
+  Post,
+  ProductDetail,
+  ProductOrdering,
+  ProductSummary,
+  Taxonomy,
+  Term,
+  Vendor,
+} from '../../../shared/catalog/types';
+import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
+
+export interface ProductListQuery {
+  /** Which catalog visibility applies: the shop's archives or search results (docs/contract.md "Pages"). */
+  context: 'shop' | 'search';
+  featured?: boolean;
+  /** Restrict to a term; categories include their descendants, as WooCommerce's archives do. */
+  term?: Term;
+  vendorId?: number;
+  /** Only these products (search results from the search index); `relevance` keeps their order. */
+  ids?: readonly number[];
+  relevance?: boolean;
+  orderby: ProductOrdering;
+  page: number;
+  perPage: number;
+}
+
+export interface ProductList {
+  items: ProductSummary[];
+  total: number;
+}
+
+export interface ImagePlaceholder {
+  label: string;
+  color: string;
+}
+
+export interface CatalogRepository {
+  countProducts(): Promise<number>;
+  listProducts(query: ProductListQuery): Promise<ProductList>;
+  /** A published parent product (not a variation) by its slug or id, whatever its catalog visibility. */
+  getProductBySlug(slug: string): Promise<ProductDetail | null>;
+  getProductById(id: number): Promise<ProductDetail | null>;
+  getTermByPath(taxonomy: Taxonomy, path: readonly string[]): Promise<Term | null>;
+  listTerms(taxonomy: Taxonomy): Promise<Term[]>;
+  getVendorBySlug(slug: string): Promise<Vendor | null>;
+  listVendors(): Promise<Vendor[]>;
+  /**
+   * A post or page for its own page. Like every `Post`, a protected one has no excerpt or content; only here is
+   * its body handed out, as `protectedContent`, for the page to show once the visitor has given the password.
+   */
+  getPostBySlug(
+    slug: string,
+  ): Promise<(Post & { passwordHash: string | null; protectedContent: string | null }) | null>;
+  listPosts(type: Post['type'], limit: number): Promise<Post[]>;
+  getImagePlaceholder(imageId: number): Promise<ImagePlaceholder | null>;
+  /** The placeholder drawn for an attribute term's swatch image (its id is in `AttributeOption.image`). */
+  getSwatchImagePlaceholder(termId: number): Promise<ImagePlaceholder | null>;
+  /** Writes a whole import in one transaction: a failure leaves the catalog as it was. */
+  importCatalog(
+    catalog: CatalogImport,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ImportSummary>;
+}
