@@ -89,5 +89,10 @@ export default {
   // `npm run mutation -- --incremental` re-tests only the mutants whose code or tests changed since that group's last run.
   incrementalFile: `reports/mutation/${reportName}-incremental.json`,
   tempDirName: '.stryker-tmp',
+  // Two groups may run side by side with their own `--tempDirName .stryker-tmp-NAME`; neither copies the other's
+  // sandbox into its own.
+  ignorePatterns: ['/.stryker-tmp*'],
+  // Only our sources need their type checks disabled for the instrumented code; generated `.d.mts` files don't parse.
+  disableTypeChecks: 'src/**/*.{ts,tsx}',
   cleanTempDir: 'always',
 };

@@ -9,11 +9,16 @@ import { getAttributionFields, startAttribution } from './attributionRuntime';
  * the cookies land in document.cookie, and a consent tool switches it through window.shopAttribution.
  */
 
+/** Moves the test page to `url` (happy-dom's own control; a page's script cannot do this without navigating). */
+function setPageUrl(url: string) {
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+}
+
 const EXPIRED = 'Thu, 01 Jan 1970 00:00:00 GMT';
 const LANDING = 'https://www.shop.example.com/product/mug/?utm_source=newsletter&utm_medium=email';
 
 function openPage(url: string, referrer = '') {
-  window.happyDOM.setURL(url);
+  setPageUrl(url);
   Object.defineProperty(document, 'referrer', { value: referrer, configurable: true });
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile/15E148');
 }
@@ -32,10 +37,13 @@ function start(settings: Record<string, unknown> = {}, consentMode: 'none' | 'ba
 }
 
 afterEach(() => {
-  window.happyDOM.setURL('https://www.shop.example.com/');
-  for (const domain of ['', '; domain=.shop.example.com', '; domain=.example.com'])
-    // biome-ignore lint/suspicious/noDocumentCookie: clearing the test page's cookies between tests
-    for (const name of cookieNames()) document.cookie = `${name}=; expires=${EXPIRED}; path=/${domain}`;
+  setPageUrl('https://www.shop.example.com/');
+  for (const domain of ['', '; domain=.shop.example.com', '; domain=.example.com']) {
+    for (const name of cookieNames()) {
+      // biome-ignore lint/suspicious/noDocumentCookie: clearing the test page's cookies between tests
+      document.cookie = `${name}=; expires=${EXPIRED}; path=/${domain}`;
+    }
+  }
   vi.restoreAllMocks();
 });
 
@@ -74,7 +82,7 @@ describe('startAttribution', () => {
   it('writes the cookies for the configured cookie domain, readable from its other hosts', () => {
     openPage('https://shop.example.com/?utm_source=ads');
     start({ attribution: { cookieDomain: 'example.com' } });
-    window.happyDOM.setURL('https://blog.example.com/');
+    setPageUrl('https://blog.example.com/');
     expect(cookieNames()).toContain('sbjs_current');
   });
 
@@ -103,7 +111,7 @@ describe('startAttribution', () => {
     openPage(LANDING);
     const { consent } = start({}, 'banner');
     expect(cookieNames().filter((name) => name.startsWith('sbjs_'))).toEqual([]);
-    window.happyDOM.setURL('https://www.shop.example.com/cart/');
+    setPageUrl('https://www.shop.example.com/cart/');
     consent.choose(true);
     expect(getAttributionFields()).toMatchObject({ source_type: 'utm', session_entry: LANDING });
   });

@@ -12,10 +12,16 @@ import { startStats } from './startStats';
  * become events. What each request carries is the core's concern (createStatsTracker.test.ts).
  */
 
+/** Moves the test page to `url` (happy-dom's own control; a page's script cannot do this without navigating). */
+function setPageUrl(url: string) {
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+}
+
 const HIT_PARAMS = { source_type: 'product', source_id: '7', search_query: '', signature: 'sig' };
 
 interface Sent {
-  url: string;
+  /** The request's path (hits and pings go through the page's REST client, which adds its query arguments). */
+  path: string;
   init: RequestInit;
   body: URLSearchParams;
 }
@@ -30,12 +36,20 @@ const originalReplaceState = history.replaceState;
 beforeEach(() => {
   sent = [];
   vi.spyOn(console, 'log').mockImplementation(() => {});
-  window.happyDOM.setURL('https://shop.example.com/product/mug/');
+  setPageUrl('https://shop.example.com/product/mug/');
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      sent.push({ url, init, body: new URLSearchParams(String(init.body)) });
-      return { ok: true, status: 200, json: async () => ({ status: true }) };
+    vi.fn(async (url: string | URL | Request, init: RequestInit) => {
+      const target = url instanceof Request ? url.url : String(url);
+      sent.push({
+        path: new URL(target, location.origin).pathname,
+        init,
+        body: new URLSearchParams(String(init.body)),
+      });
+      return new Response(JSON.stringify({ status: true }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -65,14 +79,14 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const hits = () =>
   sent
-    .filter((each) => each.url.endsWith('/hit'))
+    .filter((each) => each.path === '/wp-json/stats/v1/hit')
     .map((each) => decodeBase64Text(each.body.get('page_uri') ?? ''));
 
 describe('startStats', () => {
   it("sends the page's hit through the page's fetch", async () => {
     start();
     await settle();
-    expect(sent[0]?.url).toBe('/wp-json/stats/v1/hit');
+    expect(sent[0]?.path).toBe('/wp-json/stats/v1/hit');
     expect(hits()).toEqual(['/product/mug/']);
     expect(tracker?.getState()).toBe('tracking');
   });
@@ -84,7 +98,7 @@ describe('startStats', () => {
     await settle();
     history.replaceState({}, '', '/shop/?page=2');
     await settle();
-    window.happyDOM.setURL('https://shop.example.com/cart/');
+    setPageUrl('https://shop.example.com/cart/');
     window.dispatchEvent(new PopStateEvent('popstate'));
     await settle();
     expect(hits()).toEqual(['/product/mug/', '/shop/', '/shop/?page=2', '/cart/']);
@@ -101,7 +115,7 @@ describe('startStats', () => {
     const click = (target: Element | null, type: string, button: number) => {
       target?.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, button }));
       // happy-dom follows the link; the visitor's next click is made on the shop's page again.
-      window.happyDOM.setURL('https://shop.example.com/product/mug/');
+      setPageUrl('https://shop.example.com/product/mug/');
     };
     click(document.querySelector('b'), 'click', 0);
     click(document.querySelector('#in'), 'click', 0);
@@ -132,7 +146,7 @@ describe('startStats', () => {
     try {
       start({ jsCheckTime: 1000 });
       await vi.advanceTimersByTimeAsync(0);
-      const pings = () => sent.filter((each) => each.url.endsWith('/online')).length;
+      const pings = () => sent.filter((each) => each.path === '/wp-json/stats/v1/online').length;
       await vi.advanceTimersByTimeAsync(3000);
       expect(pings()).toBe(3);
       // 30 minutes without activity stop the pings; a click, a key press or a scroll brings them back.
