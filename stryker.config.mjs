@@ -27,7 +27,7 @@ const groups = {
     mutate: ['src/shared/catalog/variations/**/*.ts'],
     tests: ['src/shared/catalog/variations', 'src/client/product'],
   },
-  search: { mutate: ['src/client/search/core/**/*.ts'], tests: ['src/client/search'] },
+  search: { mutate: ['src/client/search/core/**/*.ts'], tests: ['src/client/search', 'src/shared/search'] },
   fragments: {
     mutate: [
       'src/client/cart/fragments/**/*.ts',
