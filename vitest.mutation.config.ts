@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     include: testDirs.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
     exclude: ['**/node_modules/**', 'src/**/*.server.test.ts'],
+    setupFiles: ['vitest.mutation.setup.ts'],
     environment: 'node',
     pool: 'forks',
   },
