@@ -60,17 +60,23 @@ test('after the back arrow restores the page, the self-repair helper checks 11 t
   const state = () => page.evaluate(() => (window as unknown as { bfcache: State }).bfcache);
   await expect.poll(async () => (await state()).restored).toBe(1);
 
-  // 11 checks, 500 ms apart, then no more (a scan right after the restore comes from the helper's observer
-  // seeing the page's own re-render, not from its timers).
+  // 11 checks, 500 ms apart, then no more. The helper's observer also scans when the page re-renders itself after
+  // the restore (the cart and the statistics refresh), at times that depend on the server's answers: those scans
+  // are allowed, but each 500 ms tick must have its check and nothing may scan after the last one.
   const timed = async () => (await state()).scanTimes.filter((time) => time >= 250);
-  await expect.poll(async () => (await timed()).length, { timeout: 8000 }).toBeGreaterThanOrEqual(11);
+  const lastTick = 11 * 500;
+  await expect
+    .poll(async () => (await timed()).some((time) => time >= lastTick - 5), { timeout: 8000 })
+    .toBe(true);
   await page.waitForTimeout(1200);
   const scanTimes = await timed();
-  expect(scanTimes).toHaveLength(11);
-  scanTimes.forEach((time, index) => {
-    expect(time).toBeGreaterThanOrEqual((index + 1) * 500 - 5);
-    expect(time).toBeLessThan((index + 1) * 500 + 250);
-  });
+  for (let tick = 1; tick <= 11; tick++) {
+    expect(
+      scanTimes.some((time) => time >= tick * 500 - 5 && time < tick * 500 + 250),
+      `a check near ${tick * 500} ms in ${scanTimes.join(', ')}`,
+    ).toBe(true);
+  }
+  expect(scanTimes.filter((time) => time >= lastTick + 250)).toEqual([]);
 
   // A theme that rebuilds its header after the restore: the box's markup comes back without its handlers.
   await page.evaluate(() => {
