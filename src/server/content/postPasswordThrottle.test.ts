@@ -20,10 +20,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Fixes the clock at `minutes` past the hour `hour` (a different hour per test keeps their counts apart). */
+/**
+ * Fixes the clock at `minutes` past the hour `hour` (a different hour per test keeps their counts apart), on a day
+ * long past so tries made on the real clock never share a window.
+ */
 function clockAt(hour: number, minutes: number) {
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(Date.UTC(2026, 10, 25, hour, minutes)));
+  vi.setSystemTime(new Date(Date.UTC(2001, 0, 15, hour, minutes)));
 }
 
 describe('page password tries', () => {
