@@ -154,10 +154,8 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
       });
       // Queued (written) before the answer, sent after it: a mail server never holds up or fails the order.
       if (!replayed) {
-        await Promise.all([
-          app.mail.queueOrderMail('order_received', order.id),
-          app.mail.queueOrderMail('new_order', order.id),
-        ]);
+        await app.mail.queueOrderMail('order_received', order.id);
+        await app.mail.queueOrderMail('new_order', order.id);
       }
       setCartCookies(
         reply,
