@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { RecordingTransport } from '../../../test-support/recordingTransport';
 import { Shopper } from '../../../test-support/shopper';
+import type { MailTransport } from './mailTransport';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './OrderMailer';
 
 /*
@@ -152,6 +153,26 @@ describe('order mail outbox', { timeout: 60_000 }, () => {
     const [row] = await outboxOf(shop, orderId);
     expect(row).toMatchObject({ kind: 'order_received', status: 'queued', last_error: 'connection refused' });
     expect(row?.attempts).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers the checkout while the mail server hangs', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hanging: MailTransport = { description: 'hanging', send: () => released, close() {} };
+    shop = await createTestApp({ mail: { transport: hanging } });
+    await shop.query("UPDATE products SET stock_quantity = 100, stock_status = 'instock' WHERE id = ?", [
+      MUG,
+    ]);
+    const { status, orderId } = await placeOrder(shop);
+    expect(status).toBe(303);
+    // The shop's own loop has the message in hand (claimed, one attempt) and is waiting on the server.
+    await expect.poll(async () => (await outboxOf(shop as TestApp, orderId))[0]?.attempts).toBe(1);
+    expect((await outboxOf(shop, orderId))[0]?.status).toBe('queued');
+    release();
+    await shop.app.mail.flush();
+    expect((await outboxOf(shop, orderId))[0]?.status).toBe('sent');
   });
 
   it('keeps the SMTP password out of the error it stores', async () => {

@@ -20,13 +20,16 @@ export class PgMailOutboxRepository implements MailOutboxRepository {
   }
 
   async claimDue(now: number, leaseUntil: number, limit: number) {
-    // SKIP LOCKED: a row another sender is claiming right now is left to it rather than waited for. The outer
-    // conditions are checked again on the row as it is after any such concurrent claim, so a row is claimed once.
+    // The due rows are picked once (a MATERIALIZED CTE: as a subquery of the UPDATE, PostgreSQL may run the pick
+    // again and claim more than `limit`), locked as picked, and SKIP LOCKED leaves rows another sender is claiming
+    // right now to it instead of waiting for them; the rechecked conditions keep a row from being claimed twice.
     const { rows } = await this.#pool.query(
-      `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = $2
-       WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= $1
-                    ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
-         AND status = 'queued' AND next_attempt_at <= $1
+      `WITH due AS MATERIALIZED (
+         SELECT id AS due_id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= $1
+         ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED
+       )
+       UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = $2
+       FROM due WHERE mail_outbox.id = due.due_id AND mail_outbox.status = 'queued' AND mail_outbox.next_attempt_at <= $1
        RETURNING ${CLAIMED_MAIL_COLUMNS}`,
       [now, leaseUntil, limit],
     );
