@@ -28,6 +28,8 @@ interface MailPluginOptions {
 
 /** `app.mail`: order mail for every feature that changes an order. */
 export interface ShopMail {
+  /** Where mail goes, for the start-up message: the `.eml` folder, or the SMTP server without its credentials. */
+  readonly destination: string;
   /** Queues the order's mail of `kind`; never throws. Answers whether a message was queued (see OrderMailer). */
   queueOrderMail(kind: OrderMailKind, orderId: number): Promise<boolean>;
   /** Sends what is due now; answers how many were sent. */
@@ -49,7 +51,6 @@ export const mailPlugin = fp(
     { config, repositories, dataDir, mail = {} }: MailPluginOptions,
   ) {
     const transport = mail.transport ?? mailTransportFor(config.server.mail.smtp, dataDir);
-    app.log.info(`order mail goes to ${transport.description}`);
     const mailer = new OrderMailer({
       repositories,
       config,
@@ -61,6 +62,7 @@ export const mailPlugin = fp(
       log: app.log,
     });
     app.decorate('mail', {
+      destination: transport.description,
       queueOrderMail: (kind, orderId) => mailer.queueOrderMail(kind, orderId),
       flush: () => mailer.flush(),
       sentMailsForOrder: (orderId) => mailer.sentMailsForOrder(orderId),

@@ -175,6 +175,16 @@ describe('order mail outbox', { timeout: 60_000 }, () => {
     expect((await outboxOf(shop, orderId))[0]?.status).toBe('sent');
   });
 
+  it('names where mail goes without the SMTP credentials', async () => {
+    shop = await createTestApp({
+      settings: { server: { mail: { smtp: 'smtp://shop:s3cr%40t@mail.example:587' } } },
+    });
+    expect(shop.app.mail.destination).toBe('smtp://mail.example:587');
+    await shop.close();
+    shop = await createTestApp();
+    expect(shop.app.mail.destination).toBe(`.eml files in ${shop.dataDir}/mail`);
+  });
+
   it('keeps the SMTP password out of the error it stores', async () => {
     const transport = new RecordingTransport({
       failuresLeft: 1,
