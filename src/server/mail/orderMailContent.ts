@@ -28,9 +28,25 @@ export interface OrderMailContent {
 
 const PAYMENT_METHODS: Record<string, string> = { cod: 'Cash on delivery' };
 
+// Building an Intl formatter costs about a millisecond; a shop has one locale, so each is built once.
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+const dateFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function cached<T>(cache: Map<string, T | null>, locale: string, make: () => T): T | null {
+  if (!cache.has(locale)) {
+    try {
+      cache.set(locale, make());
+    } catch {
+      cache.set(locale, null);
+    }
+  }
+  return cache.get(locale) ?? null;
+}
+
 function countryName(code: string, locale: string): string {
+  const names = cached(regionNames, locale, () => new Intl.DisplayNames([locale], { type: 'region' }));
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+    return names?.of(code) ?? code;
   } catch {
     return code;
   }
@@ -39,12 +55,13 @@ function countryName(code: string, locale: string): string {
 function orderDate(createdAt: string, locale: string): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return createdAt;
-  try {
-    // UTC: the server's zone says nothing about the shop's, and every mail of an order must show one date.
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-  } catch {
-    return createdAt.slice(0, 10);
-  }
+  // UTC: the server's zone says nothing about the shop's, and every mail of an order must show one date.
+  const format = cached(
+    dateFormats,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
+  );
+  return format ? format.format(date) : createdAt.slice(0, 10);
 }
 
 /**
