@@ -27,7 +27,8 @@ const SECTION_PAGES: Record<string, string> = {
   stats: '[statistics.md](statistics.md)',
   consent: '[attribution.md](attribution.md) and [statistics.md](statistics.md)',
   rest: '[rest-api.md](rest-api.md)',
-  server: '[statistics.md](statistics.md), [insights.md](insights.md), [security.md](security.md)',
+  server:
+    '[statistics.md](statistics.md), [insights.md](insights.md), [security.md](security.md), [back-office.md](back-office.md) (mail)',
 };
 
 const INTRO = `# Settings reference

@@ -7,6 +7,7 @@ import { seedDemoCatalog } from '../src/server/catalog/import/seedDemoCatalog';
 import { openDatabase, type SqliteDatabase } from '../src/server/db/openDatabase';
 import type { Repositories } from '../src/server/db/ports';
 import { createSqliteRepositories } from '../src/server/db/sqlite/createSqliteRepositories';
+import type { MailOptions } from '../src/server/mail/mailPlugin';
 import type { SearchIndex } from '../src/server/search/SearchIndex';
 import type { SuggestionDecorator } from '../src/server/search/SuggestionBuilder';
 import { parseSettings } from '../src/shared/settings/parseSettings';
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   searchIndex?: SearchIndex;
   /** Decorators filling the suggestion slots (default none). */
   suggestionDecorators?: SuggestionDecorator[];
+  /** Order mail's transport, clock and loop (default: `.eml` files in the data dir, sent at once). */
+  mail?: MailOptions;
 }
 
 export interface TestApp {
@@ -63,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       dataDir,
       searchIndex: options.searchIndex ?? engine.searchIndex,
       suggestionDecorators: options.suggestionDecorators,
+      mail: options.mail,
     });
     await app.ready();
     return {

@@ -10,6 +10,7 @@ import { createPgRepositories } from '../src/server/db/postgres/createPgReposito
 import { openPostgres } from '../src/server/db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../src/server/db/postgres/testDatabase';
 import { createSqliteRepositories } from '../src/server/db/sqlite/createSqliteRepositories';
+import type { MailOptions } from '../src/server/mail/mailPlugin';
 import { parseSettings } from '../src/shared/settings/parseSettings';
 import { TEST_SECRET } from './createTestApp';
 import { pgQuery } from './testRepositories';
@@ -29,7 +30,12 @@ export interface ShopProcesses {
  * apps built on their own connections. SQLite under `npm test`, one PostgreSQL database under `npm run
  * test:postgres`, so concurrency rules are checked on both engines rather than on one connection's luck.
  */
-export async function openShopProcesses(count: number, settings: unknown = {}): Promise<ShopProcesses> {
+export async function openShopProcesses(
+  count: number,
+  settings: unknown = {},
+  /** Each process's order mail options (default: `.eml` files in the shared data dir). */
+  mail?: (processIndex: number) => MailOptions,
+): Promise<ShopProcesses> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-processes-'));
   let drop = async () => {};
   let query: ShopProcesses['query'];
@@ -65,13 +71,14 @@ export async function openShopProcesses(count: number, settings: unknown = {}): 
   await seedDemoCatalog(repositories[0] as Repositories);
   const config = parseSettings(settings);
   const apps: FastifyInstance[] = [];
-  for (const repos of repositories) {
+  for (const [index, repos] of repositories.entries()) {
     const app = await buildApp({
       config,
       repositories: repos,
       secret: TEST_SECRET,
       assets: { scripts: [], styles: [], preloads: [] },
       dataDir,
+      mail: mail?.(index),
     });
     await app.ready();
     apps.push(app);

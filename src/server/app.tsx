@@ -19,6 +19,7 @@ import type { Repositories } from './db/ports';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
 import { insightsPlugin } from './insights/insightsPlugin';
+import { type MailOptions, mailPlugin } from './mail/mailPlugin';
 import { ownerPlugin } from './owner/ownerPlugin';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
@@ -45,6 +46,8 @@ export interface AppOptions {
   searchIndex?: SearchIndex;
   /** Fill the suggestion slots (meta_before…content_after) of the search box's answers. */
   suggestionDecorators?: SuggestionDecorator[];
+  /** Order mail's transport, clock and loop (default: from the settings; see mail/mailPlugin.ts). */
+  mail?: MailOptions;
 }
 
 /** Builds the shop's Fastify app without listening, so tests can `inject` requests into it. */
@@ -57,6 +60,7 @@ export async function buildApp({
   logger = false,
   searchIndex,
   suggestionDecorators,
+  mail,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -118,6 +122,7 @@ export async function buildApp({
     newSessionsPerHour: config.server.newSessionsPerHour,
   });
   await app.register(ownerPlugin, { config, repositories, secret });
+  await app.register(mailPlugin, { config, repositories, dataDir, mail });
   await app.register(ajaxPlugin);
   await app.register(pagesPlugin, { config, assets, repositories, cartService });
   await app.register(fastifyStatic, {

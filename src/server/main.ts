@@ -74,6 +74,7 @@ async function main() {
   console.log(
     `Search index: ${searchIndex ? 'postgresql (shared by every process)' : 'embedded (in this process)'}`,
   );
+  console.log(`Order mail: ${app.mail.destination}`);
   await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

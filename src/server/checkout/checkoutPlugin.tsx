@@ -117,7 +117,7 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
     const billing = checked.values;
     if (!sessionId) throw new ShopError('empty_cart', 'Your cart is empty.');
     try {
-      const { order } = await repositories.orders.placeOrder({
+      const { order, replayed } = await repositories.orders.placeOrder({
         orderKey: `wc_order_${randomBytes(12).toString('base64url')}`,
         currency: config.shop.currency.code,
         paymentMethod: 'cod',
@@ -152,6 +152,11 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
           unitPrice: line.unitPrice,
         })),
       });
+      // Queued (written) before the answer, sent after it: a mail server never holds up or fails the order.
+      if (!replayed) {
+        await app.mail.queueOrderMail('order_received', order.id);
+        await app.mail.queueOrderMail('new_order', order.id);
+      }
       setCartCookies(
         reply,
         { lines: [], itemCount: 0, subtotal: 0, total: 0, hash: '' },

@@ -395,6 +395,42 @@ const serverSchema = z
     /** Test-only fault injection, off by default: `image-subsizes` fails sub-sizes after the thumbnail (README). */
     testFaults: z.array(z.enum(['image-subsizes'])).default([]),
 
+    /**
+     * Order mail (docs/back-office.md "Mail"). Under `server` because the SMTP address holds a password and the
+     * owner's address is private: neither may reach a page.
+     */
+    mail: z
+      .strictObject({
+        smtp: z
+          .string()
+          .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+          .nullable()
+          .default(null)
+          .describe(
+            'SMTP server URL for order mail, `smtp://user:password@host:587` or `smtps://…:465`; null writes each message as an `.eml` file into `DATA_DIR/mail/`',
+          ),
+        from: nullableString.describe(
+          'From of every mail, e.g. `Fern & Flax <orders@example.com>`; null: the shop name at `shop@localhost`',
+        ),
+        owner: z
+          .email('must be an email address')
+          .nullable()
+          .default(null)
+          .describe('Where "new order" mail goes; null: no such mail'),
+        shopUrl: z
+          .string()
+          .regex(
+            /^https?:\/\/[^\s/?#]+\/?$/,
+            'must be an http:// or https:// origin, like https://shop.example',
+          )
+          .nullable()
+          .default(null)
+          .describe(
+            "The shop's public origin for links in mail, e.g. `https://example.com` (never taken from a request's Host header); null: no links",
+          ),
+      })
+      .prefault({}),
+
     /** Visitor statistics, server side. */
     stats: z
       .strictObject({

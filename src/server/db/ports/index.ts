@@ -9,6 +9,7 @@
 import type { AttributionRepository } from './attribution';
 import type { CatalogRepository } from './catalog';
 import type { InsightsRepository } from './insights';
+import type { MailOutboxRepository } from './mailOutbox';
 import type { MediaRepository } from './media';
 import type { OptionRepository } from './options';
 import type { OrderRepository } from './orders';
@@ -23,6 +24,7 @@ import type { VisitorMetaRepository } from './visitorMeta';
 export type * from './attribution';
 export type * from './catalog';
 export type * from './insights';
+export type * from './mailOutbox';
 export type * from './media';
 export type * from './options';
 export type * from './orders';
@@ -48,6 +50,7 @@ export interface Repositories {
   stats: StatsRepository;
   search: SearchRepository;
   insights: InsightsRepository;
+  mailOutbox: MailOutboxRepository;
   /**
    * Answers when the database is reachable and is still the one the shop opened (GET /healthz): a SQLite file
    * deleted or replaced under the running shop fails, so the shop stops taking orders nobody will keep.

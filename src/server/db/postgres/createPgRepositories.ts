@@ -4,6 +4,7 @@ import type { PgPool } from './openPostgres';
 import { PgAttributionRepository } from './PgAttributionRepository';
 import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
+import { PgMailOutboxRepository } from './PgMailOutboxRepository';
 import { PgMediaRepository } from './PgMediaRepository';
 import { PgOptionRepository } from './PgOptionRepository';
 import { PgOrderRepository } from './PgOrderRepository';
@@ -34,6 +35,7 @@ export function createPgRepositories(pool: PgPool): Repositories {
     stats: new PgStatsRepository(pool),
     search: new PgSearchRepository(pool),
     insights: new PgInsightsRepository(pool),
+    mailOutbox: new PgMailOutboxRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

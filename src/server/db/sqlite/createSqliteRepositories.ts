@@ -4,6 +4,7 @@ import type { Repositories } from '../ports';
 import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
+import { SqliteMailOutboxRepository } from './SqliteMailOutboxRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOptionRepository } from './SqliteOptionRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
@@ -38,6 +39,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     stats: new SqliteStatsRepository(db),
     search: new SqliteSearchRepository(db),
     insights: new SqliteInsightsRepository(db),
+    mailOutbox: new SqliteMailOutboxRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
       // A deleted file stays readable through the open handle: only its path tells that it is gone.
