@@ -6,6 +6,7 @@ import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
 import { PgMediaRepository } from './PgMediaRepository';
 import { PgOptionRepository } from './PgOptionRepository';
+import { PgOrderAdminRepository } from './PgOrderAdminRepository';
 import { PgOrderRepository } from './PgOrderRepository';
 import { PgOwnerAuthRepository } from './PgOwnerAuthRepository';
 import { PgPostRepository } from './PgPostRepository';
@@ -26,6 +27,7 @@ export function createPgRepositories(pool: PgPool): Repositories {
     ownerAuth: new PgOwnerAuthRepository(pool),
     sessions: new PgSessionRepository(pool),
     orders: new PgOrderRepository(pool),
+    orderAdmin: new PgOrderAdminRepository(pool),
     options: new PgOptionRepository(pool),
     posts: new PgPostRepository(pool),
     media: new PgMediaRepository(pool),

@@ -6,6 +6,7 @@ import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOptionRepository } from './SqliteOptionRepository';
+import { SqliteOrderAdminRepository } from './SqliteOrderAdminRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqliteOwnerAuthRepository } from './SqliteOwnerAuthRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
@@ -30,6 +31,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     ownerAuth: new SqliteOwnerAuthRepository(db),
     sessions: new SqliteSessionRepository(db),
     orders: new SqliteOrderRepository(db),
+    orderAdmin: new SqliteOrderAdminRepository(db),
     options: new SqliteOptionRepository(db),
     posts: new SqlitePostRepository(db),
     media: new SqliteMediaRepository(db),
