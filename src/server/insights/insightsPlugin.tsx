@@ -87,7 +87,13 @@ export async function insightsPlugin(
     summaries.stop();
   });
 
-  function sendLogin(request: FastifyRequest, reply: FastifyReply, error: string | null, status: number) {
+  async function sendLogin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: string | null,
+    status: number,
+  ) {
+    const configured = await owner.isConfigured();
     return reply.sendPage(
       {
         title: 'Owner login',
@@ -96,7 +102,7 @@ export async function insightsPlugin(
           <InsightsLoginPage
             nonce={app.nonces.create(LOGIN_NONCE, request.visitor)}
             error={error}
-            configured={owner.configured}
+            configured={configured}
           />
         ),
       },
