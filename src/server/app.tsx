@@ -9,6 +9,7 @@ import Fastify, {
 import { MessagePage } from '../client/pages/MessagePage';
 import { isShopError, ShopError, type ShopErrorCode } from '../shared/errors/ShopError';
 import type { ShopConfig } from '../shared/settings/settingsSchema';
+import { adminPlugin } from './admin/adminPlugin';
 import { ajaxPlugin, rewriteWcAjaxUrl, WC_AJAX_PATH } from './ajax/ajaxPlugin';
 import { cartPlugin } from './cart/cartPlugin';
 import { CartService } from './cart/cartService';
@@ -19,6 +20,7 @@ import type { Repositories } from './db/ports';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
 import { insightsPlugin } from './insights/insightsPlugin';
+import { createOrderDesk, type OrderStatusListener } from './orders/orderDesk';
 import { ownerPlugin } from './owner/ownerPlugin';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
@@ -45,6 +47,8 @@ export interface AppOptions {
   searchIndex?: SearchIndex;
   /** Fill the suggestion slots (meta_before…content_after) of the search box's answers. */
   suggestionDecorators?: SuggestionDecorator[];
+  /** Told after an order's status changes in the back office (mail hangs here); nothing by default. */
+  orderStatusListener?: OrderStatusListener;
 }
 
 /** Builds the shop's Fastify app without listening, so tests can `inject` requests into it. */
@@ -57,6 +61,7 @@ export async function buildApp({
   logger = false,
   searchIndex,
   suggestionDecorators,
+  orderStatusListener,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -147,6 +152,12 @@ export async function buildApp({
   await app.register(restPlugin, { config, repositories, dataDir });
   await app.register(statsPlugin, { repositories, config, secret });
   await app.register(insightsPlugin, { repositories, config, secret, search: search.service });
+  const orderDesk = createOrderDesk({
+    orders: repositories.orderAdmin,
+    listener: orderStatusListener,
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+  await app.register(adminPlugin, { config, orderDesk });
 
   app.all(UNDECODABLE_URL_PATH, async function undecodableUrl() {
     throw new ShopError('invalid_request', 'That address is not valid.');

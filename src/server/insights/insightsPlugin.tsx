@@ -111,7 +111,9 @@ export async function insightsPlugin(
   }
 
   app.get('/insights/', async function insightsPage(request, reply) {
-    if (!(await owner.authenticate(request, reply))) return sendLogin(request, reply, null, 200);
+    // One login for the owner: the back office's, which comes back here.
+    if (!(await owner.authenticate(request, reply)))
+      return reply.redirect(`/admin/login?next=${encodeURIComponent(request.url)}`, 303);
     const query = parseInput(pageQuery, request.query);
     const range = resolveRange(query, now());
     const [visitors, sources, searches] = await Promise.all([
