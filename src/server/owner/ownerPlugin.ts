@@ -21,7 +21,7 @@ import {
  * The password is the settings' `server.ownerPasswordHash` when present, else the one `npm run owner -- set-password`
  * stored in the database (owner_account). The owner is recognized by
  * - the `shop_owner` session cookie (HttpOnly, SameSite=Strict, Secure over HTTPS, 12 hours), set by the login
- *   form at /admin/login (or the older POST /insights/login) or by POST /wp-json/stats/v1/owner with the token;
+ *   form at /admin/login or by POST /wp-json/stats/v1/owner with the token;
  * - `Authorization: Bearer <server.ownerToken>`, or `Authorization: Basic` with the user name `owner` and the
  *   owner's password or token (what WordPress REST clients send with an application password).
  */
@@ -32,7 +32,7 @@ const OWNER_SESSION_MS = 12 * 60 * 60 * 1000;
 /** The user name of `Authorization: Basic` for the owner (the password is the owner's password or token). */
 const OWNER_USER_NAME = 'owner';
 const DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
-const OWNER_LOGIN_PATHS = ['/admin/login', '/insights'];
+const OWNER_LOGIN_PATH = '/admin/login';
 
 interface OwnerAuth {
   /**
@@ -219,13 +219,12 @@ export const ownerPlugin = fp(
         await startSession(request, reply, credentials);
         if (device === null) {
           const id = randomBytes(18).toString('base64url');
-          // Sent back to both login forms (/admin/login and the older /insights/login) and nowhere else.
-          for (const path of OWNER_LOGIN_PATHS)
-            reply.setCookie(
-              OWNER_DEVICE_COOKIE,
-              `${id}.${signDevice(id, fingerprint)}`,
-              cookieOptions(request, DEVICE_MS, path),
-            );
+          // Sent back to the login form only.
+          reply.setCookie(
+            OWNER_DEVICE_COOKIE,
+            `${id}.${signDevice(id, fingerprint)}`,
+            cookieOptions(request, DEVICE_MS, OWNER_LOGIN_PATH),
+          );
         }
         return check;
       },
