@@ -116,6 +116,8 @@ test('cancelling with two clicks at once puts the stock back once', async ({ bro
 });
 
 test('by keyboard alone, axe-clean and without sideways scrolling at 390 px', async ({ browser, page }) => {
+  // Three pages audited by axe and walked by Tab, one stop at a time: long, not waiting on anything.
+  test.setTimeout(90_000);
   const order = await shopperOrders(browser, 1);
   await page.setViewportSize(PHONE);
   await page.goto(`${shop().url}/admin/login`);
