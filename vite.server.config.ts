@@ -22,6 +22,7 @@ export default defineConfig({
         report: 'src/server/cli/reportCli.ts',
         reindex: 'src/server/cli/reindexCli.ts',
         'owner-password': 'src/server/cli/ownerPasswordCli.ts',
+        owner: 'src/server/cli/ownerCli.ts',
         'seed-bench': 'src/server/cli/seedBenchCli.ts',
         'search-bench': 'bench/entries/searchBenchEntry.ts',
       },

@@ -9,6 +9,7 @@ const programs = {
   report: 'dist/server/report.js',
   reindex: 'dist/server/reindex.js',
   'owner-password': 'dist/server/owner-password.js',
+  owner: 'dist/server/owner.js',
   'seed:bench': 'dist/server/seed-bench.js',
 };
 if (!programs[name]) {

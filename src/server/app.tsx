@@ -9,6 +9,7 @@ import Fastify, {
 import { MessagePage } from '../client/pages/MessagePage';
 import { isShopError, ShopError, type ShopErrorCode } from '../shared/errors/ShopError';
 import type { ShopConfig } from '../shared/settings/settingsSchema';
+import { adminPlugin } from './admin/adminPlugin';
 import { ajaxPlugin, rewriteWcAjaxUrl, WC_AJAX_PATH } from './ajax/ajaxPlugin';
 import { cartPlugin } from './cart/cartPlugin';
 import { CartService } from './cart/cartService';
@@ -20,6 +21,8 @@ import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
 import { insightsPlugin } from './insights/insightsPlugin';
 import { type MailOptions, mailPlugin } from './mail/mailPlugin';
+import { orderMailListener } from './mail/orderMailListener';
+import { createOrderDesk, type OrderStatusListener } from './orders/orderDesk';
 import { ownerPlugin } from './owner/ownerPlugin';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
@@ -48,6 +51,8 @@ export interface AppOptions {
   suggestionDecorators?: SuggestionDecorator[];
   /** Order mail's transport, clock and loop (default: from the settings; see mail/mailPlugin.ts). */
   mail?: MailOptions;
+  /** Told after an order's status changes in the back office; default: the customer's order mail. */
+  orderStatusListener?: OrderStatusListener;
 }
 
 /** Builds the shop's Fastify app without listening, so tests can `inject` requests into it. */
@@ -61,6 +66,7 @@ export async function buildApp({
   searchIndex,
   suggestionDecorators,
   mail,
+  orderStatusListener,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -152,6 +158,13 @@ export async function buildApp({
   await app.register(restPlugin, { config, repositories, dataDir });
   await app.register(statsPlugin, { repositories, config, secret });
   await app.register(insightsPlugin, { repositories, config, secret, search: search.service });
+  const orderDesk = createOrderDesk({
+    orders: repositories.orderAdmin,
+    listener: orderStatusListener ?? orderMailListener(app.mail),
+    extraNotes: (orderId) => app.mail.notesForOrder(orderId),
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
+  await app.register(adminPlugin, { config, orderDesk });
 
   app.all(UNDECODABLE_URL_PATH, async function undecodableUrl() {
     throw new ShopError('invalid_request', 'That address is not valid.');

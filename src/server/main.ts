@@ -79,10 +79,8 @@ async function main() {
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   console.log(`Shop listening on http://${host}:${actualPort}/`);
-  if (!config.server.ownerPasswordHash && !config.server.ownerToken) {
-    console.log(
-      'No owner is set yet: run `npm run owner-password` and put the hash in your settings file (README "Become the owner").',
-    );
+  if (!(await app.owner.isConfigured())) {
+    console.log('No owner is set yet: run `npm run owner -- set-password` to become the owner.');
   }
 
   const cleanup = setInterval(

@@ -25,7 +25,7 @@ afterEach(async () => {
 
 /** The login form and the visitor cookie its nonce is bound to (minted for the form). */
 async function loginForm() {
-  const page = await shop.app.inject({ method: 'GET', url: '/insights/' });
+  const page = await shop.app.inject({ method: 'GET', url: '/admin/login?next=/insights/' });
   const nonce = /name="_wpnonce" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
   const minted = page.cookies.find((each) => each.name === SESSION_COOKIE);
   return { page, nonce, visitor: `${SESSION_COOKIE}=${minted?.value}` };
@@ -35,7 +35,7 @@ async function login(password: string, ip = '198.51.100.7') {
   const { nonce, visitor } = await loginForm();
   const response = await shop.app.inject({
     method: 'POST',
-    url: '/insights/login',
+    url: '/admin/login',
     remoteAddress: ip,
     headers: { cookie: visitor, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ password, _wpnonce: nonce }).toString(),
@@ -106,7 +106,7 @@ describe('the login', () => {
   it('refuses a login without the form nonce', async () => {
     const response = await shop.app.inject({
       method: 'POST',
-      url: '/insights/login',
+      url: '/admin/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `password=${encodeURIComponent(PASSWORD)}`,
     });

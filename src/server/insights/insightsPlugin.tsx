@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { InsightsLoginPage } from '../../client/insights/InsightsLoginPage';
 import { InsightsPage } from '../../client/insights/InsightsPage';
 import { ShopError } from '../../shared/errors/ShopError';
 import { SOURCE_SORT_KEYS } from '../../shared/insights/insightsTypes';
@@ -29,11 +28,9 @@ interface InsightsPluginOptions {
   now?: () => number;
 }
 
-const LOGIN_NONCE = 'insights_login';
 const LOGOUT_NONCE = 'insights_logout';
 const SYNONYM_NONCE = 'insights_synonym';
 
-const loginBody = z.object({ password: z.string().max(500), _wpnonce: z.string().max(100).optional() });
 const logoutBody = z.object({
   _wpnonce: z.string().max(100).optional(),
   everywhere: z.enum(['1']).optional(),
@@ -66,7 +63,7 @@ export async function insightsPlugin(
 
   async function requireSession(request: FastifyRequest, reply: FastifyReply) {
     if (!(await owner.authenticate(request, reply)))
-      throw new ShopError('unauthorized', 'Log in at /insights/ first.');
+      throw new ShopError('unauthorized', 'Log in at /admin/login first.');
   }
 
   function requireNonce(nonce: string | undefined, action: string, request: FastifyRequest) {
@@ -87,25 +84,10 @@ export async function insightsPlugin(
     summaries.stop();
   });
 
-  function sendLogin(request: FastifyRequest, reply: FastifyReply, error: string | null, status: number) {
-    return reply.sendPage(
-      {
-        title: 'Owner login',
-        noindex: true,
-        body: (
-          <InsightsLoginPage
-            nonce={app.nonces.create(LOGIN_NONCE, request.visitor)}
-            error={error}
-            configured={owner.configured}
-          />
-        ),
-      },
-      { status },
-    );
-  }
-
   app.get('/insights/', async function insightsPage(request, reply) {
-    if (!(await owner.authenticate(request, reply))) return sendLogin(request, reply, null, 200);
+    // One login for the owner: the back office's, which comes back here.
+    if (!(await owner.authenticate(request, reply)))
+      return reply.redirect(`/admin/login?next=${encodeURIComponent(request.url)}`, 303);
     const query = parseInput(pageQuery, request.query);
     const range = resolveRange(query, now());
     const [visitors, sources, searches] = await Promise.all([
@@ -132,28 +114,11 @@ export async function insightsPlugin(
     });
   });
 
-  app.post('/insights/login', async function insightsLogin(request, reply) {
-    const body = parseInput(loginBody, request.body ?? {});
-    requireNonce(body._wpnonce, LOGIN_NONCE, request);
-    const check = await owner.logIn(request, reply, body.password);
-    if (!check.ok && check.retryAfterSeconds !== null) {
-      reply.header('Retry-After', String(check.retryAfterSeconds));
-      return sendLogin(
-        request,
-        reply,
-        `Too many wrong attempts. Try again in ${waitText(check.retryAfterSeconds)}.`,
-        429,
-      );
-    }
-    if (!check.ok) return sendLogin(request, reply, 'That password or token is not right.', 401);
-    return reply.redirect('/insights/', 303);
-  });
-
   app.post('/insights/logout', async function insightsLogout(request, reply) {
     const body = parseInput(logoutBody, request.body ?? {});
     requireNonce(body._wpnonce, LOGOUT_NONCE, request);
     await owner.logOut(request, reply, { everywhere: body.everywhere === '1' });
-    return reply.redirect('/insights/', 303);
+    return reply.redirect('/admin/login', 303);
   });
 
   app.post('/insights/synonym', async function insightsSynonym(request, reply) {
@@ -181,11 +146,4 @@ export async function insightsPlugin(
       .header('content-disposition', `attachment; filename="${exportFileName(table, range)}"`)
       .send(csv);
   });
-}
-
-/** How long a refused login must wait, in the unit a person would say. */
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -56,7 +56,13 @@ export class OrderMailer {
     this.#repositories = options.repositories;
     this.#config = options.config;
     this.#transport = options.transport;
-    this.#ownerAddress = options.ownerAddress ?? (async () => options.config.server.mail.owner);
+    // The settings' address wins; else the one `npm run owner -- set-password --email` stored.
+    this.#ownerAddress =
+      options.ownerAddress ??
+      (async () =>
+        options.config.server.mail.owner ??
+        (await options.repositories.ownerAuth.getOwnerAccount())?.email ??
+        null);
     this.#now = options.now ?? Date.now;
     this.#autoSend = options.autoSend ?? true;
     this.#pollMs = options.pollMs ?? 15_000;

@@ -49,7 +49,7 @@ async function visitorPage(shop: TestApp, cookie?: string) {
 
 /** The login form's nonce and the visitor cookie it is bound to. */
 async function loginForm(shop: TestApp, headers: Record<string, string> = {}) {
-  const page = await shop.app.inject({ url: '/insights/', headers });
+  const page = await shop.app.inject({ url: '/admin/login?next=/insights/', headers });
   const nonce = /name="_wpnonce" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
   return { nonce, visitor: `${SESSION_COOKIE}=${cookieOf(page, SESSION_COOKIE)?.value}` };
 }
@@ -63,7 +63,7 @@ async function login(
   const extra = options.headers ?? {};
   return shop.app.inject({
     method: 'POST',
-    url: '/insights/login',
+    url: '/admin/login',
     remoteAddress: options.ip ?? '198.51.100.7',
     headers: {
       ...extra,

@@ -12,7 +12,7 @@ export const MIN_OWNER_PASSWORD_LENGTH = 10;
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
-interface OwnerCredentials {
+export interface OwnerCredentials {
   ownerPasswordHash: string | null;
   ownerToken: string | null;
 }

@@ -5,16 +5,23 @@ import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { Repositories } from '../db/ports';
 import { type LimitedCheck, LoginLimiter } from './loginLimiter';
-import { credentialsFingerprint, isOwnerCredential, isOwnerToken, safeEqual } from './ownerCredentials';
+import {
+  credentialsFingerprint,
+  isOwnerCredential,
+  isOwnerToken,
+  type OwnerCredentials,
+  safeEqual,
+} from './ownerCredentials';
 
 /*
  * The owner's authentication, in one place: one session cookie (server-side sessions, so logging out ends a
  * copied cookie too), one guard (`requireOwner`, a Fastify hook) for the insights, media writes, the statistics'
  * owner report and whatever back-office comes next, and one login limiter. Plugins only translate HTTP.
  *
- * The owner is recognized by
+ * The password is the settings' `server.ownerPasswordHash` when present, else the one `npm run owner -- set-password`
+ * stored in the database (owner_account). The owner is recognized by
  * - the `shop_owner` session cookie (HttpOnly, SameSite=Strict, Secure over HTTPS, 12 hours), set by the login
- *   form at /insights/ or by POST /wp-json/stats/v1/owner with the token;
+ *   form at /admin/login or by POST /wp-json/stats/v1/owner with the token;
  * - `Authorization: Bearer <server.ownerToken>`, or `Authorization: Basic` with the user name `owner` and the
  *   owner's password or token (what WordPress REST clients send with an application password).
  */
@@ -25,10 +32,14 @@ const OWNER_SESSION_MS = 12 * 60 * 60 * 1000;
 /** The user name of `Authorization: Basic` for the owner (the password is the owner's password or token). */
 const OWNER_USER_NAME = 'owner';
 const DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
+const OWNER_LOGIN_PATH = '/admin/login';
 
 interface OwnerAuth {
-  /** Whether a password or a token is configured at all. */
-  configured: boolean;
+  /**
+   * Whether a password or a token is set at all: in the settings, or by `npm run owner -- set-password` (read from
+   * the database on every call, so a password set while the shop runs counts at once, in every process).
+   */
+  isConfigured(): Promise<boolean>;
   /** Whether the request's Authorization header claims to be the owner (API clients; see credentialOf). */
   hasCredentials(request: FastifyRequest): boolean;
   /** Whether the request carries a live owner session cookie (looked up once, before any handler runs). */
@@ -66,16 +77,24 @@ export const ownerPlugin = fp(
     app: FastifyInstance,
     { config, repositories, secret, now = () => Date.now() }: OwnerPluginOptions,
   ) {
-    const credentials = {
-      ownerPasswordHash: config.server.ownerPasswordHash,
-      ownerToken: config.server.ownerToken,
-    };
-    const configured = credentials.ownerPasswordHash !== null || credentials.ownerToken !== null;
-    const fingerprint = credentialsFingerprint(secret, credentials);
     const store = repositories.ownerAuth;
+    /**
+     * The credentials in force: the settings' password hash wins when present; otherwise the one
+     * `npm run owner -- set-password` stored. Read from the database each time (no cache), so a password set or
+     * reset by the command applies at once in every process, and its new fingerprint ends the old sessions.
+     */
+    async function currentCredentials(): Promise<OwnerCredentials> {
+      const ownerToken = config.server.ownerToken;
+      if (config.server.ownerPasswordHash !== null)
+        return { ownerPasswordHash: config.server.ownerPasswordHash, ownerToken };
+      const account = await store.getOwnerAccount();
+      return { ownerPasswordHash: account?.passwordHash ?? null, ownerToken };
+    }
+    const isSet = (credentials: OwnerCredentials) =>
+      credentials.ownerPasswordHash !== null || credentials.ownerToken !== null;
     const limiter = new LoginLimiter(store, secret, now);
     const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-    const signDevice = (id: string) =>
+    const signDevice = (id: string, fingerprint: string) =>
       createHmac('sha256', secret).update(`owner-device|${id}|${fingerprint}`).digest('base64url');
 
     const sessions = new WeakMap<FastifyRequest, boolean>();
@@ -84,7 +103,10 @@ export const ownerPlugin = fp(
     // Only requests that carry the cookie cost a lookup; shoppers' requests cost nothing.
     app.addHook('onRequest', async function resolveOwnerSession(request) {
       const token = request.cookies[OWNER_COOKIE];
-      if (!configured || !token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return;
+      if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return;
+      const credentials = await currentCredentials();
+      if (!isSet(credentials)) return;
+      const fingerprint = credentialsFingerprint(secret, credentials);
       sessions.set(request, await store.hasSession(hashToken(token), fingerprint, now()));
     });
 
@@ -109,9 +131,9 @@ export const ownerPlugin = fp(
       };
     }
 
-    function knownDevice(request: FastifyRequest): string | null {
+    function knownDevice(request: FastifyRequest, fingerprint: string): string | null {
       const [id, signature] = (request.cookies[OWNER_DEVICE_COOKIE] ?? '').split('.');
-      return id && signature && safeEqual(signature, signDevice(id)) ? id : null;
+      return id && signature && safeEqual(signature, signDevice(id, fingerprint)) ? id : null;
     }
 
     function refuseLimited(reply: FastifyReply, check: LimitedCheck) {
@@ -140,6 +162,8 @@ export const ownerPlugin = fp(
     async function checkAuthorization(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       const credential = credentialOf(request);
       if (!credential) return false;
+      const credentials = await currentCredentials();
+      if (!isSet(credentials)) return false;
       const keys = limiter.keys(request.ip, null);
       const check = credential.isToken
         ? await limiter.check(keys, async () => isOwnerToken(credentials, credential.secret), false)
@@ -148,7 +172,12 @@ export const ownerPlugin = fp(
       return check.ok;
     }
 
-    async function startSession(request: FastifyRequest, reply: FastifyReply) {
+    async function startSession(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      credentials?: OwnerCredentials,
+    ) {
+      const fingerprint = credentialsFingerprint(secret, credentials ?? (await currentCredentials()));
       const token = randomBytes(32).toString('base64url');
       const at = now();
       await store.createSession(hashToken(token), fingerprint, at, at + OWNER_SESSION_MS);
@@ -157,17 +186,14 @@ export const ownerPlugin = fp(
     }
 
     const owner: OwnerAuth = {
-      configured,
+      isConfigured: async () => isSet(await currentCredentials()),
       hasCredentials: (request) => credentialOf(request) !== null,
       isOwner: (request) => sessions.get(request) === true,
       authenticate(request, reply) {
         let result = authenticated.get(request);
         if (!result) {
-          result = !configured
-            ? Promise.resolve(false)
-            : sessions.get(request) === true
-              ? Promise.resolve(true)
-              : checkAuthorization(request, reply);
+          result =
+            sessions.get(request) === true ? Promise.resolve(true) : checkAuthorization(request, reply);
           authenticated.set(request, result);
         }
         return result;
@@ -176,25 +202,28 @@ export const ownerPlugin = fp(
         if (!(await owner.authenticate(request, reply)))
           throw new ShopError(
             'unauthorized',
-            'This needs the shop owner: log in at /insights/ or send the owner token.',
+            'This needs the shop owner: log in at /admin/login or send the owner token.',
           );
       },
       async logIn(request, reply, secretGiven) {
-        if (!configured || secretGiven === '') return { ok: false, retryAfterSeconds: null };
-        const device = knownDevice(request);
+        const credentials = await currentCredentials();
+        if (!isSet(credentials) || secretGiven === '') return { ok: false, retryAfterSeconds: null };
+        const fingerprint = credentialsFingerprint(secret, credentials);
+        const device = knownDevice(request, fingerprint);
         const check = await limiter.check(
           limiter.keys(request.ip, device),
           () => isOwnerCredential(credentials, secretGiven),
           true,
         );
         if (!check.ok) return check;
-        await startSession(request, reply);
+        await startSession(request, reply, credentials);
         if (device === null) {
           const id = randomBytes(18).toString('base64url');
+          // Sent back to the login form only.
           reply.setCookie(
             OWNER_DEVICE_COOKIE,
-            `${id}.${signDevice(id)}`,
-            cookieOptions(request, DEVICE_MS, '/insights'),
+            `${id}.${signDevice(id, fingerprint)}`,
+            cookieOptions(request, DEVICE_MS, OWNER_LOGIN_PATH),
           );
         }
         return check;
@@ -204,7 +233,7 @@ export const ownerPlugin = fp(
         const token = request.cookies[OWNER_COOKIE];
         // Only the owner ends the owner's other sessions; anyone may drop the cookie they hold.
         if (everywhere && !owner.isOwner(request))
-          throw new ShopError('unauthorized', 'Log in at /insights/ first.');
+          throw new ShopError('unauthorized', 'Log in at /admin/login first.');
         if (everywhere) await store.deleteAllSessions();
         else if (token) await store.deleteSession(hashToken(token));
         sessions.set(request, false);

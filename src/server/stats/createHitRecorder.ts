@@ -63,8 +63,8 @@ export function createHitRecorder({
   isOwner,
 }: HitRecorderOptions): HitRecorder {
   const settings = config.server.stats;
-  // The owner's insights pages are never visitor traffic.
-  const excluded = [...settings.excludedUrls, '/insights/*'].map(
+  // The owner's insights and back office (its login included) are never visitor traffic.
+  const excluded = [...settings.excludedUrls, '/insights/*', '/admin/*'].map(
     (pattern) =>
       new RegExp(
         `^${pattern

@@ -155,6 +155,9 @@ describe('the hit endpoint', () => {
     expect(headless.json()).toEqual({ status: true, excluded: 'bot' });
     const excluded = await hit({ page_uri: encodeBase64Text('/private/area') });
     expect(excluded.json()).toEqual({ status: true, excluded: 'excluded_url' });
+    // The owner's login page is seen before the owner is known: it is never visitor traffic either.
+    const adminLogin = await hit({ page_uri: encodeBase64Text('/admin/login?next=%2Finsights%2F') });
+    expect(adminLogin.json()).toEqual({ status: true, excluded: 'excluded_url' });
 
     const login = await shop.app.inject({
       method: 'POST',
@@ -177,7 +180,7 @@ describe('the hit endpoint', () => {
     ).toEqual([
       { reason: 'bot', agent: 'googlebot', hits: 1 },
       { reason: 'bot', agent: 'headlesschrome', hits: 1 },
-      { reason: 'excluded_url', agent: '', hits: 1 },
+      { reason: 'excluded_url', agent: '', hits: 2 },
       { reason: 'owner', agent: '', hits: 1 },
     ]);
   });

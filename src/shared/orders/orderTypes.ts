@@ -1,4 +1,5 @@
 /* An order as pages and repositories see it. Money in minor units. */
+import type { OrderStatus } from './orderStatus';
 
 export interface BillingDetails {
   firstName: string;
@@ -30,7 +31,7 @@ export interface OrderLine extends NewOrderLine {
 export interface Order {
   id: number;
   orderKey: string;
-  status: 'pending' | 'processing' | 'on-hold' | 'completed' | 'cancelled';
+  status: OrderStatus;
   currency: string;
   subtotal: number;
   total: number;

@@ -17,8 +17,17 @@ export interface BackoffVerdict {
   retryAfterMs: number;
 }
 
-/** The owner's server-side sessions and the back-off of credential checks (migration 0013). */
+/** The owner's password and address as `npm run owner -- set-password` stored them (migration 0018). */
+export interface OwnerAccount {
+  passwordHash: string;
+  email: string | null;
+}
+
+/** The owner's server-side sessions and the back-off of credential checks (migration 0013), and the account. */
 export interface OwnerAuthRepository {
+  getOwnerAccount(): Promise<OwnerAccount | null>;
+  /** Sets the password hash; `email` undefined keeps the stored address, null clears it. */
+  setOwnerAccount(passwordHash: string, email: string | null | undefined, now: number): Promise<void>;
   createSession(tokenHash: string, credentials: string, createdAt: number, expiresAt: number): Promise<void>;
   /** Whether the session exists, has not expired and was opened with the current credentials. */
   hasSession(tokenHash: string, credentials: string, now: number): Promise<boolean>;

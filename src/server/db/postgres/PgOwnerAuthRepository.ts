@@ -1,5 +1,6 @@
 import { type BackoffRow, backoffVerdict, takeBackoffRow } from '../backoffRows';
-import type { BackoffPolicy, OwnerAuthRepository } from '../ports';
+import type { BackoffPolicy, OwnerAccount, OwnerAuthRepository } from '../ports';
+import { ownerAccountUpsertSql } from '../sql/ownerAccountUpsert';
 import { inTransaction, type PgPool } from './openPostgres';
 
 const SELECT_BACKOFF = `SELECT failures, lock_ms AS "lockMs", locked_until AS "lockedUntil", expires_at AS "expiresAt"
@@ -20,6 +21,21 @@ export class PgOwnerAuthRepository implements OwnerAuthRepository {
 
   constructor(pool: PgPool) {
     this.#pool = pool;
+  }
+
+  async getOwnerAccount(): Promise<OwnerAccount | null> {
+    const { rows } = await this.#pool.query(
+      'SELECT password_hash AS "passwordHash", email FROM owner_account WHERE id = 1',
+    );
+    return (rows[0] as OwnerAccount | undefined) ?? null;
+  }
+
+  async setOwnerAccount(passwordHash: string, email: string | null | undefined, now: number) {
+    await this.#pool.query(ownerAccountUpsertSql(email === undefined, ['$1', '$2', '$3']), [
+      passwordHash,
+      email ?? null,
+      now,
+    ]);
   }
 
   async createSession(tokenHash: string, credentials: string, createdAt: number, expiresAt: number) {

@@ -7,6 +7,7 @@ import { PgInsightsRepository } from './PgInsightsRepository';
 import { PgMailOutboxRepository } from './PgMailOutboxRepository';
 import { PgMediaRepository } from './PgMediaRepository';
 import { PgOptionRepository } from './PgOptionRepository';
+import { PgOrderAdminRepository } from './PgOrderAdminRepository';
 import { PgOrderRepository } from './PgOrderRepository';
 import { PgOwnerAuthRepository } from './PgOwnerAuthRepository';
 import { PgPostRepository } from './PgPostRepository';
@@ -27,6 +28,7 @@ export function createPgRepositories(pool: PgPool): Repositories {
     ownerAuth: new PgOwnerAuthRepository(pool),
     sessions: new PgSessionRepository(pool),
     orders: new PgOrderRepository(pool),
+    orderAdmin: new PgOrderAdminRepository(pool),
     options: new PgOptionRepository(pool),
     posts: new PgPostRepository(pool),
     media: new PgMediaRepository(pool),

@@ -1,6 +1,7 @@
 import { type BackoffRow, backoffVerdict, takeBackoffRow } from '../backoffRows';
 import type { SqliteDatabase } from '../openDatabase';
-import type { BackoffPolicy, OwnerAuthRepository } from '../ports';
+import type { BackoffPolicy, OwnerAccount, OwnerAuthRepository } from '../ports';
+import { ownerAccountUpsertSql } from '../sql/ownerAccountUpsert';
 
 const SELECT_BACKOFF = `SELECT failures, lock_ms AS lockMs, locked_until AS lockedUntil, expires_at AS expiresAt
   FROM login_backoffs WHERE bucket = ?`;
@@ -10,6 +11,19 @@ export class SqliteOwnerAuthRepository implements OwnerAuthRepository {
 
   constructor(db: SqliteDatabase) {
     this.#db = db;
+  }
+
+  async getOwnerAccount(): Promise<OwnerAccount | null> {
+    const row = this.#db
+      .prepare('SELECT password_hash AS passwordHash, email FROM owner_account WHERE id = 1')
+      .get() as OwnerAccount | undefined;
+    return row ?? null;
+  }
+
+  async setOwnerAccount(passwordHash: string, email: string | null | undefined, now: number) {
+    this.#db
+      .prepare(ownerAccountUpsertSql(email === undefined, ['?', '?', '?']))
+      .run(passwordHash, email ?? null, now);
   }
 
   async createSession(tokenHash: string, credentials: string, createdAt: number, expiresAt: number) {

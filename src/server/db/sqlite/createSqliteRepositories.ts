@@ -7,6 +7,7 @@ import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMailOutboxRepository } from './SqliteMailOutboxRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOptionRepository } from './SqliteOptionRepository';
+import { SqliteOrderAdminRepository } from './SqliteOrderAdminRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqliteOwnerAuthRepository } from './SqliteOwnerAuthRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
@@ -31,6 +32,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     ownerAuth: new SqliteOwnerAuthRepository(db),
     sessions: new SqliteSessionRepository(db),
     orders: new SqliteOrderRepository(db),
+    orderAdmin: new SqliteOrderAdminRepository(db),
     options: new SqliteOptionRepository(db),
     posts: new SqlitePostRepository(db),
     media: new SqliteMediaRepository(db),

@@ -1,0 +1,101 @@
+import { createInterface } from 'node:readline';
+import { loadConfig } from '../config/loadConfig';
+import { openRepositories } from '../db/openRepositories';
+import { hashOwnerPassword, MIN_OWNER_PASSWORD_LENGTH } from '../owner/ownerCredentials';
+import { shopStorageFromEnv } from './cliEnvironment';
+
+/**
+ * `npm run owner -- set-password [--email ADDR]`: sets (or resets) the owner's password, stored hashed in the
+ * shop's database (DATA_DIR or DATABASE_URL, as the shop finds it). On a terminal it asks twice without echo;
+ * without one (a deploy script, a test) it reads OWNER_PASSWORD. A hash in the settings file
+ * (`server.ownerPasswordHash`) wins over this one: the command says so when it finds one.
+ * Setting a new password ends every owner session (sessions carry the credentials' fingerprint).
+ */
+
+const USAGE = 'Usage: npm run owner -- set-password [--email you@example.com]';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function parseArguments(args: string[]): { email: string | undefined } {
+  const [command, ...rest] = args;
+  if (command !== 'set-password') fail(USAGE);
+  let email: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] ?? '';
+    if (arg === '--email') email = rest[++i];
+    else if (arg.startsWith('--email=')) email = arg.slice('--email='.length);
+    else fail(`Unknown argument "${arg}". ${USAGE}`);
+  }
+  if (email !== undefined && !EMAIL.test(email)) fail(`"${email ?? ''}" is not an email address. ${USAGE}`);
+  return { email };
+}
+
+/** Reads a line from the terminal without echoing it. */
+function askHidden(prompt: string): Promise<string> {
+  return new Promise((resolve) => {
+    const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    const muted = lines as unknown as { _writeToOutput(text: string): void };
+    let prompted = false;
+    muted._writeToOutput = (text: string) => {
+      // The prompt itself is written once; every keystroke's echo is swallowed.
+      if (!prompted) {
+        process.stdout.write(text);
+        prompted = true;
+      }
+    };
+    lines.question(prompt, (answer) => {
+      lines.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+  });
+}
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const given = process.env.OWNER_PASSWORD;
+    if (!given) fail('No terminal to ask on: set OWNER_PASSWORD to the new owner password.');
+    return given;
+  }
+  const first = await askHidden(`New owner password (at least ${MIN_OWNER_PASSWORD_LENGTH} characters): `);
+  const second = await askHidden('The same password again: ');
+  if (first !== second) fail('The two passwords differ; nothing was changed.');
+  return first;
+}
+
+async function main() {
+  const { email } = parseArguments(process.argv.slice(2));
+  const password = await readPassword();
+  let hash: string;
+  try {
+    hash = hashOwnerPassword(password);
+  } catch (error) {
+    fail(`${(error as Error).message} Nothing was changed.`);
+  }
+  const repositories = await openRepositories(shopStorageFromEnv());
+  try {
+    await repositories.ownerAuth.setOwnerAccount(hash, email, Date.now());
+  } finally {
+    await repositories.close();
+  }
+  console.log(
+    `The owner password is set${email ? ` (owner email ${email})` : ''}. Log in at /admin/login; ` +
+      'any owner session opened before has ended.',
+  );
+  let settingsHash = false;
+  try {
+    settingsHash = loadConfig(process.env.SHOP_CONFIG).server.ownerPasswordHash !== null;
+  } catch {
+    // A broken settings file is the shop's start to report, not this command's.
+  }
+  if (settingsHash)
+    console.log(
+      'Note: the settings file sets server.ownerPasswordHash, which wins over this password: remove it to use this one.',
+    );
+}
+
+void main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,40 @@
+import type {
+  OrderDetail,
+  OrderListPage,
+  OrderNote,
+  OrderNoteAuthor,
+  StatusChange,
+} from '../../../shared/orders/orderAdminTypes';
+import type { OrderStatus } from '../../../shared/orders/orderStatus';
+
+export type * from '../../../shared/orders/orderAdminTypes';
+
+/* The owner's view of orders (migration 0018): the paged list, one order with its notes, status changes. */
+
+export interface OrderListQuery {
+  status: OrderStatus | null;
+  /** An order number, or part of the customer's email or name; '' lists every order. */
+  search: string;
+  /** 1-based. */
+  page: number;
+  perPage: number;
+}
+
+export interface OrderAdminRepository {
+  listOrders(query: OrderListQuery): Promise<OrderListPage>;
+  getOrderDetail(id: number): Promise<OrderDetail | null>;
+  /**
+   * Sets the order's status under the order's row lock (PostgreSQL `FOR UPDATE`, SQLite `BEGIN IMMEDIATE`), and in
+   * the same transaction: gives the items back to stock when `to` releases stock and the order still holds it,
+   * takes them again when `to` holds stock and the order had released it (refusing with out_of_stock when a
+   * managed item lacks the quantity), and records `note` as a system note. Null when there is no such order;
+   * `from === to` changes nothing and writes no note.
+   */
+  changeStatus(
+    id: number,
+    to: OrderStatus,
+    note: (from: OrderStatus, to: OrderStatus) => string,
+  ): Promise<StatusChange | null>;
+  /** Null when there is no such order. */
+  addOrderNote(orderId: number, note: { author: OrderNoteAuthor; text: string }): Promise<OrderNote | null>;
+}
