@@ -13,10 +13,13 @@ import type { Repositories } from '../db/ports';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
 import { requestFields } from '../http/requestFields';
+import type { PurchaseFacts } from '../insights/purchaseFacts';
 
 interface CheckoutPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
+  /** Records the order's visit and searches for the owner's figures. */
+  purchaseFacts?: PurchaseFacts;
 }
 
 const CHECKOUT_NONCE_ACTION = 'checkout';
@@ -31,7 +34,10 @@ function submittedCheckoutKey(body: Record<string, string>): string | null {
 }
 
 /** Checkout: the billing form, placing the order in one transaction, and the order-received page. */
-export async function checkoutPlugin(app: FastifyInstance, { repositories, config }: CheckoutPluginOptions) {
+export async function checkoutPlugin(
+  app: FastifyInstance,
+  { repositories, config, purchaseFacts }: CheckoutPluginOptions,
+) {
   async function sendCheckout(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -117,7 +123,7 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
     const billing = checked.values;
     if (!sessionId) throw new ShopError('empty_cart', 'Your cart is empty.');
     try {
-      const { order } = await repositories.orders.placeOrder({
+      const { order, replayed } = await repositories.orders.placeOrder({
         orderKey: `wc_order_${randomBytes(12).toString('base64url')}`,
         currency: config.shop.currency.code,
         paymentMethod: 'cod',
@@ -152,6 +158,12 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
           unitPrice: line.unitPrice,
         })),
       });
+      if (!replayed && purchaseFacts)
+        await purchaseFacts
+          .orderPlaced(request, { id: order.id, createdAt: order.createdAt, sessionId })
+          .catch((error: unknown) =>
+            request.log.error({ err: error }, 'recording the order for insights failed'),
+          );
       setCartCookies(
         reply,
         { lines: [], itemCount: 0, subtotal: 0, total: 0, hash: '' },

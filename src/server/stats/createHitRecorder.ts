@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import Bowser from 'bowser';
 import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
@@ -17,6 +17,7 @@ import { createOnlinePresence } from './createOnlinePresence';
 import { createDaySalts } from './daySalts';
 import { type EventInput, type HitInput, readTimestamp } from './hitSchemas';
 import { verifyHitSignature } from './hitSignature';
+import { visitorHashOf } from './visitorHash';
 
 /*
  * Recording what the tracker sends (docs/contract.md "Tracker hit"): hits, online pings and events, each verified
@@ -127,11 +128,7 @@ export function createHitRecorder({
   }
 
   async function visitorHash(request: FastifyRequest, day: string) {
-    const salt = await daySalt(day);
-    return createHash('sha256')
-      .update(`${salt}|${request.ip}|${request.headers['user-agent'] ?? ''}`)
-      .digest('hex')
-      .slice(0, 32);
+    return visitorHashOf(await daySalt(day), request);
   }
 
   async function addressHash(request: FastifyRequest, day: string) {
