@@ -12,6 +12,7 @@ import type {
   SourcesPanel,
   VisitorsPanel,
 } from '../../shared/insights/insightsTypes';
+import { pageTotals } from '../../shared/insights/pageTotals';
 import { type CurrencyFormat, formatMoney } from '../../shared/money/formatMoney';
 import { Island } from '../Island';
 import InsightsChart from './InsightsChart';
@@ -61,17 +62,7 @@ export function InsightsPage({
   logoutNonce,
 }: InsightsPageProps) {
   const days = visitors.daily.map((row) => row.day);
-  const totals = visitors.daily.reduce(
-    (sum, row) => ({ visitors: sum.visitors + row.visitors, views: sum.views + row.views }),
-    { visitors: 0, views: 0 },
-  );
-  // Every total is the sum of its table's rows (the unattributed orders are a row of the sources table).
-  const sum = (key: 'visitors' | 'buyers' | 'orders' | 'revenue') =>
-    sources.rows.reduce((total, row) => total + row[key], 0);
-  const revenueTotal = sum('revenue') + sources.unattributed.revenue;
-  const ordersTotal = sum('orders') + sources.unattributed.orders;
-  const sourceVisitors = sum('visitors');
-  const buyersTotal = sum('buyers');
+  const totals = pageTotals(visitors, sources);
   const sourceTypes = [...new Set(sources.daily.map((row) => row.sourceType))].sort();
   const revenueSeries = sourceTypes.map((type) => ({
     label: sourceTypeWords(type),
@@ -190,13 +181,9 @@ export function InsightsPage({
       <section aria-labelledby="insights-sources" className="insights-panel" id="sources">
         <h2 id="insights-sources">Sources and revenue</h2>
         <dl className="insights-figures">
-          <Figure label="Orders" value={ordersTotal} define="orders" />
-          <Figure label="Revenue" value={formatMoney(revenueTotal, currency)} define="revenue" />
-          <Figure
-            label="Conversion"
-            value={sourceVisitors > 0 ? percent(buyersTotal / sourceVisitors) : '–'}
-            define="conversion"
-          />
+          <Figure label="Orders" value={totals.orders} define="orders" />
+          <Figure label="Revenue" value={formatMoney(totals.revenue, currency)} define="revenue" />
+          <Figure label="Conversion" value={rate(totals.conversionRate)} define="conversion" />
           <Figure label="Unattributed orders" value={sources.unattributed.orders} define="unattributed" />
         </dl>
         {revenueSeries.length > 0 && (
@@ -251,7 +238,7 @@ export function InsightsPage({
                   <td className="num">{row.buyers}</td>
                   <td className="num">{row.orders}</td>
                   <td className="num">{formatMoney(row.revenue, currency)}</td>
-                  <td className="num">{row.conversionRate === null ? '–' : percent(row.conversionRate)}</td>
+                  <td className="num">{rate(row.conversionRate)}</td>
                 </tr>
               ))}
               {sources.unattributed.orders > 0 && (
@@ -271,11 +258,11 @@ export function InsightsPage({
                 <th scope="row" colSpan={2}>
                   Total
                 </th>
-                <td className="num">{sourceVisitors}</td>
-                <td className="num">{buyersTotal}</td>
-                <td className="num">{ordersTotal}</td>
-                <td className="num">{formatMoney(revenueTotal, currency)}</td>
-                <td className="num">{sourceVisitors > 0 ? percent(buyersTotal / sourceVisitors) : '–'}</td>
+                <td className="num">{totals.sourceVisitors}</td>
+                <td className="num">{totals.buyers}</td>
+                <td className="num">{totals.orders}</td>
+                <td className="num">{formatMoney(totals.revenue, currency)}</td>
+                <td className="num">{rate(totals.conversionRate)}</td>
               </tr>
             </tfoot>
           </table>
@@ -406,12 +393,17 @@ function DefineLink({ id, label }: { id: FigureId; label: string }) {
   );
 }
 
+/** A cell's identity for React: its text, or the recorded value it shows in words. */
+function cellKey(cell: string | number | ReactElement): string {
+  return typeof cell === 'object' ? String((cell.props as { raw?: string }).raw ?? '') : String(cell);
+}
+
 /** A recorded value in words, the recorded value in a tooltip for the curious. */
 function Words({ raw, words }: { raw: string; words: string }) {
   return words === raw ? <>{raw}</> : <span title={raw}>{words}</span>;
 }
 
-const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+const rate = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
 
 function Figure({ label, value, define }: { label: string; value: number | string; define?: FigureId }) {
   return (
@@ -490,8 +482,8 @@ function Table({
               <td colSpan={columns.length}>Nothing in this range.</td>
             </tr>
           )}
-          {rows.map((row, index) => (
-            <tr key={`${index}|${row.filter((cell) => typeof cell !== 'object').join('\u0000')}`}>
+          {rows.map((row) => (
+            <tr key={row.map(cellKey).join('\u0000')}>
               {row.map((cell, index) => (
                 <td key={columns[index]} className={numeric[index] ? 'num' : undefined}>
                   {cell}
