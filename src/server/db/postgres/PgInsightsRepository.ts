@@ -247,10 +247,14 @@ export class PgInsightsRepository implements InsightsRepository {
       this.#rows<SourceVisitorRow>(SOURCE_VISITOR_ROWS_SQL, { ...closed, ...open }),
       this.#rows<SourcesPanel['unattributed']>(UNATTRIBUTED_ORDERS_SQL, period),
       this.#rows<SourcesPanel['campaigns'][number]>(
-        `${CAMPAIGN_ROWS_SQL} ORDER BY revenue DESC, orders DESC, 1 COLLATE "C", 2 COLLATE "C", 3 COLLATE "C", 4 COLLATE "C"`,
+        `SELECT * FROM (${CAMPAIGN_ROWS_SQL}) campaigns ORDER BY revenue DESC, orders DESC,
+           "sourceType" COLLATE "C", source COLLATE "C", medium COLLATE "C", campaign COLLATE "C"`,
         period,
       ),
-      this.#rows<SourcesPanel['daily'][number]>(`${DAILY_REVENUE_SQL} ORDER BY 1, 2 COLLATE "C"`, period),
+      this.#rows<SourcesPanel['daily'][number]>(
+        `SELECT * FROM (${DAILY_REVENUE_SQL}) daily ORDER BY day, "sourceType" COLLATE "C"`,
+        period,
+      ),
       this.#rows<{ currency: string }>(`SELECT o.currency ${PAID_ORDERS_SQL} LIMIT 1`, period),
     ]);
     return {
