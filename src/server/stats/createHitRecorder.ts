@@ -241,7 +241,7 @@ export function createHitRecorder({
       day,
       visitorHash: input.anonymous === '1' ? null : hash,
       name: input.en,
-      targetUrl: input.tu,
+      targetUrl: recordedUrl(input.tu),
       linkDomain: input.df,
       linkPath: input.dk,
       fileName: input.fn,

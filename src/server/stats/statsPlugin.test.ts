@@ -270,7 +270,8 @@ describe('online pings, events and the report', () => {
       mb: '0',
     });
     expect(download.json()).toEqual({ status: true });
-    expect((await event({ en: 'outbound_link', tu: 'https://example.org/' })).statusCode).toBe(200);
+    const outbound = await event({ en: 'outbound_link', tu: 'https://example.org/?ref=shop&token=abc' });
+    expect(outbound.statusCode).toBe(200);
     expect((await event({ en: 'mystery', tu: 'https://example.org/' })).statusCode).toBe(400);
     expect((await event({ en: 'outbound_link', tu: 'javascript:alert(1)' })).statusCode).toBe(400);
     const replayed = await event({
@@ -279,9 +280,10 @@ describe('online pings, events and the report', () => {
       et: String(Date.now() - 3 * 3_600_000),
     });
     expect(replayed.statusCode).toBe(400);
-    expect(await shop.query('SELECT name, file_ext FROM stats_events ORDER BY id')).toEqual([
-      { name: 'file_download', file_ext: 'pdf' },
-      { name: 'outbound_link', file_ext: '' },
+    expect(await shop.query('SELECT name, file_ext, target_url FROM stats_events ORDER BY id')).toEqual([
+      { name: 'file_download', file_ext: 'pdf', target_url: 'https://shop.test/files/care-guide.pdf' },
+      // The link's private parameter is not stored.
+      { name: 'outbound_link', file_ext: '', target_url: 'https://example.org/?ref=shop' },
     ]);
     const result = (await report()).json() as StatsReport;
     expect(result.events).toEqual([
