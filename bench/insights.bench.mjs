@@ -197,7 +197,7 @@ for (const days of [7, 30, 90]) {
   const naiveS = await median(() => naiveSources(range));
   rows.push({ panel: 'visitors', days, insights: visitors, naive: naiveV });
   rows.push({ panel: 'sources and revenue', days, insights: sources, naive: naiveS });
-  const searches = await median(() => insights.searches(range, { sessionHash: (id) => `h${id}` }));
+  const searches = await median(() => insights.searches(range));
   const naiveQ = await median(() => naiveSearches(range));
   rows.push({ panel: 'searches', days, insights: searches, naive: naiveQ });
 }

@@ -8,6 +8,9 @@ const HOST = 'shop.test';
 export class Shopper {
   cookies = new Map<string, string>();
 
+  /** A browser's user agent, sent with every request when given (the statistics tell visitors apart by it). */
+  constructor(readonly userAgent?: string) {}
+
   async send(app: FastifyInstance, method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await app.inject({
@@ -15,6 +18,7 @@ export class Shopper {
       url,
       headers: {
         host: HOST,
+        ...(this.userAgent ? { 'user-agent': this.userAgent } : {}),
         ...(cookie ? { cookie } : {}),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },

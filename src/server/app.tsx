@@ -23,6 +23,7 @@ import { insightsPlugin } from './insights/insightsPlugin';
 import { type MailOptions, mailPlugin } from './mail/mailPlugin';
 import { orderMailListener } from './mail/orderMailListener';
 import { createOrderDesk, type OrderStatusListener } from './orders/orderDesk';
+import { createPurchaseFacts } from './insights/purchaseFacts';
 import { ownerPlugin } from './owner/ownerPlugin';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
@@ -150,14 +151,15 @@ export async function buildApp({
     search: search.service,
     suggestions: search.suggestions,
   });
-  await app.register(cartPlugin, { repositories, cartService, config });
-  await app.register(checkoutPlugin, { repositories, config });
+  const purchaseFacts = createPurchaseFacts({ repositories, search: search.service });
+  await app.register(cartPlugin, { repositories, cartService, config, purchaseFacts });
+  await app.register(checkoutPlugin, { repositories, config, purchaseFacts });
   await app.register(contentPlugin, { repositories, secret });
   await app.register(swatchesPlugin, { repositories });
   // The `/wp-json/` index lists the REST routes registered after this plugin (statistics): keep it before them.
   await app.register(restPlugin, { config, repositories, dataDir });
   await app.register(statsPlugin, { repositories, config, secret });
-  await app.register(insightsPlugin, { repositories, config, secret, search: search.service });
+  await app.register(insightsPlugin, { repositories, config, secret });
   const orderDesk = createOrderDesk({
     orders: repositories.orderAdmin,
     listener: orderStatusListener ?? orderMailListener(app.mail),

@@ -1,4 +1,10 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  FIGURE_DEFINITIONS,
+  type FigureId,
+  sourceTypeWords,
+  sourceWords,
+} from '../../shared/insights/figureDefinitions';
 import type {
   InsightsRange,
   SearchesPanel,
@@ -6,6 +12,7 @@ import type {
   SourcesPanel,
   VisitorsPanel,
 } from '../../shared/insights/insightsTypes';
+import { pageTotals } from '../../shared/insights/pageTotals';
 import { type CurrencyFormat, formatMoney } from '../../shared/money/formatMoney';
 import { Island } from '../Island';
 import InsightsChart from './InsightsChart';
@@ -32,11 +39,10 @@ const PRESETS = [
 const SOURCE_COLUMNS: { key: SourceSortKey; label: string; numeric: boolean }[] = [
   { key: 'sourceType', label: 'Source type', numeric: false },
   { key: 'source', label: 'Source', numeric: false },
-  { key: 'medium', label: 'Medium', numeric: false },
-  { key: 'campaign', label: 'Campaign', numeric: false },
+  { key: 'visitors', label: 'Visitors', numeric: true },
+  { key: 'buyers', label: 'Buyers', numeric: true },
   { key: 'orders', label: 'Orders', numeric: true },
   { key: 'revenue', label: 'Revenue', numeric: true },
-  { key: 'visitors', label: 'Visitors', numeric: true },
   { key: 'conversionRate', label: 'Conversion', numeric: true },
 ];
 
@@ -56,15 +62,10 @@ export function InsightsPage({
   logoutNonce,
 }: InsightsPageProps) {
   const days = visitors.daily.map((row) => row.day);
-  const totals = visitors.daily.reduce(
-    (sum, row) => ({ visitors: sum.visitors + row.visitors, views: sum.views + row.views }),
-    { visitors: 0, views: 0 },
-  );
-  const revenueTotal = sources.rows.reduce((sum, row) => sum + row.revenue, 0);
-  const ordersTotal = sources.rows.reduce((sum, row) => sum + row.orders, 0);
+  const totals = pageTotals(visitors, sources);
   const sourceTypes = [...new Set(sources.daily.map((row) => row.sourceType))].sort();
   const revenueSeries = sourceTypes.map((type) => ({
-    label: type,
+    label: sourceTypeWords(type),
     values: days.map((day) =>
       sources.daily
         .filter((row) => row.day === day && row.sourceType === type)
@@ -119,8 +120,8 @@ export function InsightsPage({
       <section aria-labelledby="insights-visitors" className="insights-panel" id="visitors">
         <h2 id="insights-visitors">Visitors</h2>
         <dl className="insights-figures">
-          <Figure label="Visitors" value={totals.visitors} />
-          <Figure label="Page views" value={totals.views} />
+          <Figure label="Visitors" value={totals.visitors} define="visitor" />
+          <Figure label="Page views" value={totals.views} define="page-view" />
           <Figure label="Online now" value={visitors.online} />
         </dl>
         <Island
@@ -180,12 +181,10 @@ export function InsightsPage({
       <section aria-labelledby="insights-sources" className="insights-panel" id="sources">
         <h2 id="insights-sources">Sources and revenue</h2>
         <dl className="insights-figures">
-          <Figure label="Orders" value={ordersTotal} />
-          <Figure label="Revenue" value={formatMoney(revenueTotal, currency)} />
-          <Figure
-            label="Conversion"
-            value={totals.visitors > 0 ? percent(ordersTotal / totals.visitors) : '–'}
-          />
+          <Figure label="Orders" value={totals.orders} define="orders" />
+          <Figure label="Revenue" value={formatMoney(totals.revenue, currency)} define="revenue" />
+          <Figure label="Conversion" value={rate(totals.conversionRate)} define="conversion" />
+          <Figure label="Unattributed orders" value={sources.unattributed.orders} define="unattributed" />
         </dl>
         {revenueSeries.length > 0 && (
           <Island
@@ -197,7 +196,8 @@ export function InsightsPage({
         <div className="insights-table">
           <table>
             <caption>
-              Orders, revenue and conversion by source {exportLink('sources', 'sources and revenue')}
+              Visitors, buyers, orders and revenue by source <DefineLink id="source" label="Source" />{' '}
+              {exportLink('sources', 'sources and revenue')}
             </caption>
             <thead>
               <tr>
@@ -221,32 +221,76 @@ export function InsightsPage({
               </tr>
             </thead>
             <tbody>
-              {sources.rows.length === 0 && (
+              {sources.rows.length === 0 && sources.unattributed.orders === 0 && (
                 <tr>
                   <td colSpan={SOURCE_COLUMNS.length}>No orders or visitors in this range.</td>
                 </tr>
               )}
               {sources.rows.map((row) => (
-                <tr key={`${row.sourceType}|${row.source}|${row.medium}|${row.campaign}`}>
-                  <td>{row.sourceType}</td>
-                  <td>{row.source}</td>
-                  <td>{row.medium}</td>
-                  <td>{row.campaign}</td>
+                <tr key={`${row.sourceType}|${row.source}`}>
+                  <td>
+                    <Words raw={row.sourceType} words={sourceTypeWords(row.sourceType)} />
+                  </td>
+                  <td>
+                    <Words raw={row.source} words={sourceWords(row.source)} />
+                  </td>
+                  <td className="num">{row.visitors}</td>
+                  <td className="num">{row.buyers}</td>
                   <td className="num">{row.orders}</td>
                   <td className="num">{formatMoney(row.revenue, currency)}</td>
-                  <td className="num">{row.visitors}</td>
-                  <td className="num">{row.conversionRate === null ? '–' : percent(row.conversionRate)}</td>
+                  <td className="num">{rate(row.conversionRate)}</td>
                 </tr>
               ))}
+              {sources.unattributed.orders > 0 && (
+                <tr>
+                  <td>Unattributed</td>
+                  <td>Visit not recorded</td>
+                  <td className="num">–</td>
+                  <td className="num">–</td>
+                  <td className="num">{sources.unattributed.orders}</td>
+                  <td className="num">{formatMoney(sources.unattributed.revenue, currency)}</td>
+                  <td className="num">–</td>
+                </tr>
+              )}
             </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Total
+                </th>
+                <td className="num">{totals.sourceVisitors}</td>
+                <td className="num">{totals.buyers}</td>
+                <td className="num">{totals.orders}</td>
+                <td className="num">{formatMoney(totals.revenue, currency)}</td>
+                <td className="num">{rate(totals.conversionRate)}</td>
+              </tr>
+            </tfoot>
           </table>
         </div>
+        <Table
+          caption="Orders and revenue by campaign, as the checkout recorded it"
+          exportLink={exportLink('campaigns', 'orders by campaign')}
+          columns={['Source type', 'Source', 'Medium', 'Campaign', 'Orders', 'Revenue']}
+          numeric={[false, false, false, false, true, true]}
+          rows={sources.campaigns.map((row) => [
+            <Words key="type" raw={row.sourceType} words={sourceTypeWords(row.sourceType)} />,
+            <Words key="source" raw={row.source} words={sourceWords(row.source)} />,
+            row.medium,
+            row.campaign,
+            row.orders,
+            formatMoney(row.revenue, currency),
+          ])}
+        />
         <Table
           caption="Revenue by source type per day"
           exportLink={exportLink('revenue-daily', 'revenue per day')}
           columns={['Day', 'Source type', 'Revenue']}
           numeric={[false, false, true]}
-          rows={sources.daily.map((row) => [row.day, row.sourceType, formatMoney(row.revenue, currency)])}
+          rows={sources.daily.map((row) => [
+            row.day,
+            <Words key="type" raw={row.sourceType} words={sourceTypeWords(row.sourceType)} />,
+            formatMoney(row.revenue, currency),
+          ])}
           collapsed
         />
       </section>
@@ -316,6 +360,7 @@ export function InsightsPage({
           />
           <Table
             caption="Searches that led to a purchase"
+            define={{ id: 'purchased-search', label: 'Search that led to a purchase' }}
             exportLink={exportLink('purchased-searches', 'searches that led to a purchase')}
             columns={['Query', 'Orders']}
             numeric={[false, true]}
@@ -323,16 +368,55 @@ export function InsightsPage({
           />
         </div>
       </section>
+
+      <section aria-labelledby="insights-definitions" className="insights-panel" id="definitions">
+        <h2 id="insights-definitions">What the figures mean</h2>
+        <dl className="insights-definitions">
+          {FIGURE_DEFINITIONS.map((definition) => (
+            <div key={definition.id} id={`define-${definition.id}`} tabIndex={-1}>
+              <dt>{definition.term}</dt>
+              <dd>{definition.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
     </div>
   );
 }
 
-const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+/** A "?" that leads to a figure's definition (in the page, so it works without JavaScript and in print). */
+function DefineLink({ id, label }: { id: FigureId; label: string }) {
+  return (
+    <a className="insights-define" href={`#define-${id}`}>
+      ?<span className="screen-reader-text"> What “{label}” means</span>
+    </a>
+  );
+}
 
-function Figure({ label, value }: { label: string; value: number | string }) {
+/** A cell's identity for React: its text, or the recorded value it shows in words. */
+function cellKey(cell: string | number | ReactElement): string {
+  return typeof cell === 'object' ? String((cell.props as { raw?: string }).raw ?? '') : String(cell);
+}
+
+/** A recorded value in words, the recorded value in a tooltip for the curious. */
+function Words({ raw, words }: { raw: string; words: string }) {
+  return words === raw ? <>{raw}</> : <span title={raw}>{words}</span>;
+}
+
+const rate = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
+
+function Figure({ label, value, define }: { label: string; value: number | string; define?: FigureId }) {
   return (
     <div className="insights-figure">
-      <dt>{label}</dt>
+      <dt>
+        {label}
+        {define && (
+          <>
+            {' '}
+            <DefineLink id={define} label={label} />
+          </>
+        )}
+      </dt>
       <dd>{value}</dd>
     </div>
   );
@@ -362,6 +446,7 @@ function CountTable({
 
 function Table({
   caption,
+  define,
   exportLink,
   columns,
   numeric,
@@ -369,17 +454,18 @@ function Table({
   collapsed = false,
 }: {
   caption: string;
+  define?: { id: FigureId; label: string };
   exportLink: ReactNode;
   columns: string[];
   numeric: boolean[];
-  rows: (string | number)[][];
+  rows: (string | number | ReactElement)[][];
   collapsed?: boolean;
 }) {
   const table = (
     <div className="insights-table">
       <table>
         <caption>
-          {caption} {exportLink}
+          {caption} {define && <DefineLink id={define.id} label={define.label} />} {exportLink}
         </caption>
         <thead>
           <tr>
@@ -397,7 +483,7 @@ function Table({
             </tr>
           )}
           {rows.map((row) => (
-            <tr key={row.join('\u0000')}>
+            <tr key={row.map(cellKey).join('\u0000')}>
               {row.map((cell, index) => (
                 <td key={columns[index]} className={numeric[index] ? 'num' : undefined}>
                   {cell}

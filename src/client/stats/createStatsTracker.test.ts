@@ -68,7 +68,7 @@ function setup({
     sent,
     log,
     navigate(next: string) {
-      const [pathname = '', query] = next.split('?');
+      const [pathname = '', query] = (next.split('#')[0] ?? '').split('?');
       location = {
         href: `https://shop.test${next}`,
         host: 'shop.test',
@@ -146,6 +146,43 @@ describe('the hit', () => {
     expect(decodeBase64Text(sent[1]?.body.get('page_uri') ?? '')).toBe('/shop/');
     expect(decodeBase64Text(sent[1]?.body.get('referred') ?? '')).toBe(
       'https://shop.test/product/mug/?color=blue',
+    );
+  });
+
+  it('counts neither a new hash nor a variation choice as a page view; a new query is one', async () => {
+    const { tracker, sent, navigate } = setup({ path: '/product/hoodie/' });
+    tracker.start();
+    await settle();
+    // A hash link (pushState) and a swatch click (replaceState of ?attribute_pa_color=…) stay on the page.
+    navigate('/product/hoodie/#reviews');
+    tracker.urlChanged();
+    navigate('/product/hoodie/?attribute_pa_color=blue#reviews');
+    tracker.urlChanged();
+    navigate('/product/hoodie/?attribute_pa_color=red&attribute_size=l');
+    tracker.urlChanged();
+    await settle();
+    expect(sent).toHaveLength(1);
+    navigate('/product/hoodie/?attribute_pa_color=red&page=2');
+    tracker.urlChanged();
+    await settle();
+    expect(sent).toHaveLength(2);
+    expect(decodeBase64Text(sent[1]?.body.get('page_uri') ?? '')).toBe('/product/hoodie/?page=2');
+  });
+
+  it('sends no private parameter of the address, in the page or the next referrer', async () => {
+    const { tracker, sent, navigate } = setup({
+      path: '/checkout/order-received/7/?key=wc_order_secret&email=a%40b.test&utm_source=news',
+    });
+    tracker.start();
+    await settle();
+    navigate('/shop/');
+    tracker.urlChanged();
+    await settle();
+    expect(decodeBase64Text(sent[0]?.body.get('page_uri') ?? '')).toBe(
+      '/checkout/order-received/7/?utm_source=news',
+    );
+    expect(decodeBase64Text(sent[1]?.body.get('referred') ?? '')).toBe(
+      'https://shop.test/checkout/order-received/7/?utm_source=news',
     );
   });
 

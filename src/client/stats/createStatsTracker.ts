@@ -1,13 +1,16 @@
 import type { PageSettings } from '../../shared/settings/settingsSchema';
 import { encodeBase64Text } from '../../shared/stats/base64Text';
+import { recordedSearch, recordedUrl } from '../../shared/stats/pageIdentity';
 import { type EventFields, type EventName, IDLE_STOP_MS } from '../../shared/stats/statsPayload';
 import type { Consent } from '../consent/createConsent';
 
 /*
  * The visitor-statistics tracker, a core with no globals: the
  * page's window, timers and fetch come in through `env`, so tests drive it with fakes and fake timers.
- * - One hit per page view, again when the URL changes by history navigation; none in preview mode. Hits go out one
- *   after another, so a navigation made while a hit is unanswered is queued, never dropped.
+ * - One hit per page view, again when history navigation changes the path or the query; none in preview mode.
+ *   A new hash or a variation choice the shop writes into the address (`SHOP_VARIATION_PARAMS`) is the same page.
+ *   Private parameters (`PRIVATE_QUERY_PARAMS`) never leave the page. Hits go out one after another, so a
+ *   navigation made while a hit is unanswered is queued, never dropped.
  * - After a successful hit, an online ping every `jsCheckTime` ms, stopped after 30 minutes without click,
  *   keypress or scroll and restarted by the next one; a failed hit (non-200 or `status: false`) sends no pings.
  * - Downloads and outbound links send an event with `keepalive`, so it arrives even as the page unloads.
@@ -49,7 +52,7 @@ export type StatsState = 'idle' | 'blocked' | 'waiting-for-consent' | 'sending' 
 
 export interface StatsTracker {
   start(): void;
-  /** History navigation happened: a new hit if the URL changed. */
+  /** History navigation happened: a new hit if the path or the query (but for variation choices) changed. */
   urlChanged(): void;
   /** A click, keypress or scroll: keeps (or brings back) the online pings. */
   activity(): void;
@@ -147,7 +150,7 @@ export function createStatsTracker(env: StatsEnv): StatsTracker {
   /** The page now, reached from `referrer`; it becomes the latest page view. */
   function noteView(referrer: string): PageView {
     const { href, pathname, search } = env.location();
-    view = { href, pathname, search, referrer };
+    view = { href, pathname, search: recordedSearch(search), referrer };
     return view;
   }
 
@@ -235,9 +238,10 @@ export function createStatsTracker(env: StatsEnv): StatsTracker {
     },
     urlChanged() {
       if (state === 'idle' || state === 'blocked' || !view) return;
-      if (env.location().href === view.href) return;
+      const now = env.location();
+      if (now.pathname === view.pathname && recordedSearch(now.search) === view.search) return;
       // The page the visitor came from is this history entry's referrer.
-      const page = noteView(view.href);
+      const page = noteView(recordedUrl(view.href));
       if (access() === 'none') {
         withdraw();
         return;

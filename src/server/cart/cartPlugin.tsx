@@ -11,6 +11,7 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { Repositories } from '../db/ports';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
+import type { PurchaseFacts } from '../insights/purchaseFacts';
 import { isSameOrigin } from '../security/isSameOrigin';
 import { setCartCookies } from './cartCookies';
 import {
@@ -31,6 +32,8 @@ interface CartPluginOptions {
   repositories: Repositories;
   cartService: CartService;
   config: ShopConfig;
+  /** Records an add-to-cart of a product a search found, for the owner's figures. */
+  purchaseFacts?: PurchaseFacts;
 }
 
 const CART_NONCE_ACTION = 'cart';
@@ -48,9 +51,18 @@ const noticeQuery = z.object({ added: positiveId.optional(), updated: z.literal(
 /** The cart over HTTP: its page and form posts, and the ajax endpoints WooCommerce's cart scripts call. */
 export async function cartPlugin(
   app: FastifyInstance,
-  { repositories, cartService, config }: CartPluginOptions,
+  { repositories, cartService, config, purchaseFacts }: CartPluginOptions,
 ) {
   const settings = toPageSettings(config);
+
+  /** After a successful add: the facts behind "searches that led to a purchase" (never fails the add). */
+  async function noteCartAdd(request: FastifyRequest, productIds: number[]) {
+    await purchaseFacts
+      ?.cartAdded(request, productIds)
+      .catch((error: unknown) =>
+        request.log.error({ err: error }, 'recording the add-to-cart for insights failed'),
+      );
+  }
 
   /** A changed cart's answer starts with its cookies. */
   function changed(request: FastifyRequest, reply: FastifyReply, view: CartView) {
@@ -90,6 +102,7 @@ export async function cartPlugin(
           attributes: attributeFields(input),
         },
       ]);
+      await noteCartAdd(request, [input.product_id]);
       return fragmentsFor(request, changed(request, reply, view));
     },
   });
@@ -165,7 +178,12 @@ export async function cartPlugin(
       requireSameOrigin(request);
       const productId = parseInput(positiveId, addToCart);
       try {
-        const view = await cartService.addToStoredCart(request.visitor, addToCartRequests(body, productId));
+        const requests = addToCartRequests(body, productId);
+        const view = await cartService.addToStoredCart(request.visitor, requests);
+        await noteCartAdd(
+          request,
+          requests.map((each) => each.productId),
+        );
         changed(request, reply, view);
         return reply.redirect(`/cart/?added=${productId}`, 303);
       } catch (error) {

@@ -13,10 +13,13 @@ import type { Repositories } from '../db/ports';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
 import { requestFields } from '../http/requestFields';
+import type { PurchaseFacts } from '../insights/purchaseFacts';
 
 interface CheckoutPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
+  /** Records the order's visit and searches for the owner's figures. */
+  purchaseFacts?: PurchaseFacts;
 }
 
 const CHECKOUT_NONCE_ACTION = 'checkout';
@@ -31,7 +34,10 @@ function submittedCheckoutKey(body: Record<string, string>): string | null {
 }
 
 /** Checkout: the billing form, placing the order in one transaction, and the order-received page. */
-export async function checkoutPlugin(app: FastifyInstance, { repositories, config }: CheckoutPluginOptions) {
+export async function checkoutPlugin(
+  app: FastifyInstance,
+  { repositories, config, purchaseFacts }: CheckoutPluginOptions,
+) {
   async function sendCheckout(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -157,6 +163,12 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
         await app.mail.queueOrderMail('order_received', order.id);
         await app.mail.queueOrderMail('new_order', order.id);
       }
+      if (!replayed && purchaseFacts)
+        await purchaseFacts
+          .orderPlaced(request, { id: order.id, createdAt: order.createdAt, sessionId })
+          .catch((error: unknown) =>
+            request.log.error({ err: error }, 'recording the order for insights failed'),
+          );
       setCartCookies(
         reply,
         { lines: [], itemCount: 0, subtotal: 0, total: 0, hash: '' },

@@ -4,12 +4,14 @@ import { openRepositories } from '../db/openRepositories';
 import { attributionReport, type ReportContext } from '../reports/attributionReport';
 import { searchesReport } from '../reports/searchesReport';
 import { statsReport } from '../reports/statsReport';
+import { verifyReport } from '../reports/verifyReport';
 import { shopStorageFromEnv } from './cliEnvironment';
 
 /** `npm run report -- NAME [options]`: one entry per report; each lives in src/server/reports/<name>Report.ts. */
 const reports: Record<string, (args: string[], context: ReportContext) => Promise<void>> = {
   attribution: attributionReport,
   stats: statsReport,
+  verify: verifyReport,
   searches: async (args, { repositories, write }) =>
     write(`${await searchesReport(repositories.search, args)}\n`),
 };

@@ -25,8 +25,8 @@ export function fillDays(range: DayRange, daily: VisitorsPanel['daily']): Visito
 }
 
 type SourceRow = SourcesPanel['rows'][number];
-/** A campaign's orders and revenue, before its source's visitors join them. */
-export type SourceOrderRow = Omit<SourceRow, 'visitors' | 'conversionRate'>;
+/** A visit source's orders, before its visitors join them. */
+export type SourceOrderRow = Pick<SourceRow, 'sourceType' | 'source' | 'orders' | 'revenue' | 'buyers'>;
 export interface SourceVisitorRow {
   sourceType: string;
   source: string;
@@ -35,25 +35,53 @@ export interface SourceVisitorRow {
 
 /**
  * The sources panel's query parameters: finished days' visitors from the daily summary (@cf–@ct), today's from
- * the raw visitors (@of–@ot), and orders by their creation time (@start–@end).
+ * the raw visitors (@of–@ot), orders by their creation time (@start–@end) and their visit's day (@from–@to).
  */
 export function sourcesParams(range: DayRange, today: string) {
   return {
     closed: { cf: range.from, ct: range.to < today ? range.to : previousDay(today) },
     open: { of: range.from > today ? range.from : today, ot: range.to },
     period: { start: `${range.from}T00:00:00.000Z`, end: `${nextDay(range.to)}T00:00:00.000Z` },
+    days: { from: range.from, to: range.to },
   };
 }
 
-/** Orders that count as revenue: not cancelled; the ones without attribution are `(unknown)`. */
-export const PAID_ORDERS_SQL = `FROM orders o LEFT JOIN order_attribution a ON a.order_id = o.id
-      WHERE o.created_at >= @start AND o.created_at < @end AND o.status <> 'cancelled'`;
+/**
+ * Order statuses that are not a sale: never counted as orders, revenue or a purchase. The back office sets them;
+ * every figure reads them at report time, so an order cancelled today leaves the figures at once.
+ */
+export const UNCOUNTED_ORDER_STATUSES = ['cancelled', 'refunded', 'failed'] as const;
+const UNCOUNTED = UNCOUNTED_ORDER_STATUSES.map((status) => `'${status}'`).join(', ');
+/** An SQL condition on `o` (orders): the order counts. */
+export const COUNTED_ORDER_SQL = `o.status NOT IN (${UNCOUNTED})`;
 
-/** Each campaign's paid orders and revenue (both engines; parameters: `period`). */
-export const SOURCE_ORDER_ROWS_SQL = `SELECT COALESCE(a.source_type, 'unknown') AS "sourceType", COALESCE(NULLIF(a.utm_source, ''), '(none)') AS source,
+/** Counted orders of the range (parameters: `period`); `a` is their attribution, `v` their visit, both optional. */
+export const PAID_ORDERS_SQL = `FROM orders o LEFT JOIN order_attribution a ON a.order_id = o.id
+      LEFT JOIN order_visits v ON v.order_id = o.id
+      WHERE o.created_at >= @start AND o.created_at < @end AND ${COUNTED_ORDER_SQL}`;
+
+/** Each campaign's counted orders and revenue, as the checkout's attribution recorded it (parameters: `period`). */
+export const CAMPAIGN_ROWS_SQL = `SELECT COALESCE(a.source_type, 'unknown') AS "sourceType", COALESCE(NULLIF(a.utm_source, ''), '(none)') AS source,
            COALESCE(NULLIF(a.utm_medium, ''), '(none)') AS medium, COALESCE(NULLIF(a.utm_campaign, ''), '(none)') AS campaign,
            COUNT(*) AS orders, SUM(o.total) AS revenue ${PAID_ORDERS_SQL}
          GROUP BY 1, 2, 3, 4`;
+
+/**
+ * Each visit source's counted orders, revenue and buyers (distinct visitors of a day); orders without a recorded
+ * visit are left out here and counted as unattributed (parameters: `period`).
+ */
+export const SOURCE_ORDER_ROWS_SQL = `SELECT v.source_type AS "sourceType", v.source AS source, COUNT(*) AS orders,
+           SUM(o.total) AS revenue, COUNT(DISTINCT v.day || ' ' || v.visitor_hash) AS buyers ${PAID_ORDERS_SQL}
+           AND v.order_id IS NOT NULL
+         GROUP BY 1, 2`;
+
+/** Counted orders of the range without a recorded visit (parameters: `period`). */
+export const UNATTRIBUTED_ORDERS_SQL = `SELECT COUNT(*) AS orders, COALESCE(SUM(o.total), 0) AS revenue ${PAID_ORDERS_SQL}
+           AND v.order_id IS NULL`;
+
+/** Revenue per day per visit source type, `unattributed` without a visit (parameters: `period`). */
+export const DAILY_REVENUE_SQL = `SELECT substr(o.created_at, 1, 10) AS day, COALESCE(v.source_type, 'unattributed') AS "sourceType",
+           SUM(o.total) AS revenue ${PAID_ORDERS_SQL} GROUP BY 1, 2`;
 
 /** Each source's visitors: the summary for finished days, the raw rows for today (parameters: `closed`, `open`). */
 export const SOURCE_VISITOR_ROWS_SQL = `SELECT source_type AS "sourceType", source, SUM(visitors) AS visitors FROM (
@@ -63,33 +91,72 @@ export const SOURCE_VISITOR_ROWS_SQL = `SELECT source_type AS "sourceType", sour
          GROUP BY 1, 2`;
 
 /**
- * The sources table: each campaign's orders beside its source's visitors, then the sources that brought visitors
- * but no order (conversion 0), by revenue then visitors.
+ * The sources table: each visit source's visitors beside the orders its visitors placed, by revenue then
+ * visitors. A buyer is one of the source's visitors, so the conversion rate (buyers ÷ visitors) is at most 100%.
  */
 export function sourceRows(
   orderRows: readonly SourceOrderRow[],
   visitorRows: readonly SourceVisitorRow[],
 ): SourceRow[] {
   const key = (row: { sourceType: string; source: string }) => `${row.sourceType}\u0000${row.source}`;
-  const visitorsOf = new Map(visitorRows.map((row) => [key(row), row.visitors]));
-  // One campaign's orders are a share of its source's visitors; the visitors column is the source's.
-  const rows = orderRows.map((row): SourceRow => {
-    const visitors = visitorsOf.get(key(row)) ?? 0;
-    visitorsOf.delete(key(row));
-    return { ...row, visitors, conversionRate: visitors > 0 ? row.orders / visitors : null };
-  });
-  for (const row of visitorRows) {
-    if (!visitorsOf.has(key(row))) continue;
-    rows.push({
+  const ordersOf = new Map(orderRows.map((row) => [key(row), row]));
+  const rows = visitorRows.map((row): SourceRow => {
+    const bought = ordersOf.get(key(row));
+    ordersOf.delete(key(row));
+    const visitors = Number(row.visitors);
+    const buyers = Number(bought?.buyers ?? 0);
+    return {
       sourceType: row.sourceType,
       source: row.source,
-      medium: '(none)',
-      campaign: '(none)',
-      orders: 0,
-      revenue: 0,
-      visitors: row.visitors,
-      conversionRate: 0,
+      visitors,
+      buyers,
+      orders: Number(bought?.orders ?? 0),
+      revenue: Number(bought?.revenue ?? 0),
+      conversionRate: visitors > 0 ? buyers / visitors : null,
+    };
+  });
+  // A visit whose visitor row is gone from both summary and raw tables cannot happen (the summary is built from
+  // the rows the order's visit was read from); kept visible rather than dropped if it ever does.
+  for (const row of ordersOf.values())
+    rows.push({
+      ...row,
+      orders: Number(row.orders),
+      revenue: Number(row.revenue),
+      buyers: Number(row.buyers),
+      visitors: 0,
+      conversionRate: null,
     });
-  }
-  return rows.sort((a, b) => b.revenue - a.revenue || b.visitors - a.visitors);
+  return rows.sort(
+    (a, b) =>
+      b.revenue - a.revenue ||
+      b.visitors - a.visitors ||
+      a.sourceType.localeCompare(b.sourceType) ||
+      a.source.localeCompare(b.source),
+  );
+}
+
+/** The searches panel's window in Unix ms: the range's first day through its last. */
+export function searchWindow(range: DayRange) {
+  return {
+    start: Date.parse(`${range.from}T00:00:00Z`),
+    end: Date.parse(`${nextDay(range.to)}T00:00:00Z`),
+  };
+}
+
+/**
+ * Searches that led to a purchase: a search that found products, then an add-to-cart of one of them in the same
+ * session (search_cart_adds), then that session's counted order in the range. One order counts once per query
+ * (parameters: `period`).
+ */
+export const PURCHASED_SEARCHES_SQL = `SELECT q.query AS query, COUNT(DISTINCT c.order_id) AS orders
+         FROM search_cart_adds c JOIN search_queries q ON q.id = c.query_id JOIN orders o ON o.id = c.order_id
+         WHERE q.results > 0 AND o.created_at >= @start AND o.created_at < @end AND ${COUNTED_ORDER_SQL}
+         GROUP BY q.query`;
+
+/** The purchasing queries, most orders first, the top ones. */
+export function sortPurchased(rows: readonly { query: string; orders: number | string }[]) {
+  return rows
+    .map((row) => ({ query: row.query, orders: Number(row.orders) }))
+    .sort((a, b) => b.orders - a.orders || (a.query < b.query ? -1 : a.query > b.query ? 1 : 0))
+    .slice(0, TOP);
 }

@@ -11,6 +11,7 @@ export const EXPORT_TABLES = [
   'outbound',
   'devices',
   'sources',
+  'campaigns',
   'revenue-daily',
   'searches',
   'zero-results',
@@ -56,25 +57,40 @@ export async function exportTable(
       ]),
     );
   }
-  if (table === 'sources' || table === 'revenue-daily') {
+  if (table === 'sources' || table === 'campaigns' || table === 'revenue-daily') {
     const sources = await panels.sources(range);
     if (table === 'revenue-daily')
       return toCsv(
         ['day', 'source_type', 'revenue'],
         sources.daily.map((row) => [row.day, row.sourceType, major(row.revenue)]),
       );
+    if (table === 'campaigns')
+      return toCsv(
+        ['source_type', 'source', 'medium', 'campaign', 'orders', 'revenue'],
+        sources.campaigns.map((row) => [
+          row.sourceType,
+          row.source,
+          row.medium,
+          row.campaign,
+          row.orders,
+          major(row.revenue),
+        ]),
+      );
+    // The unattributed orders are the last row: the column totals are the panel's totals.
     return toCsv(
-      ['source_type', 'source', 'medium', 'campaign', 'orders', 'revenue', 'visitors', 'conversion_rate'],
-      sources.rows.map((row) => [
-        row.sourceType,
-        row.source,
-        row.medium,
-        row.campaign,
-        row.orders,
-        major(row.revenue),
-        row.visitors,
-        row.conversionRate,
-      ]),
+      ['source_type', 'source', 'visitors', 'buyers', 'orders', 'revenue', 'conversion_rate'],
+      [
+        ...sources.rows.map((row) => [
+          row.sourceType,
+          row.source,
+          row.visitors,
+          row.buyers,
+          row.orders,
+          major(row.revenue),
+          row.conversionRate,
+        ]),
+        ['unattributed', '', '', '', sources.unattributed.orders, major(sources.unattributed.revenue), ''],
+      ],
     );
   }
   const visitors = await panels.visitors(range);

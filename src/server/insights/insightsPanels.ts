@@ -8,7 +8,6 @@ import type {
 } from '../../shared/insights/insightsTypes';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { InsightsRepository } from '../db/ports';
-import type { SearchService } from '../search/SearchService';
 import { onlineWindowMs } from '../stats/onlineWindow';
 
 export interface InsightsPanels {
@@ -24,11 +23,9 @@ export interface InsightsPanels {
 export function createInsightsPanels(options: {
   insights: InsightsRepository;
   config: ShopConfig;
-  /** The search engine: its keyed session hash joins an order's session to the searches before it. */
-  search: Pick<SearchService, 'sessionHash'>;
   now: () => number;
 }): InsightsPanels {
-  const { insights, config, search, now } = options;
+  const { insights, config, now } = options;
   const today = () => new Date(now()).toISOString().slice(0, 10);
   return {
     visitors: (range) =>
@@ -37,7 +34,7 @@ export function createInsightsPanels(options: {
         onlineSince: now() - onlineWindowMs(config.stats.jsCheckTime),
       }),
     sources: (range) => insights.sources(range, { today: today() }),
-    searches: (range) => insights.searches(range, { sessionHash: (id) => search.sessionHash(id) }),
+    searches: (range) => insights.searches(range),
   };
 }
 

@@ -6,7 +6,6 @@ import { SOURCE_SORT_KEYS } from '../../shared/insights/insightsTypes';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
-import type { SearchService } from '../search/SearchService';
 import { EXPORT_TABLES, exportFileName, exportTable } from './insightsExport';
 import { createInsightsPanels, sortSourceRows } from './insightsPanels';
 import { rangeQuery, rangeSearch, resolveRange } from './insightsRange';
@@ -23,8 +22,6 @@ interface InsightsPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
   secret: string;
-  /** The search engine: its session hash joins searches to orders. */
-  search: SearchService;
   now?: () => number;
 }
 
@@ -56,10 +53,10 @@ const pageQuery = rangeQuery.extend({
 
 export async function insightsPlugin(
   app: FastifyInstance,
-  { repositories, config, search, now = Date.now }: InsightsPluginOptions,
+  { repositories, config, now = Date.now }: InsightsPluginOptions,
 ) {
   const owner = app.owner;
-  const panels = createInsightsPanels({ insights: repositories.insights, config, search, now });
+  const panels = createInsightsPanels({ insights: repositories.insights, config, now });
 
   async function requireSession(request: FastifyRequest, reply: FastifyReply) {
     if (!(await owner.authenticate(request, reply)))

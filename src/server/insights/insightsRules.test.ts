@@ -42,11 +42,10 @@ describe('sortSourceRows', () => {
   const row = (source: string, conversionRate: number | null): SourceRow => ({
     sourceType: 'utm',
     source,
-    medium: '',
-    campaign: '',
+    visitors: 0,
+    buyers: 0,
     orders: 0,
     revenue: 0,
-    visitors: 0,
     conversionRate,
   });
 

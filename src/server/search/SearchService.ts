@@ -124,9 +124,7 @@ export class SearchService {
     const query = normalizeQuery(text);
     if (!query) return;
     const now = Date.now();
-    const identity =
-      visitor.sessionId ??
-      `anon:${visitor.ip}:${visitor.userAgent}:${new Date(now).toISOString().slice(0, 10)}`;
+    const identity = visitor.sessionId ?? anonymousIdentity(visitor, now);
     await this.#repository.recordQuery({
       query,
       results,
@@ -137,7 +135,20 @@ export class SearchService {
     });
   }
 
+  /**
+   * The hashes a visitor's searches may be recorded under: their session's, and (a search made before the
+   * session existed: a first visit searches before anything is in the cart) their address, browser and day's.
+   */
+  visitorSessionHashes(visitor: { sessionId: string; ip: string; userAgent: string }, now: number): string[] {
+    return [this.sessionHash(visitor.sessionId), this.sessionHash(anonymousIdentity(visitor, now))];
+  }
+
   sessionHash(identity: string): string {
     return createHmac('sha256', this.#secret).update(`search-session:${identity}`).digest('hex').slice(0, 32);
   }
+}
+
+/** A visitor without a session: their address, browser and day. */
+function anonymousIdentity(visitor: { ip: string; userAgent: string }, now: number): string {
+  return `anon:${visitor.ip}:${visitor.userAgent}:${new Date(now).toISOString().slice(0, 10)}`;
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import Bowser from 'bowser';
 import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
@@ -7,6 +7,7 @@ import { deviceTypeOf } from '../../shared/attribution/deviceTypeOf';
 import { hostOf } from '../../shared/attribution/parseUri';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
+import { recordedPage, recordedUrl } from '../../shared/stats/pageIdentity';
 import type { ExclusionReason, StatsRecord } from '../../shared/stats/statsTypes';
 import type { Repositories } from '../db/ports';
 import { botFamilyOf } from './botFamily';
@@ -16,6 +17,7 @@ import { createOnlinePresence } from './createOnlinePresence';
 import { createDaySalts } from './daySalts';
 import { type EventInput, type HitInput, readTimestamp } from './hitSchemas';
 import { verifyHitSignature } from './hitSignature';
+import { visitorHashOf } from './visitorHash';
 
 /*
  * Recording what the tracker sends (docs/contract.md "Tracker hit"): hits, online pings and events, each verified
@@ -126,11 +128,7 @@ export function createHitRecorder({
   }
 
   async function visitorHash(request: FastifyRequest, day: string) {
-    const salt = await daySalt(day);
-    return createHash('sha256')
-      .update(`${salt}|${request.ip}|${request.headers['user-agent'] ?? ''}`)
-      .digest('hex')
-      .slice(0, 32);
+    return visitorHashOf(await daySalt(day), request);
   }
 
   async function addressHash(request: FastifyRequest, day: string) {
@@ -164,24 +162,30 @@ export function createHitRecorder({
     const hash = await visitorHash(request, day);
     const parsed = Bowser.parse(userAgent);
     const query = input.page_uri.includes('?') ? input.page_uri.slice(input.page_uri.indexOf('?') + 1) : '';
+    const siteHost = hostOf(request.host);
     const source =
       classifySource({
         query,
         referrer: input.referred,
-        siteHost: hostOf(request.host),
+        siteHost,
         hasSession: false,
       }) ?? directSource();
+    // Nothing private is stored (PRIVATE_QUERY_PARAMS), and a page is the same page whatever variation is chosen.
+    const page = recordedPage(input.page_uri);
+    const referrer = recordedUrl(input.referred);
+    const referrerHost = referrer ? hostOf(referrer) : '';
     await commit.submit({
       kind: 'hit',
       createdAt: at,
       day,
       visitorHash: input.anonymous === '1' ? null : hash,
-      page: input.page_uri,
+      page,
       pageType: input.source_type,
       pageId: input.source_id,
       searchQuery: input.search_query,
-      referrer: input.referred,
-      referrerHost: input.referred ? hostOf(input.referred) : '',
+      referrer,
+      // A page of the shop's own hosts is internal navigation, never a referrer.
+      referrerHost: isOwnHost(referrerHost, siteHost) ? '' : referrerHost,
       sourceType: source.type,
       source: source.source,
       browser: parsed.browser.name ?? 'Unknown',
@@ -189,6 +193,16 @@ export function createHitRecorder({
       deviceType: deviceTypeOf(userAgent),
     });
     return { status: true };
+  }
+
+  /** The request's host and the attribution cookie domain (the shop's subdomains) are the shop's own. */
+  function isOwnHost(host: string, siteHost: string): boolean {
+    if (!host) return false;
+    const lower = host.toLowerCase();
+    const domain = config.attribution.cookieDomain?.replace(/^\./, '').toLowerCase();
+    return (
+      lower === siteHost.toLowerCase() || (!!domain && (lower === domain || lower.endsWith(`.${domain}`)))
+    );
   }
 
   async function recordOnline(input: HitInput, request: FastifyRequest) {
@@ -205,7 +219,7 @@ export function createHitRecorder({
         visitorHash: await visitorHash(request, day),
         addressHash: await addressHash(request, day),
       };
-      await presence.ping(visitor, input.page_uri, at);
+      await presence.ping(visitor, recordedPage(input.page_uri), at);
     }
     return { status: true };
   }
@@ -227,7 +241,7 @@ export function createHitRecorder({
       day,
       visitorHash: input.anonymous === '1' ? null : hash,
       name: input.en,
-      targetUrl: input.tu,
+      targetUrl: recordedUrl(input.tu),
       linkDomain: input.df,
       linkPath: input.dk,
       fileName: input.fn,

@@ -107,6 +107,26 @@ describe('the hit endpoint', () => {
     expect(everything).not.toContain('198.51.100.9');
   });
 
+  it('stores no private parameter, no variation choice and no hash; the shop itself is never a referrer', async () => {
+    await hit({
+      page_uri: encodeBase64Text(
+        '/checkout/order-received/12/?key=wc_order_abc&reset_token=t0k&to=ann%40example.org&attribute_pa_color=blue&page=2#top',
+      ),
+      referred: encodeBase64Text('https://shop.test/my-account/?password=hunter2&email=ann@example.org'),
+    });
+    const [stored = {}] = await shop.query('SELECT page, referrer, referrer_host FROM stats_hits');
+    expect(stored).toEqual({
+      page: '/checkout/order-received/12/?page=2',
+      referrer: 'https://shop.test/my-account/',
+      referrer_host: '',
+    });
+    expect(await shop.query('SELECT entry_page FROM stats_visitors')).toEqual([
+      { entry_page: '/checkout/order-received/12/?page=2' },
+    ]);
+    const everything = JSON.stringify(await shop.query('SELECT * FROM stats_hits'));
+    for (const secret of ['wc_order_abc', 't0k', 'ann', 'hunter2']) expect(everything).not.toContain(secret);
+  });
+
   it('answers the /ajax action too', async () => {
     const response = await hit({ action: 'stats_hit' }, { url: '/ajax' });
     expect(response.statusCode).toBe(200);
@@ -253,7 +273,8 @@ describe('online pings, events and the report', () => {
       mb: '0',
     });
     expect(download.json()).toEqual({ status: true });
-    expect((await event({ en: 'outbound_link', tu: 'https://example.org/' })).statusCode).toBe(200);
+    const outbound = await event({ en: 'outbound_link', tu: 'https://example.org/?ref=shop&token=abc' });
+    expect(outbound.statusCode).toBe(200);
     expect((await event({ en: 'mystery', tu: 'https://example.org/' })).statusCode).toBe(400);
     expect((await event({ en: 'outbound_link', tu: 'javascript:alert(1)' })).statusCode).toBe(400);
     const replayed = await event({
@@ -262,9 +283,10 @@ describe('online pings, events and the report', () => {
       et: String(Date.now() - 3 * 3_600_000),
     });
     expect(replayed.statusCode).toBe(400);
-    expect(await shop.query('SELECT name, file_ext FROM stats_events ORDER BY id')).toEqual([
-      { name: 'file_download', file_ext: 'pdf' },
-      { name: 'outbound_link', file_ext: '' },
+    expect(await shop.query('SELECT name, file_ext, target_url FROM stats_events ORDER BY id')).toEqual([
+      { name: 'file_download', file_ext: 'pdf', target_url: 'https://shop.test/files/care-guide.pdf' },
+      // The link's private parameter is not stored.
+      { name: 'outbound_link', file_ext: '', target_url: 'https://example.org/?ref=shop' },
     ]);
     const result = (await report()).json() as StatsReport;
     expect(result.events).toEqual([

@@ -26,23 +26,38 @@ export interface VisitorsPanel {
   devices: CountRow[];
 }
 
+/** One source of visits (where a visitor's day's first visit came from) with the orders its visitors placed. */
 export interface SourceRow {
+  sourceType: string;
+  source: string;
+  /** Visitors whose day's first visit had this source type and source (visitor statistics). */
+  visitors: number;
+  /** Of those visitors, the ones who placed at least one counted order that day. */
+  buyers: number;
+  /** Counted orders placed by those visitors. */
+  orders: number;
+  /** Minor units (cents), like order totals. */
+  revenue: number;
+  /** buyers / visitors (never above 1); null without visitors. */
+  conversionRate: number | null;
+}
+
+/** Orders and revenue by the campaign the checkout's attribution recorded (no visitors: see SourceRow). */
+export interface CampaignRow {
   sourceType: string;
   source: string;
   medium: string;
   campaign: string;
   orders: number;
-  /** Minor units (cents), like order totals. */
   revenue: number;
-  /** Visitors whose day's first visit had this source type and source (visitor statistics). */
-  visitors: number;
-  /** orders / visitors, null without visitors. */
-  conversionRate: number | null;
 }
 
 export interface SourcesPanel {
   rows: SourceRow[];
-  /** Revenue per day per source type (minor units), for the chart. */
+  /** Counted orders whose visit was not recorded (no statistics consent, tracker blocked): never divided. */
+  unattributed: { orders: number; revenue: number };
+  campaigns: CampaignRow[];
+  /** Revenue per day per source type of the order's visit ('unattributed' without one; minor units). */
   daily: { day: string; sourceType: string; revenue: number }[];
   currency: string;
 }
@@ -50,11 +65,10 @@ export interface SourcesPanel {
 export const SOURCE_SORT_KEYS = [
   'sourceType',
   'source',
-  'medium',
-  'campaign',
+  'visitors',
+  'buyers',
   'orders',
   'revenue',
-  'visitors',
   'conversionRate',
 ] as const;
 export type SourceSortKey = (typeof SOURCE_SORT_KEYS)[number];
@@ -73,6 +87,9 @@ export interface SearchesPanel {
   top: SearchQueryRow[];
   /** The owner's inbox: queries whose latest search found nothing. */
   zeroResults: SearchQueryRow[];
-  /** Queries searched in a session that then ordered (the order in the range, the search before it). */
+  /**
+   * Queries that led to a purchase: a search that found products, then an add-to-cart of one of them, then an
+   * order, in one session; the order counted and in the range.
+   */
   purchased: { query: string; orders: number }[];
 }

@@ -7,19 +7,25 @@ import type {
   VisitorsPanel,
 } from '../../../shared/insights/insightsTypes';
 import {
+  CAMPAIGN_ROWS_SQL,
+  DAILY_REVENUE_SQL,
   fillDays,
   nextDay,
   PAID_ORDERS_SQL,
+  PURCHASED_SEARCHES_SQL,
   previousDay,
   SOURCE_ORDER_ROWS_SQL,
   SOURCE_VISITOR_ROWS_SQL,
   type SourceOrderRow,
   type SourceVisitorRow,
+  searchWindow,
+  sortPurchased,
   sourceRows,
   sourcesParams,
   TOP,
+  UNATTRIBUTED_ORDERS_SQL,
 } from '../insightsRows';
-import type { InsightsRepository } from '../ports';
+import type { InsightsRepository, OrderLink, SearchCartAdd } from '../ports';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool } from './openPostgres';
 
@@ -160,58 +166,103 @@ export class PgInsightsRepository implements InsightsRepository {
     return panel;
   }
 
-  async searches(range: DayRange, { sessionHash }: { sessionHash: (sessionId: string) => string }) {
-    const window = {
-      start: Date.parse(`${range.from}T00:00:00Z`),
-      end: Date.parse(`${nextDay(range.to)}T00:00:00Z`),
-    };
+  async searches(range: DayRange) {
+    const window = searchWindow(range);
     // The result count of a query's latest search in the range, as SQLite's bare column beside max() gives it.
-    const all = await this.#rows<SearchQueryRow>(
-      `SELECT query, COUNT(*) AS count, MAX(updated_at) AS "lastSeen",
-         (array_agg(results ORDER BY updated_at DESC))[1] AS results
-       FROM search_queries WHERE updated_at >= @start AND updated_at < @end GROUP BY query`,
-      window,
-    );
+    const [all, purchased] = await Promise.all([
+      this.#rows<SearchQueryRow>(
+        `SELECT query, COUNT(*) AS count, MAX(updated_at) AS "lastSeen",
+           (array_agg(results ORDER BY updated_at DESC))[1] AS results
+         FROM search_queries WHERE updated_at >= @start AND updated_at < @end GROUP BY query`,
+        window,
+      ),
+      this.#rows<SearchesPanel['purchased'][number]>(
+        PURCHASED_SEARCHES_SQL,
+        sourcesParams(range, range.to).period,
+      ),
+    ]);
     all.sort((a, b) => b.count - a.count || b.lastSeen - a.lastSeen || a.query.localeCompare(b.query));
-    const top = all.slice(0, TOP);
-    const zeroResults = all.filter((row) => row.results === 0).slice(0, TOP);
-    const orders = await this.#rows<{ sessionId: string; createdAt: string }>(
-      `SELECT session_id AS "sessionId", created_at AS "createdAt" FROM orders
-       WHERE session_id IS NOT NULL AND created_at >= @start AND created_at < @end AND status <> 'cancelled'`,
-      { start: `${range.from}T00:00:00.000Z`, end: `${nextDay(range.to)}T00:00:00.000Z` },
-    );
-    const purchases = new Map<string, number>();
-    for (const order of orders) {
-      const led = await this.#rows<{ query: string }>(
-        'SELECT DISTINCT query FROM search_queries WHERE session_hash = @hash AND created_at <= @at',
-        { hash: sessionHash(order.sessionId), at: Date.parse(order.createdAt) },
-      );
-      for (const { query } of led) purchases.set(query, (purchases.get(query) ?? 0) + 1);
-    }
-    const purchased = [...purchases]
-      .map(([query, count]) => ({ query, orders: count }))
-      .sort((a, b) => b.orders - a.orders || a.query.localeCompare(b.query))
-      .slice(0, TOP);
-    const panel: SearchesPanel = { top, zeroResults, purchased };
+    const panel: SearchesPanel = {
+      top: all.slice(0, TOP),
+      zeroResults: all.filter((row) => row.results === 0).slice(0, TOP),
+      purchased: sortPurchased(purchased),
+    };
     return panel;
+  }
+
+  async linkOrder(link: OrderLink): Promise<void> {
+    await inTransaction(this.#pool, async (client) => {
+      await queryNamed(
+        client,
+        `INSERT INTO order_visits (order_id, day, visitor_hash, source_type, source)
+         SELECT @orderId, day, visitor_hash, source_type, source FROM stats_visitors
+         WHERE day = @day AND visitor_hash = @visitorHash
+         ON CONFLICT (order_id) DO NOTHING`,
+        { ...link },
+      );
+      await queryNamed(
+        client,
+        'UPDATE search_cart_adds SET order_id = @orderId WHERE session_hash = @sessionHash AND order_id IS NULL',
+        { orderId: link.orderId, sessionHash: link.sessionHash },
+      );
+    });
+  }
+
+  async sessionSearches(sessionHashes: readonly string[], since: number, until: number) {
+    if (sessionHashes.length === 0) return [];
+    return this.#rows<{ id: number; query: string }>(
+      `SELECT id, query FROM search_queries
+       WHERE session_hash = ANY(@hashes::text[]) AND results > 0 AND created_at >= @since AND created_at <= @until
+       ORDER BY id`,
+      { hashes: [...sessionHashes], since, until },
+    );
+  }
+
+  async recordCartAdds(adds: readonly SearchCartAdd[]): Promise<void> {
+    if (adds.length === 0) return;
+    await inTransaction(this.#pool, async (client) => {
+      for (const add of adds)
+        await queryNamed(
+          client,
+          `INSERT INTO search_cart_adds (query_id, session_hash, product_id, created_at)
+           VALUES (@queryId, @sessionHash, @productId, @createdAt)`,
+          { ...add },
+        );
+    });
+  }
+
+  async plainRows(sql: string, params: Record<string, unknown>) {
+    return inTransaction(this.#pool, async (client) => {
+      // The figures check only reads.
+      await client.query('SET TRANSACTION READ ONLY');
+      return queryNamed(client, sql, params);
+    });
   }
 
   async sources(range: DayRange, { today }: { today: string }): Promise<SourcesPanel> {
     await this.summarizeBefore(today);
     const { closed, open, period } = sourcesParams(range, today);
-    const paid = PAID_ORDERS_SQL;
-    const [orderRows, visitorRows, daily, currencyRows] = await Promise.all([
+    const [orderRows, visitorRows, unattributed, campaigns, daily, currencyRows] = await Promise.all([
       this.#rows<SourceOrderRow>(SOURCE_ORDER_ROWS_SQL, period),
       this.#rows<SourceVisitorRow>(SOURCE_VISITOR_ROWS_SQL, { ...closed, ...open }),
-      this.#rows<SourcesPanel['daily'][number]>(
-        `SELECT substr(o.created_at, 1, 10) AS day, COALESCE(a.source_type, 'unknown') AS "sourceType",
-           SUM(o.total) AS revenue ${paid} GROUP BY 1, 2
-         ORDER BY substr(o.created_at, 1, 10), COALESCE(a.source_type, 'unknown') COLLATE "C"`,
+      this.#rows<SourcesPanel['unattributed']>(UNATTRIBUTED_ORDERS_SQL, period),
+      this.#rows<SourcesPanel['campaigns'][number]>(
+        `SELECT * FROM (${CAMPAIGN_ROWS_SQL}) campaigns ORDER BY revenue DESC, orders DESC,
+           "sourceType" COLLATE "C", source COLLATE "C", medium COLLATE "C", campaign COLLATE "C"`,
         period,
       ),
-      this.#rows<{ currency: string }>(`SELECT o.currency ${paid} LIMIT 1`, period),
+      this.#rows<SourcesPanel['daily'][number]>(
+        `SELECT * FROM (${DAILY_REVENUE_SQL}) daily ORDER BY day, "sourceType" COLLATE "C"`,
+        period,
+      ),
+      this.#rows<{ currency: string }>(`SELECT o.currency ${PAID_ORDERS_SQL} LIMIT 1`, period),
     ]);
-    const rows = sourceRows(orderRows, visitorRows);
-    return { rows, daily, currency: currencyRows[0]?.currency ?? '' };
+    return {
+      rows: sourceRows(orderRows, visitorRows),
+      unattributed: unattributed[0] ?? { orders: 0, revenue: 0 },
+      campaigns,
+      daily,
+      currency: currencyRows[0]?.currency ?? '',
+    };
   }
 }

@@ -324,6 +324,8 @@ export class PgSearchRepository implements SearchRepository {
 
   async deleteQueriesBefore(before: number): Promise<void> {
     await this.#pool.query('DELETE FROM search_queries WHERE updated_at < $1', [before]);
+    // A search's cart adds go with it (they are only ever read joined to it).
+    await this.#pool.query('DELETE FROM search_cart_adds WHERE created_at < $1', [before]);
   }
 
   async topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]> {

@@ -8,19 +8,25 @@ import type {
   VisitorsPanel,
 } from '../../../shared/insights/insightsTypes';
 import {
+  CAMPAIGN_ROWS_SQL,
+  DAILY_REVENUE_SQL,
   fillDays,
   nextDay,
   PAID_ORDERS_SQL,
+  PURCHASED_SEARCHES_SQL,
   previousDay,
   SOURCE_ORDER_ROWS_SQL,
   SOURCE_VISITOR_ROWS_SQL,
   type SourceOrderRow,
   type SourceVisitorRow,
+  searchWindow,
+  sortPurchased,
   sourceRows,
   sourcesParams,
   TOP,
+  UNATTRIBUTED_ORDERS_SQL,
 } from '../insightsRows';
-import type { InsightsRepository } from '../ports';
+import type { InsightsRepository, OrderLink, SearchCartAdd } from '../ports';
 
 /**
  * The owner's insights. Closed days (before `today`) are read from the daily summary tables of
@@ -142,40 +148,76 @@ export class SqliteInsightsRepository implements InsightsRepository {
     return panel;
   }
 
-  async searches(range: DayRange, { sessionHash }: { sessionHash: (sessionId: string) => string }) {
-    return readSearches(this.#db, range, sessionHash);
+  async searches(range: DayRange) {
+    return readSearches(this.#db, range);
+  }
+
+  async linkOrder(link: OrderLink): Promise<void> {
+    const db = this.#db;
+    db.transaction(() => {
+      db.prepare(
+        `INSERT INTO order_visits (order_id, day, visitor_hash, source_type, source)
+         SELECT @orderId, day, visitor_hash, source_type, source FROM stats_visitors
+         WHERE day = @day AND visitor_hash = @visitorHash
+         ON CONFLICT (order_id) DO NOTHING`,
+      ).run(link);
+      db.prepare(
+        'UPDATE search_cart_adds SET order_id = @orderId WHERE session_hash = @sessionHash AND order_id IS NULL',
+      ).run(link);
+    })();
+  }
+
+  async sessionSearches(sessionHashes: readonly string[], since: number, until: number) {
+    if (sessionHashes.length === 0) return [];
+    return this.#db
+      .prepare(
+        `SELECT id, query FROM search_queries
+         WHERE session_hash IN (${sessionHashes.map(() => '?').join(', ')})
+           AND results > 0 AND created_at >= ? AND created_at <= ?
+         ORDER BY id`,
+      )
+      .all(...sessionHashes, since, until) as { id: number; query: string }[];
+  }
+
+  async recordCartAdds(adds: readonly SearchCartAdd[]): Promise<void> {
+    const insert = this.#db.prepare(
+      `INSERT INTO search_cart_adds (query_id, session_hash, product_id, created_at)
+       VALUES (@queryId, @sessionHash, @productId, @createdAt)`,
+    );
+    this.#db.transaction(() => {
+      for (const add of adds) insert.run(add);
+    })();
+  }
+
+  async plainRows(sql: string, params: Record<string, unknown>) {
+    const statement = this.#db.prepare(sql);
+    if (!statement.reader) throw new Error('The figures check only reads.');
+    return statement.all(params) as Record<string, unknown>[];
   }
 
   async sources(range: DayRange, { today }: { today: string }): Promise<SourcesPanel> {
     await this.summarizeBefore(today);
     const db = this.#db;
     const { closed, open, period } = sourcesParams(range, today);
-    const paid = PAID_ORDERS_SQL;
     const orderRows = db.prepare(SOURCE_ORDER_ROWS_SQL).all(period) as SourceOrderRow[];
     const visitorRows = db.prepare(SOURCE_VISITOR_ROWS_SQL).all({ ...closed, ...open }) as SourceVisitorRow[];
     const rows = sourceRows(orderRows, visitorRows);
-    const daily = db
-      .prepare(
-        `SELECT substr(o.created_at, 1, 10) AS day, COALESCE(a.source_type, 'unknown') AS sourceType,
-           SUM(o.total) AS revenue ${paid} GROUP BY 1, 2 ORDER BY 1, 2`,
-      )
-      .all(period) as SourcesPanel['daily'];
+    const unattributed = db.prepare(UNATTRIBUTED_ORDERS_SQL).get(period) as SourcesPanel['unattributed'];
+    const campaigns = db
+      .prepare(`${CAMPAIGN_ROWS_SQL} ORDER BY revenue DESC, orders DESC, 1, 2, 3, 4`)
+      .all(period) as SourcesPanel['campaigns'];
+    const daily = db.prepare(`${DAILY_REVENUE_SQL} ORDER BY 1, 2`).all(period) as SourcesPanel['daily'];
     const currency =
-      (db.prepare(`SELECT o.currency ${paid} LIMIT 1`).pluck().get(period) as string | undefined) ?? '';
-    return { rows, daily, currency };
+      (db.prepare(`SELECT o.currency ${PAID_ORDERS_SQL} LIMIT 1`).pluck().get(period) as
+        | string
+        | undefined) ?? '';
+    return { rows, unattributed, campaigns, daily, currency };
   }
 }
 
 /** The searches panel's queries (search_queries is small next to hits: read raw, by its own time index). */
-function readSearches(
-  db: Database.Database,
-  range: DayRange,
-  sessionHash: (sessionId: string) => string,
-): SearchesPanel {
-  const window = {
-    start: Date.parse(`${range.from}T00:00:00Z`),
-    end: Date.parse(`${nextDay(range.to)}T00:00:00Z`),
-  };
+function readSearches(db: Database.Database, range: DayRange): SearchesPanel {
+  const window = searchWindow(range);
   // One pass: with a single max() SQLite reads the bare column `results` from the row holding it, i.e. the
   // query's latest search in the range (its result count is that of its latest search, as the engine reports it).
   const all = db
@@ -187,28 +229,10 @@ function readSearches(
   all.sort((a, b) => b.count - a.count || b.lastSeen - a.lastSeen || a.query.localeCompare(b.query));
   const top = all.slice(0, TOP);
   const zeroResults = all.filter((row) => row.results === 0).slice(0, TOP);
-  // Orders of the range with a session: their sessions' searches made before the order.
-  const orders = db
-    .prepare(
-      `SELECT session_id AS sessionId, created_at AS createdAt FROM orders
-       WHERE session_id IS NOT NULL AND created_at >= ? AND created_at < ? AND status <> 'cancelled'`,
-    )
-    .all(`${range.from}T00:00:00.000Z`, `${nextDay(range.to)}T00:00:00.000Z`) as {
-    sessionId: string;
-    createdAt: string;
-  }[];
-  const led = db.prepare(
-    'SELECT DISTINCT query FROM search_queries WHERE session_hash = ? AND created_at <= ?',
+  const purchased = sortPurchased(
+    db
+      .prepare(PURCHASED_SEARCHES_SQL)
+      .all(sourcesParams(range, range.to).period) as SearchesPanel['purchased'],
   );
-  const purchases = new Map<string, number>();
-  for (const order of orders)
-    for (const query of led
-      .pluck()
-      .all(sessionHash(order.sessionId), Date.parse(order.createdAt)) as string[])
-      purchases.set(query, (purchases.get(query) ?? 0) + 1);
-  const purchased = [...purchases]
-    .map(([query, count]) => ({ query, orders: count }))
-    .sort((a, b) => b.orders - a.orders || a.query.localeCompare(b.query))
-    .slice(0, TOP);
   return { top, zeroResults, purchased };
 }

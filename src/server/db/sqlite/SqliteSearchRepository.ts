@@ -319,7 +319,11 @@ export class SqliteSearchRepository implements SearchRepository {
   }
 
   async deleteQueriesBefore(before: number): Promise<void> {
-    this.#db.prepare('DELETE FROM search_queries WHERE updated_at < ?').run(before);
+    // A search's cart adds go with it (they are only ever read joined to it).
+    this.#db.transaction(() => {
+      this.#db.prepare('DELETE FROM search_queries WHERE updated_at < ?').run(before);
+      this.#db.prepare('DELETE FROM search_cart_adds WHERE created_at < ?').run(before);
+    })();
   }
 
   async topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]> {
