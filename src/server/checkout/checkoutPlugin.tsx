@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderToString } from 'react-dom/server';
 import { z } from 'zod';
+import { OrderReview } from '../../client/checkout/OrderReview';
 import { CheckoutPage } from '../../client/pages/CheckoutPage';
 import { OrderReceivedPage } from '../../client/pages/OrderReceivedPage';
+import { ShopSettingsContext } from '../../client/ShopSettingsContext';
 import { orderReceivedUrl } from '../../shared/catalog/urls';
 import { checkBilling } from '../../shared/checkout/billingSchema';
+import type { CheckoutQuote } from '../../shared/checkout/checkoutQuote';
 import { isShopError, ShopError } from '../../shared/errors/ShopError';
+import { formatMoney } from '../../shared/money/formatMoney';
+import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { parseAttributionFields } from '../attribution/parseAttributionFields';
 import { setCartCookies } from '../cart/cartCookies';
@@ -13,6 +19,7 @@ import type { Repositories } from '../db/ports';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
 import { requestFields } from '../http/requestFields';
+import { paymentMethodsOf, priceCheckout, statusForPayment } from './checkoutPricing';
 
 interface CheckoutPluginOptions {
   repositories: Repositories;
@@ -40,6 +47,7 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
     notice?: string,
   ) {
     const cart = await request.cartView();
+    const quote = priceCheckout(config.checkout, cart, form.values);
     return reply.sendPage(
       {
         title: 'Checkout',
@@ -47,10 +55,17 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
         body: (
           <CheckoutPage
             cart={cart}
+            quote={quote}
+            pricesIncludeTax={config.checkout.pricesIncludeTax}
             form={{
               nonce: app.nonces.create(CHECKOUT_NONCE_ACTION, request.visitor),
               cartHash: cart.hash,
               checkoutKey: randomBytes(16).toString('base64url'),
+              allowedCountries: config.checkout.allowedCountries,
+              defaultCountry: config.checkout.defaultCountry,
+              paymentMethods: paymentMethodsOf(config.checkout),
+              shipping: { rates: quote.rates, chosen: quote.chosen?.id ?? null },
+              shownTotal: quote.totals.total,
               ...form,
             }}
           />
@@ -70,6 +85,34 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
       },
     );
   }
+
+  const pageSettings = toPageSettings(config);
+  /** The order review as the checkout page renders it, for the checkout to swap in after a change. */
+  function renderReview(cart: Awaited<ReturnType<FastifyRequest['cartView']>>, quote: CheckoutQuote) {
+    return renderToString(
+      <ShopSettingsContext value={pageSettings}>
+        <OrderReview cart={cart} quote={quote} pricesIncludeTax={config.checkout.pricesIncludeTax} />
+      </ShopSettingsContext>,
+    );
+  }
+
+  // WooCommerce's endpoint for the checkout's totals: the form as it stands (address, shipping method) in, the
+  // shipping choices, the total and the order review's markup out. Nothing is stored.
+  app.ajax.wcAjax('update_order_review', {
+    schema: z.record(z.string(), z.string().max(2000)),
+    methods: ['POST'],
+    handle: async (input, request) => {
+      const cart = await request.cartView();
+      if (cart.lines.length === 0) throw new ShopError('empty_cart', 'Your cart is empty.');
+      const quote = priceCheckout(config.checkout, cart, input);
+      return {
+        cart_hash: cart.hash,
+        review: renderReview(cart, quote),
+        shipping: { rates: quote.rates, chosen: quote.chosen?.id ?? null },
+        total: quote.totals.total,
+      };
+    },
+  });
 
   app.get('/checkout/', async function checkoutPage(request, reply) {
     if ((await request.cartView()).lines.length === 0) return reply.redirect('/cart/', 303);
@@ -110,18 +153,56 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
         'Your cart changed while you were checking out. Please review your order.',
       );
     }
-    const checked = checkBilling(body);
+    const paymentMethods = paymentMethodsOf(config.checkout).map((method) => method.id);
+    const checked = checkBilling(body, {
+      allowedCountries: config.checkout.allowedCountries,
+      paymentMethods,
+    });
     if ('errors' in checked) {
       return sendCheckout(request, reply, { values: body, errors: checked.errors }, 400);
     }
-    const billing = checked.values;
+    // Shipping and tax are computed again here from the posted address; posted totals are only compared.
+    const quote = priceCheckout(config.checkout, cart, body);
+    if (!quote.chosen) {
+      return sendCheckout(
+        request,
+        reply,
+        {
+          values: body,
+          errors: { shipping_method: 'There are no shipping options available for this address.' },
+        },
+        400,
+      );
+    }
+    if (quote.choiceRefused) {
+      return sendCheckout(
+        request,
+        reply,
+        { values: { ...body, shipping_method: quote.chosen.id }, errors: {} },
+        409,
+        'The shipping method you chose is not available for this address. Please choose one of the methods shown and check your order.',
+      );
+    }
+    const shown = body.shown_total;
+    if (shown !== undefined && shown !== String(quote.totals.total)) {
+      return sendCheckout(
+        request,
+        reply,
+        { values: body, errors: {} },
+        409,
+        `The total for this address is ${formatMoney(quote.totals.total, config.shop.currency)}, not the total shown before. Please review your order.`,
+      );
+    }
+    const { billing, shipping } = checked.values;
     if (!sessionId) throw new ShopError('empty_cart', 'Your cart is empty.');
+    const lineTax = new Map(quote.lines.map((line) => [line.key, line.lineTax]));
     try {
       const { order } = await repositories.orders.placeOrder({
         orderKey: `wc_order_${randomBytes(12).toString('base64url')}`,
         currency: config.shop.currency.code,
-        paymentMethod: 'cod',
-        customerNote: billing.order_comments,
+        paymentMethod: checked.values.paymentMethod,
+        status: statusForPayment(checked.values.paymentMethod),
+        customerNote: checked.values.orderComments,
         sessionId,
         idempotencyKey: checkoutKey,
         pricedCart: await request.visitor.cart(),
@@ -130,18 +211,16 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
           config.attribution.fieldPrefix,
           request.headers['user-agent'],
         ),
-        billing: {
-          firstName: billing.billing_first_name,
-          lastName: billing.billing_last_name,
-          company: billing.billing_company,
-          address1: billing.billing_address_1,
-          address2: billing.billing_address_2,
-          city: billing.billing_city,
-          postcode: billing.billing_postcode,
-          country: billing.billing_country,
-          email: billing.billing_email,
-          phone: billing.billing_phone,
+        billing,
+        shippingAddress: shipping,
+        shipping: {
+          methodId: quote.chosen.id,
+          title: quote.chosen.title,
+          cost: quote.totals.shippingTotal,
+          tax: quote.totals.shippingTax,
         },
+        taxLabel: quote.taxLabel,
+        pricesIncludeTax: config.checkout.pricesIncludeTax,
         lines: cart.lines.map((line) => ({
           productId: line.productId,
           variationId: line.variationId,
@@ -150,6 +229,7 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
           attributes: Object.fromEntries(line.attributes.map((each) => [each.label, each.value])),
           quantity: line.quantity,
           unitPrice: line.unitPrice,
+          lineTax: lineTax.get(line.key) ?? 0,
         })),
       });
       setCartCookies(
@@ -182,7 +262,15 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
     return reply.sendPage({
       title: 'Order received',
       noindex: true,
-      body: <OrderReceivedPage order={order} />,
+      body: (
+        <OrderReceivedPage
+          order={order}
+          payment={{
+            bacsAccounts: config.checkout.payment.bacs.accounts,
+            chequeInstructions: config.checkout.payment.cheque.instructions,
+          }}
+        />
+      ),
     });
   });
 }
