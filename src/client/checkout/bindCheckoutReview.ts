@@ -54,10 +54,14 @@ export function bindCheckoutReview(document: Document, options: { wcAjaxUrl: str
           body: fields,
           signal: controller.signal,
         });
-        const answer = response.ok ? ((await response.json()) as OrderReviewAnswer) : null;
-        if (inFlight !== controller) return;
-        if (!answer || typeof answer.review !== 'string') {
-          view.location.reload();
+        const answer = (await response.json().catch(() => null)) as
+          | (OrderReviewAnswer & { code?: string })
+          | null;
+        if (inFlight !== controller || leaving) return;
+        if (!response.ok || typeof answer?.review !== 'string') {
+          // An emptied cart: the page then shows what the server shows for one. Anything else leaves the review
+          // and the form as they are (nothing the shopper typed is lost); the submit is checked anyway.
+          if (answer?.code === 'empty_cart') view.location.reload();
           return;
         }
         const next = new view.DOMParser().parseFromString(answer.review, 'text/html');
@@ -79,7 +83,22 @@ export function bindCheckoutReview(document: Document, options: { wcAjaxUrl: str
     })();
   };
 
+  // Once the order is on its way the cart is about to be emptied: a refresh then would find it empty and reload
+  // the page over the navigation to the order. A page restored from the back-forward cache refreshes again.
+  let leaving = false;
+  const onSubmit = (event: Event) => {
+    if (!(event.target as Element | null)?.matches?.('form.checkout') || event.defaultPrevented) return;
+    leaving = true;
+    clearTimeout(scheduled);
+    scheduled = undefined;
+    inFlight?.abort();
+  };
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) leaving = false;
+  };
+
   const onUpdate = () => {
+    if (leaving) return;
     scheduled ??= setTimeout(refresh, 0);
   };
   const onCartChange = () => {
@@ -87,8 +106,12 @@ export function bindCheckoutReview(document: Document, options: { wcAjaxUrl: str
   };
 
   document.addEventListener('update_checkout', onUpdate);
+  document.addEventListener('submit', onSubmit);
+  view?.addEventListener('pageshow', onPageShow);
   for (const name of CART_CHANGE_EVENTS) document.addEventListener(name, onCartChange);
   return () => {
+    document.removeEventListener('submit', onSubmit);
+    view?.removeEventListener('pageshow', onPageShow);
     document.removeEventListener('update_checkout', onUpdate);
     for (const name of CART_CHANGE_EVENTS) document.removeEventListener(name, onCartChange);
     clearTimeout(scheduled);

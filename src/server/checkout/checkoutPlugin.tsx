@@ -99,7 +99,14 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
   // WooCommerce's endpoint for the checkout's totals: the form as it stands (address, shipping method) in, the
   // shipping choices, the total and the order review's markup out. Nothing is stored.
   app.ajax.wcAjax('update_order_review', {
-    schema: z.record(z.string(), z.string().max(2000)),
+    // The whole form is posted (attribution fields too, whatever their size): only its strings are read.
+    schema: z
+      .record(z.string(), z.unknown())
+      .transform((fields) =>
+        Object.fromEntries(
+          Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        ),
+      ),
     methods: ['POST'],
     handle: async (input, request) => {
       const cart = await request.cartView();

@@ -10,7 +10,7 @@ import { Shopper } from '../../../test-support/shopper';
  */
 
 const MUG = 1021;
-const CALIFORNIA = {
+const CALIFORNIA: Record<string, string> = {
   billing_first_name: 'Ada',
   billing_last_name: 'Lovelace',
   billing_country: 'US',
@@ -173,7 +173,7 @@ describe('checkout with shipping and tax', { timeout: 60_000 }, () => {
     expect(
       await shop.repositories.orders.findByIdempotencyKey(
         String(shopper.cookies.get('shop_session')),
-        form.checkout_key as string,
+        (form as Record<string, string>).checkout_key ?? '',
       ),
     ).toBeNull();
   });

@@ -13,7 +13,10 @@ const US_ADDRESS = {
   billing_phone: '+1 415 555 0100',
   billing_email: 'ada@example.com',
 };
-const RULES = { allowedCountries: [], paymentMethods: ['cod', 'bacs', 'cheque'] };
+const RULES: { allowedCountries: string[]; paymentMethods: string[] } = {
+  allowedCountries: [],
+  paymentMethods: ['cod', 'bacs', 'cheque'],
+};
 
 function errorsFor(input: Record<string, string>, rules = RULES) {
   const result = checkBilling(input, rules);
@@ -22,7 +25,7 @@ function errorsFor(input: Record<string, string>, rules = RULES) {
 
 describe('postcodes per country', () => {
   it('accepts each country its own postcodes', () => {
-    for (const [country, state, postcode] of [
+    const cases: [country: string, state: string, postcode: string][] = [
       ['US', 'CA', '94105'],
       ['US', 'NY', '10001-1234'],
       ['CA', 'ON', 'K1A 0B1'],
@@ -34,7 +37,8 @@ describe('postcodes per country', () => {
       ['DE', '', '10115'],
       ['NL', '', '1012 AB'],
       ['NZ', '', '6011'],
-    ]) {
+    ];
+    for (const [country, state, postcode] of cases) {
       expect(
         errorsFor({
           ...US_ADDRESS,
