@@ -177,4 +177,18 @@ test('the address, the shipping address and the methods work with the keyboard a
   await expect(form.getByRole('radio', { name: 'Direct bank transfer' })).toBeChecked();
 
   await expectNoAxeViolations(page, { what: 'the checkout with a shipping address and its methods' });
+
+  // Each radio sits beside its label, on the label's first line (it once stood alone on a line above it).
+  for (const radio of await form.getByRole('radio').all()) {
+    const id = await radio.getAttribute('id');
+    const [radioBox, labelBox] = await Promise.all([
+      radio.boundingBox(),
+      form.locator(`label[for="${id}"]`).boundingBox(),
+    ]);
+    if (!radioBox || !labelBox) throw new Error(`radio ${id} or its label is not shown`);
+    const radioMiddle = radioBox.y + radioBox.height / 2;
+    expect(radioBox.x + radioBox.width, `${id} left of its label`).toBeLessThanOrEqual(labelBox.x);
+    expect(radioMiddle, `${id} on its label's first line`).toBeGreaterThanOrEqual(labelBox.y);
+    expect(radioMiddle, `${id} on its label's first line`).toBeLessThanOrEqual(labelBox.y + 24);
+  }
 });

@@ -285,6 +285,7 @@ export default function CheckoutForm({
               <li key={name}>
                 <a href={`#${name === 'payment_method' ? `payment_method_${chosenPayment}` : name}`}>
                   {FIELD_LABELS[name] ? `${FIELD_LABELS[name]}: ` : ''}
+                  {name.startsWith('shipping_') && name !== 'shipping_method' ? 'Shipping address: ' : ''}
                   {errors[name]}
                 </a>
               </li>
