@@ -10,7 +10,6 @@ import { orderReceivedUrl } from '../../shared/catalog/urls';
 import { checkBilling } from '../../shared/checkout/billingSchema';
 import type { CheckoutQuote } from '../../shared/checkout/checkoutQuote';
 import { isShopError, ShopError } from '../../shared/errors/ShopError';
-import { formatMoney } from '../../shared/money/formatMoney';
 import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { parseAttributionFields } from '../attribution/parseAttributionFields';
@@ -19,7 +18,7 @@ import type { Repositories } from '../db/ports';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
 import { requestFields } from '../http/requestFields';
-import { paymentMethodsOf, priceCheckout, statusForPayment } from './checkoutPricing';
+import { paymentMethodsOf, priceCheckout, statusForPayment, submittedQuoteProblem } from './checkoutPricing';
 
 interface CheckoutPluginOptions {
   repositories: Repositories;
@@ -170,36 +169,17 @@ export async function checkoutPlugin(app: FastifyInstance, { repositories, confi
     }
     // Shipping and tax are computed again here from the posted address; posted totals are only compared.
     const quote = priceCheckout(config.checkout, cart, body);
-    if (!quote.chosen) {
+    const problem = submittedQuoteProblem(quote, body, config.shop.currency);
+    if (problem) {
       return sendCheckout(
         request,
         reply,
-        {
-          values: body,
-          errors: { shipping_method: 'There are no shipping options available for this address.' },
-        },
-        400,
+        { values: { ...body, ...problem.values }, errors: problem.errors ?? {} },
+        problem.status,
+        problem.notice,
       );
     }
-    if (quote.choiceRefused) {
-      return sendCheckout(
-        request,
-        reply,
-        { values: { ...body, shipping_method: quote.chosen.id }, errors: {} },
-        409,
-        'The shipping method you chose is not available for this address. Please choose one of the methods shown and check your order.',
-      );
-    }
-    const shown = body.shown_total;
-    if (shown !== undefined && shown !== String(quote.totals.total)) {
-      return sendCheckout(
-        request,
-        reply,
-        { values: body, errors: {} },
-        409,
-        `The total for this address is ${formatMoney(quote.totals.total, config.shop.currency)}, not the total shown before. Please review your order.`,
-      );
-    }
+    if (!quote.chosen) throw new ShopError('internal_error', 'A quote without shipping passed the checks');
     const { billing, shipping } = checked.values;
     if (!sessionId) throw new ShopError('empty_cart', 'Your cart is empty.');
     const lineTax = new Map(quote.lines.map((line) => [line.key, line.lineTax]));

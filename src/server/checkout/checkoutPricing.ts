@@ -2,9 +2,10 @@ import type { CartView } from '../../shared/cart/cartTypes';
 import { wantsDifferentShipping } from '../../shared/checkout/billingSchema';
 import { type CheckoutQuote, quoteCheckout } from '../../shared/checkout/checkoutQuote';
 import type { Destination } from '../../shared/checkout/shippingZones';
+import { formatMoney } from '../../shared/money/formatMoney';
 import type { PaymentMethodId } from '../../shared/orders/orderTypes';
 import { PAYMENT_METHODS } from '../../shared/orders/paymentMethods';
-import type { CheckoutSettings } from '../../shared/settings/settingsSchema';
+import type { CheckoutSettings, ShopConfig } from '../../shared/settings/settingsSchema';
 
 /*
  * The checkout's prices for a cart and the form as posted (or as first shown): the one place the checkout page,
@@ -28,6 +29,49 @@ export function priceCheckout(
   values: Record<string, string>,
 ): CheckoutQuote {
   return quoteCheckout(settings, cart.lines, destinationOf(values, settings), values.shipping_method || null);
+}
+
+/** Why a submit's order cannot be placed as priced: the form is shown again with this status and message. */
+export interface QuoteProblem {
+  status: 400 | 409;
+  notice?: string;
+  errors?: Record<string, string>;
+  /** Values the form is shown again with (the method now selected). */
+  values?: Record<string, string>;
+}
+
+/**
+ * Checks a submit against its quote: the address must have a shipping method, the chosen one must still be
+ * offered, and the total the review showed (`shown_total`, when posted) must be the total computed now. A
+ * difference is answered like a changed cart (409), with the form showing the new choices and totals.
+ */
+export function submittedQuoteProblem(
+  quote: CheckoutQuote,
+  body: Record<string, string>,
+  currency: ShopConfig['shop']['currency'],
+): QuoteProblem | null {
+  if (!quote.chosen) {
+    return {
+      status: 400,
+      errors: { shipping_method: 'There are no shipping options available for this address.' },
+    };
+  }
+  if (quote.choiceRefused) {
+    return {
+      status: 409,
+      values: { shipping_method: quote.chosen.id },
+      notice:
+        'The shipping method you chose is not available for this address. Please choose one of the methods shown and check your order.',
+    };
+  }
+  const shown = body.shown_total;
+  if (shown !== undefined && shown !== String(quote.totals.total)) {
+    return {
+      status: 409,
+      notice: `The total for this address is ${formatMoney(quote.totals.total, currency)}, not the total shown before. Please review your order.`,
+    };
+  }
+  return null;
 }
 
 export interface PaymentMethodOffer {
