@@ -27,6 +27,7 @@ const SECTION_PAGES: Record<string, string> = {
   stats: '[statistics.md](statistics.md)',
   consent: '[attribution.md](attribution.md) and [statistics.md](statistics.md)',
   rest: '[rest-api.md](rest-api.md)',
+  checkout: '[checkout.md](checkout.md)',
   server:
     '[statistics.md](statistics.md), [insights.md](insights.md), [security.md](security.md), [back-office.md](back-office.md) (mail)',
 };
@@ -50,8 +51,9 @@ holding only the keys you change and point \`SHOP_CONFIG\` at it:
 - The file is deep-merged over the defaults below and validated at start-up: an unknown key (a typo) or a wrong
   type stops the start with a message naming the key.
 - Booleans also accept \`1\`, \`true\`, \`yes\`, \`on\` and \`0\`, \`false\`, \`no\`, \`off\` (as strings or the numbers 1 and 0).
-- Every section but \`server\` is rendered into every page as \`<script id="shop-settings" type="application/json">\`
-  (see [contract.md](contract.md) "Settings"), so never put a secret there. \`server\` is never sent to a browser.
+- Every section but \`checkout\` and \`server\` is rendered into every page as \`<script id="shop-settings" type="application/json">\`
+  (see [contract.md](contract.md) "Settings"), so never put a secret there. \`checkout\` and \`server\` are never sent to a browser whole (the checkout page
+  gets what its form needs).
 - Per-page values are filled in by the server on every page, whatever the file says: \`cart.qtyNonce\`,
   \`rest.nonce\`, \`stats.hitParams\` and \`stats.isPreview\`. \`cart.storageKey\` left null is derived from the
   shop's address.

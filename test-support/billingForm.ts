@@ -5,7 +5,8 @@ export const BILLING_FORM = {
   billing_country: 'US',
   billing_address_1: '12 Analytical Row',
   billing_city: 'Springfield',
-  billing_postcode: '12345',
+  billing_state: 'IL',
+  billing_postcode: '62701',
   billing_phone: '+1 555 123 4567',
   billing_email: 'ada@example.com',
 };

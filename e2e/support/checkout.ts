@@ -15,7 +15,8 @@ export async function fillBilling(
   page: Page,
   overrides: Partial<Record<keyof typeof VALID_BILLING, string>> = {},
 ) {
-  await page.getByLabel('Country / Region').selectOption('GB');
+  // The first: the billing country (the shipping address, hidden until asked for, has its own).
+  await page.getByLabel('Country / Region').first().selectOption('GB');
   for (const [label, value] of Object.entries({ ...VALID_BILLING, ...overrides })) {
     await page.getByLabel(label, { exact: false }).first().fill(value);
   }

@@ -45,7 +45,7 @@ export function startCart(settings: PageSettings) {
   });
   bindAjaxAddToCart(document, { wcAjaxUrlTemplate: cart.wcAjaxUrl });
   bindCartPage(document);
-  bindCheckoutReview(document);
+  bindCheckoutReview(document, { wcAjaxUrl: cart.wcAjaxUrl });
 }
 
 function readCookie(name: string): string {

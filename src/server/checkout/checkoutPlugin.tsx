@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderToString } from 'react-dom/server';
 import { z } from 'zod';
+import { OrderReview } from '../../client/checkout/OrderReview';
 import { CheckoutPage } from '../../client/pages/CheckoutPage';
 import { OrderReceivedPage } from '../../client/pages/OrderReceivedPage';
+import { ShopSettingsContext } from '../../client/ShopSettingsContext';
 import { orderReceivedUrl } from '../../shared/catalog/urls';
 import { checkBilling } from '../../shared/checkout/billingSchema';
+import type { CheckoutQuote } from '../../shared/checkout/checkoutQuote';
 import { isShopError, ShopError } from '../../shared/errors/ShopError';
+import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { parseAttributionFields } from '../attribution/parseAttributionFields';
 import { setCartCookies } from '../cart/cartCookies';
@@ -14,6 +19,7 @@ import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
 import { requestFields } from '../http/requestFields';
 import type { PurchaseFacts } from '../insights/purchaseFacts';
+import { paymentMethodsOf, priceCheckout, statusForPayment, submittedQuoteProblem } from './checkoutPricing';
 
 interface CheckoutPluginOptions {
   repositories: Repositories;
@@ -46,6 +52,7 @@ export async function checkoutPlugin(
     notice?: string,
   ) {
     const cart = await request.cartView();
+    const quote = priceCheckout(config.checkout, cart, form.values);
     return reply.sendPage(
       {
         title: 'Checkout',
@@ -53,10 +60,17 @@ export async function checkoutPlugin(
         body: (
           <CheckoutPage
             cart={cart}
+            quote={quote}
+            pricesIncludeTax={config.checkout.pricesIncludeTax}
             form={{
               nonce: app.nonces.create(CHECKOUT_NONCE_ACTION, request.visitor),
               cartHash: cart.hash,
               checkoutKey: randomBytes(16).toString('base64url'),
+              allowedCountries: config.checkout.allowedCountries,
+              defaultCountry: config.checkout.defaultCountry,
+              paymentMethods: paymentMethodsOf(config.checkout),
+              shipping: { rates: quote.rates, chosen: quote.chosen?.id ?? null },
+              shownTotal: quote.totals.total,
               ...form,
             }}
           />
@@ -76,6 +90,41 @@ export async function checkoutPlugin(
       },
     );
   }
+
+  const pageSettings = toPageSettings(config);
+  /** The order review as the checkout page renders it, for the checkout to swap in after a change. */
+  function renderReview(cart: Awaited<ReturnType<FastifyRequest['cartView']>>, quote: CheckoutQuote) {
+    return renderToString(
+      <ShopSettingsContext value={pageSettings}>
+        <OrderReview cart={cart} quote={quote} pricesIncludeTax={config.checkout.pricesIncludeTax} />
+      </ShopSettingsContext>,
+    );
+  }
+
+  // WooCommerce's endpoint for the checkout's totals: the form as it stands (address, shipping method) in, the
+  // shipping choices, the total and the order review's markup out. Nothing is stored.
+  app.ajax.wcAjax('update_order_review', {
+    // The whole form is posted (attribution fields too, whatever their size): only its strings are read.
+    schema: z
+      .record(z.string(), z.unknown())
+      .transform((fields) =>
+        Object.fromEntries(
+          Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        ),
+      ),
+    methods: ['POST'],
+    handle: async (input, request) => {
+      const cart = await request.cartView();
+      if (cart.lines.length === 0) throw new ShopError('empty_cart', 'Your cart is empty.');
+      const quote = priceCheckout(config.checkout, cart, input);
+      return {
+        cart_hash: cart.hash,
+        review: renderReview(cart, quote),
+        shipping: { rates: quote.rates, chosen: quote.chosen?.id ?? null },
+        total: quote.totals.total,
+      };
+    },
+  });
 
   app.get('/checkout/', async function checkoutPage(request, reply) {
     if ((await request.cartView()).lines.length === 0) return reply.redirect('/cart/', 303);
@@ -116,18 +165,37 @@ export async function checkoutPlugin(
         'Your cart changed while you were checking out. Please review your order.',
       );
     }
-    const checked = checkBilling(body);
+    const paymentMethods = paymentMethodsOf(config.checkout).map((method) => method.id);
+    const checked = checkBilling(body, {
+      allowedCountries: config.checkout.allowedCountries,
+      paymentMethods,
+    });
     if ('errors' in checked) {
       return sendCheckout(request, reply, { values: body, errors: checked.errors }, 400);
     }
-    const billing = checked.values;
+    // Shipping and tax are computed again here from the posted address; posted totals are only compared.
+    const quote = priceCheckout(config.checkout, cart, body);
+    const problem = submittedQuoteProblem(quote, body, config.shop.currency);
+    if (problem) {
+      return sendCheckout(
+        request,
+        reply,
+        { values: { ...body, ...problem.values }, errors: problem.errors ?? {} },
+        problem.status,
+        problem.notice,
+      );
+    }
+    if (!quote.chosen) throw new ShopError('internal_error', 'A quote without shipping passed the checks');
+    const { billing, shipping } = checked.values;
     if (!sessionId) throw new ShopError('empty_cart', 'Your cart is empty.');
+    const lineTax = new Map(quote.lines.map((line) => [line.key, line.lineTax]));
     try {
       const { order, replayed } = await repositories.orders.placeOrder({
         orderKey: `wc_order_${randomBytes(12).toString('base64url')}`,
         currency: config.shop.currency.code,
-        paymentMethod: 'cod',
-        customerNote: billing.order_comments,
+        paymentMethod: checked.values.paymentMethod,
+        status: statusForPayment(checked.values.paymentMethod),
+        customerNote: checked.values.orderComments,
         sessionId,
         idempotencyKey: checkoutKey,
         pricedCart: await request.visitor.cart(),
@@ -136,18 +204,16 @@ export async function checkoutPlugin(
           config.attribution.fieldPrefix,
           request.headers['user-agent'],
         ),
-        billing: {
-          firstName: billing.billing_first_name,
-          lastName: billing.billing_last_name,
-          company: billing.billing_company,
-          address1: billing.billing_address_1,
-          address2: billing.billing_address_2,
-          city: billing.billing_city,
-          postcode: billing.billing_postcode,
-          country: billing.billing_country,
-          email: billing.billing_email,
-          phone: billing.billing_phone,
+        billing,
+        shippingAddress: shipping,
+        shipping: {
+          methodId: quote.chosen.id,
+          title: quote.chosen.title,
+          cost: quote.totals.shippingTotal,
+          tax: quote.totals.shippingTax,
         },
+        taxLabel: quote.taxLabel,
+        pricesIncludeTax: config.checkout.pricesIncludeTax,
         lines: cart.lines.map((line) => ({
           productId: line.productId,
           variationId: line.variationId,
@@ -156,6 +222,7 @@ export async function checkoutPlugin(
           attributes: Object.fromEntries(line.attributes.map((each) => [each.label, each.value])),
           quantity: line.quantity,
           unitPrice: line.unitPrice,
+          lineTax: lineTax.get(line.key) ?? 0,
         })),
       });
       // Queued (written) before the answer, sent after it: a mail server never holds up or fails the order.
@@ -199,7 +266,15 @@ export async function checkoutPlugin(
     return reply.sendPage({
       title: 'Order received',
       noindex: true,
-      body: <OrderReceivedPage order={order} />,
+      body: (
+        <OrderReceivedPage
+          order={order}
+          payment={{
+            bacsAccounts: config.checkout.payment.bacs.accounts,
+            chequeInstructions: config.checkout.payment.cheque.instructions,
+          }}
+        />
+      ),
     });
   });
 }

@@ -1,6 +1,6 @@
 import { purchasableQuantity } from '../../shared/catalog/purchasable';
 import { ShopError } from '../../shared/errors/ShopError';
-import type { BillingDetails, Order, OrderLine } from '../../shared/orders/orderTypes';
+import type { BillingDetails, Order, OrderAddress, OrderLine } from '../../shared/orders/orderTypes';
 import type { CartLine } from './ports';
 
 /* An order as the `orders` and `order_items` rows hold it, written and read back the same way on both engines. */
@@ -16,6 +16,14 @@ export interface OrderRow {
   billing: string;
   customer_note: string;
   created_at: string;
+  shipping_address: string;
+  shipping_method_id: string;
+  shipping_method_title: string;
+  shipping_total: number;
+  shipping_tax: number;
+  tax_total: number;
+  tax_label: string;
+  prices_include_tax: number | boolean;
 }
 
 export interface OrderItemRow {
@@ -27,6 +35,7 @@ export interface OrderItemRow {
   quantity: number;
   unit_price: number;
   line_total: number;
+  line_tax: number;
 }
 
 export function orderFromRows(row: OrderRow, items: readonly OrderItemRow[]): Order {
@@ -39,9 +48,17 @@ export function orderFromRows(row: OrderRow, items: readonly OrderItemRow[]): Or
       attributes: JSON.parse(line.attributes) as Record<string, string>,
       quantity: line.quantity,
       unitPrice: line.unit_price,
-      lineTotal: line.line_total,
+      lineTotal: Number(line.line_total),
+      lineTax: Number(line.line_tax),
     }),
   );
+  // Orders made before addresses had a state, and before shipping existed, read with the fields they lack.
+  const billing = {
+    state: '',
+    ...(JSON.parse(row.billing) as Omit<BillingDetails, 'state'>),
+  } as BillingDetails;
+  const storedShipping = JSON.parse(row.shipping_address || '{}') as Partial<OrderAddress>;
+  const { email: _email, phone: _phone, ...billingAddress } = billing;
   return {
     id: row.id,
     orderKey: row.order_key,
@@ -50,7 +67,20 @@ export function orderFromRows(row: OrderRow, items: readonly OrderItemRow[]): Or
     subtotal: row.subtotal,
     total: row.total,
     paymentMethod: row.payment_method,
-    billing: JSON.parse(row.billing) as BillingDetails,
+    billing,
+    shippingAddress:
+      Object.keys(storedShipping).length > 0 ? { ...billingAddress, ...storedShipping } : billingAddress,
+    shipping: row.shipping_method_id
+      ? {
+          methodId: row.shipping_method_id,
+          title: row.shipping_method_title,
+          cost: Number(row.shipping_total),
+          tax: Number(row.shipping_tax),
+        }
+      : null,
+    taxTotal: Number(row.tax_total),
+    taxLabel: row.tax_label || 'Tax',
+    pricesIncludeTax: Boolean(Number(row.prices_include_tax)),
     customerNote: row.customer_note,
     createdAt: row.created_at,
     lines,

@@ -21,11 +21,27 @@ const ORDER: Order = {
     address1: '12 Analytical Row',
     address2: '',
     city: 'Springfield',
+    state: '',
     postcode: '12345',
     country: 'GB',
     email: 'ada@example.com',
     phone: '+44 20 1234 5678',
   },
+  shippingAddress: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    company: '',
+    address1: '12 Analytical Row',
+    address2: '',
+    city: 'Springfield',
+    state: '',
+    postcode: '12345',
+    country: 'GB',
+  },
+  shipping: null,
+  taxTotal: 0,
+  taxLabel: 'Tax',
+  pricesIncludeTax: false,
   lines: [
     {
       productId: 1,
@@ -36,6 +52,7 @@ const ORDER: Order = {
       quantity: 2,
       unitPrice: 2000,
       lineTotal: 4000,
+      lineTax: 0,
     },
     {
       productId: 2,
@@ -46,6 +63,7 @@ const ORDER: Order = {
       quantity: 1,
       unitPrice: 1350,
       lineTotal: 1350,
+      lineTax: 0,
     },
   ],
 };

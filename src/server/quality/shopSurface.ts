@@ -1,4 +1,4 @@
-import { BILLING_FIELDS } from '../../shared/checkout/billingFields';
+import { BILLING_FIELDS, SHIPPING_FIELDS } from '../../shared/checkout/billingFields';
 
 /*
  * Every page, form and endpoint the shop answers, in one table: the bad-input and script-injection tests walk
@@ -24,6 +24,10 @@ export interface SurfaceEntry {
 const ARCHIVE_FIELDS = ['orderby', 's', 'post_type', 'paged'];
 const CHECKOUT_FIELDS = [
   ...BILLING_FIELDS.map((field) => field.name),
+  ...SHIPPING_FIELDS.map((field) => field.name),
+  'ship_to_different_address',
+  'shipping_method',
+  'shown_total',
   'order_comments',
   'payment_method',
   'cart_hash',
@@ -158,6 +162,14 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
     url: '/?wc-ajax=remove_from_cart',
     answers: 'json',
     fields: ['cart_item_key'],
+    withCart: true,
+  },
+  {
+    name: 'update_order_review',
+    method: 'POST',
+    url: '/?wc-ajax=update_order_review',
+    answers: 'json',
+    fields: CHECKOUT_FIELDS,
     withCart: true,
   },
   { name: 'unknown wc-ajax', method: 'POST', url: '/?wc-ajax=no_such_thing', answers: 'json', fields: ['x'] },

@@ -3,27 +3,13 @@
  * the checkout page renders without loading zod.
  */
 
-interface BillingFieldSpec {
+export interface BillingFieldSpec {
   name: string;
   label: string;
   type: string;
   autoComplete: string;
   required: boolean;
 }
-
-export const COUNTRIES: [code: string, name: string][] = [
-  ['US', 'United States (US)'],
-  ['GB', 'United Kingdom (UK)'],
-  ['CA', 'Canada'],
-  ['AU', 'Australia'],
-  ['DE', 'Germany'],
-  ['FR', 'France'],
-  ['NL', 'Netherlands'],
-  ['ES', 'Spain'],
-  ['IT', 'Italy'],
-  ['IE', 'Ireland'],
-  ['NZ', 'New Zealand'],
-];
 
 export const BILLING_FIELDS = [
   {
@@ -76,6 +62,13 @@ export const BILLING_FIELDS = [
     required: true,
   },
   {
+    name: 'billing_state',
+    label: 'State / County',
+    type: 'state',
+    autoComplete: 'address-level1',
+    required: true,
+  },
+  {
     name: 'billing_postcode',
     label: 'Postcode / ZIP',
     type: 'text',
@@ -85,6 +78,21 @@ export const BILLING_FIELDS = [
   { name: 'billing_phone', label: 'Phone', type: 'tel', autoComplete: 'tel', required: true },
   { name: 'billing_email', label: 'Email address', type: 'email', autoComplete: 'email', required: true },
 ] as const satisfies readonly BillingFieldSpec[];
+
+/** The address fields of "Ship to a different address?": the billing ones without phone and email. */
+export const SHIPPING_FIELDS = BILLING_FIELDS.filter(
+  (field) => field.name !== 'billing_phone' && field.name !== 'billing_email',
+).map((field) => ({
+  ...field,
+  name: field.name.replace('billing_', 'shipping_') as ShippingField,
+  autoComplete: `shipping ${field.autoComplete}`,
+}));
+
+type BillingAddressField = Exclude<
+  (typeof BILLING_FIELDS)[number]['name'],
+  'billing_phone' | 'billing_email'
+>;
+export type ShippingField = BillingAddressField extends `billing_${infer Rest}` ? `shipping_${Rest}` : never;
 
 /** Every field the checkout posts: the billing fields and the order notes. */
 export type BillingField = (typeof BILLING_FIELDS)[number]['name'] | 'order_comments';

@@ -20,6 +20,7 @@ describe('parseSettings', () => {
       [
         'attribution',
         'cart',
+        'checkout',
         'consent',
         'i18n',
         'rest',
@@ -108,12 +109,17 @@ describe('parseSettings', () => {
 });
 
 describe('toPageSettings', () => {
-  it('drops the server section and keeps every other one', () => {
-    const config = parseSettings({ server: { secret: 's'.repeat(40) } });
+  it('drops the server and checkout sections and keeps every other one', () => {
+    const config = parseSettings({
+      server: { secret: 's'.repeat(40) },
+      checkout: { payment: { bacs: { accounts: [{ accountNumber: '12345678' }] } } },
+    });
     const page = toPageSettings(config);
     expect(page).not.toHaveProperty('server');
+    expect(page).not.toHaveProperty('checkout');
     expect(JSON.stringify(page)).not.toContain('s'.repeat(40));
-    const { server: _server, ...rest } = config;
+    expect(JSON.stringify(page)).not.toContain('12345678');
+    const { server: _server, checkout: _checkout, ...rest } = config;
     expect(page).toEqual(rest);
   });
 });

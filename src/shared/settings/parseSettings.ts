@@ -17,8 +17,8 @@ export function parseSettings(input: unknown = {}): ShopConfig {
   throw new ShopError('invalid_settings', `Invalid settings: ${problems.join('; ')}`);
 }
 
-/** The part of the settings that pages may see: everything but the server section. */
+/** The part of the settings that pages may see: everything but the checkout's (read by the server) and server's. */
 export function toPageSettings(config: ShopConfig) {
-  const { server: _server, ...page } = config;
+  const { server: _server, checkout: _checkout, ...page } = config;
   return page;
 }

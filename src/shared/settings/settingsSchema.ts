@@ -358,6 +358,123 @@ const shopSchema = z
   })
   .prefault({});
 
+/** Money in the shop currency's minor units (cents). */
+const minorUnits = z.number().int().nonnegative();
+
+const shippingMethodSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('flat_rate'),
+    title: z.string().min(1).default('Flat rate'),
+    cost: minorUnits.default(0),
+  }),
+  z.strictObject({
+    type: z.literal('free_shipping'),
+    title: z.string().min(1).default('Free shipping'),
+    minAmount: minorUnits.nullable().default(null),
+  }),
+  z.strictObject({
+    type: z.literal('local_pickup'),
+    title: z.string().min(1).default('Local pickup'),
+    cost: minorUnits.default(0),
+  }),
+]);
+
+const shippingZoneSchema = z.strictObject({
+  name: z.string().min(1),
+  regions: z
+    .array(z.string().regex(/^[A-Za-z]{2}(:[A-Za-z0-9-]{1,10})?$/, 'must be a country code or COUNTRY:STATE'))
+    .default([]),
+  postcodes: z.array(z.string().min(1).max(40)).default([]),
+  methods: z.array(shippingMethodSchema).default([]),
+});
+
+const taxRateSchema = z.strictObject({
+  country: z.string().regex(/^([A-Za-z]{2}|\*)$/, 'must be a country code or *'),
+  state: z.string().max(10).default(''),
+  rate: z.number().min(0).max(100),
+  label: z.string().min(1).default('Tax'),
+  shipping: flag(true),
+});
+
+const bacsAccountSchema = z.strictObject({
+  accountName: z.string().default(''),
+  accountNumber: z.string().default(''),
+  bankName: z.string().default(''),
+  sortCode: z.string().default(''),
+  iban: z.string().default(''),
+  bic: z.string().default(''),
+});
+
+/** Shipping, tax, addresses and payment at checkout: read by the server only, not rendered into every page. */
+const checkoutSchema = z
+  .strictObject({
+    allowedCountries: z
+      .array(z.string().regex(/^[A-Z]{2}$/))
+      .default([])
+      .describe('Countries shoppers can buy from and ship to (ISO codes); empty: every country.'),
+    defaultCountry: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .default('US')
+      .describe(
+        'The country the checkout form starts with (and quotes shipping for before an address is known).',
+      ),
+    pricesIncludeTax: flag(false).describe(
+      'Whether catalog prices are entered with tax included (the tax is then the part of the price the rate accounts for).',
+    ),
+    taxRates: z
+      .array(taxRateSchema)
+      .default([])
+      .describe(
+        'One standard class: {country (or *), state (or empty), rate in percent, label, shipping (taxed too)}; the most specific match applies. None: no tax.',
+      ),
+    shippingZones: z
+      .array(shippingZoneSchema)
+      .default([
+        {
+          name: 'Everywhere',
+          regions: [],
+          postcodes: [],
+          methods: [
+            { type: 'flat_rate', title: 'Flat rate', cost: 500 },
+            { type: 'free_shipping', title: 'Free shipping', minAmount: 5000 },
+            { type: 'local_pickup', title: 'Local pickup', cost: 0 },
+          ],
+        },
+      ])
+      .describe(
+        'Tried in order; the first whose regions (US or US:CA; none = everywhere) and postcodes (90210, 902*, 90210...90299; none = any) match supplies the methods: flat_rate {cost}, free_shipping {minAmount or null}, local_pickup {cost}. Costs in minor units, without tax.',
+      ),
+    payment: z
+      .strictObject({
+        cod: z
+          .strictObject({
+            enabled: flag(true).describe('Cash on delivery: the order is processing at once.'),
+          })
+          .prefault({}),
+        bacs: z
+          .strictObject({
+            enabled: flag(true).describe('Direct bank transfer: the order waits on-hold for the money.'),
+            accounts: z
+              .array(bacsAccountSchema)
+              .default([])
+              .describe('The bank accounts shown on the order-received page for the transfer.'),
+          })
+          .prefault({}),
+        cheque: z
+          .strictObject({
+            enabled: flag(true).describe('Check payments: the order waits on-hold for the check.'),
+            instructions: z
+              .string()
+              .default('Please send a check to the shop’s address; your order ships once it has cleared.')
+              .describe('What the order-received page tells a shopper paying by check.'),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+  })
+  .prefault({});
+
 /** Never rendered into a page: secrets and owner credentials. */
 const serverSchema = z
   .strictObject({
@@ -471,10 +588,16 @@ const publicSettingsShape = {
   i18n: i18nSchema,
 };
 
-export const settingsSchema = z.strictObject({ ...publicSettingsShape, server: serverSchema });
+export const settingsSchema = z.strictObject({
+  ...publicSettingsShape,
+  checkout: checkoutSchema,
+  server: serverSchema,
+});
 export const publicSettingsSchema = z.strictObject(publicSettingsShape);
 
-/** Everything the shop is configured with, server section included. */
+/** Shipping, tax, addresses and payment, as the server reads them. */
+export type CheckoutSettings = z.output<typeof checkoutSchema>;
+/** Everything the shop is configured with, checkout and server sections included. */
 export type ShopConfig = z.output<typeof settingsSchema>;
 /** What pages receive in #shop-settings. */
 export type PageSettings = z.output<typeof publicSettingsSchema>;

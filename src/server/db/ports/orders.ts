@@ -1,5 +1,11 @@
 import type { OrderAttribution } from '../../../shared/attribution/orderAttribution';
-import type { BillingDetails, NewOrderLine, Order } from '../../../shared/orders/orderTypes';
+import type {
+  BillingDetails,
+  NewOrderLine,
+  Order,
+  OrderAddress,
+  OrderShippingLine,
+} from '../../../shared/orders/orderTypes';
 import type { CartLine } from './sessions';
 
 export interface NewOrder {
@@ -7,6 +13,16 @@ export interface NewOrder {
   currency: string;
   paymentMethod: string;
   billing: BillingDetails;
+  /** `processing` (paid on delivery) unless given: bank transfer and check orders wait `on-hold`. */
+  status?: Order['status'];
+  /** Where the order goes; none: the billing address. */
+  shippingAddress?: OrderAddress;
+  /** The method chosen and its cost and tax; none: an order without shipping. */
+  shipping?: OrderShippingLine | null;
+  /** What the tax is called where the order goes; each line carries its own tax (`lineTax`). */
+  taxLabel?: string;
+  /** Whether the lines' prices include their tax (then the total does not add it again). */
+  pricesIncludeTax?: boolean;
   customerNote: string;
   sessionId: string;
   /**

@@ -54,6 +54,7 @@ const ORDER: NewOrder = {
     address1: '12 St James Square',
     address2: '',
     city: 'London',
+    state: '',
     postcode: 'SW1Y 4JH',
     country: 'GB',
     email: 'ada@example.com',
@@ -143,8 +144,49 @@ for (const { dialect, open, skip } of ENGINES) {
         idempotencyKey: 'form-key-1',
       });
       expect(order.lines).toEqual(
-        LINES.map((line) => ({ ...line, lineTotal: line.unitPrice * line.quantity })),
+        LINES.map((line) => ({ ...line, lineTotal: line.unitPrice * line.quantity, lineTax: 0 })),
       );
+      expect(order).toMatchObject({ shipping: null, taxTotal: 0, shippingAddress: { city: 'London' } });
+    });
+
+    it('stores where the order ships, its shipping line and its tax, and totals them', async () => {
+      const shippingAddress = {
+        firstName: 'Charles',
+        lastName: 'Babbage',
+        company: '',
+        address1: '1 Market St',
+        address2: '',
+        city: 'San Francisco',
+        state: 'CA',
+        postcode: '94105',
+        country: 'US',
+      };
+      const order = await engine.writeOrder({
+        ...ORDER,
+        orderKey: 'wc_order_shipped',
+        idempotencyKey: 'form-key-2',
+        status: 'on-hold',
+        paymentMethod: 'bacs',
+        shippingAddress,
+        shipping: { methodId: 'flat_rate:1', title: 'Flat rate', cost: 500, tax: 36 },
+        taxLabel: 'CA tax',
+        lines: [
+          { ...(LINES[0] as NewOrderLine), lineTax: 979 },
+          { ...(LINES[1] as NewOrderLine), lineTax: 131 },
+        ],
+      });
+      expect(order).toMatchObject({
+        status: 'on-hold',
+        paymentMethod: 'bacs',
+        subtotal: 15300,
+        taxTotal: 979 + 131 + 36,
+        total: 15300 + 979 + 131 + 500 + 36,
+        shippingAddress,
+        shipping: { methodId: 'flat_rate:1', title: 'Flat rate', cost: 500, tax: 36 },
+        taxLabel: 'CA tax',
+        pricesIncludeTax: false,
+      });
+      expect(order.lines.map((line) => line.lineTax)).toEqual([979, 131]);
     });
   });
 }

@@ -11,6 +11,7 @@ const COLUMNS = [
   'quantity',
   'unit_price',
   'line_total',
+  'line_tax',
 ] as const;
 
 /** One order line's INSERT, with placeholders in the engine's style: `?` on SQLite, `$1`, `$2`… on PostgreSQL. */
@@ -32,5 +33,6 @@ export function orderItemValues(orderId: number, line: NewOrderLine): unknown[] 
     line.quantity,
     line.unitPrice,
     line.unitPrice * line.quantity,
+    line.lineTax ?? 0,
   ];
 }
