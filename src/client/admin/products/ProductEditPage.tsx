@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
-import { ADMIN_PRODUCT_STATUSES, BACKORDER_OPTIONS, STATUS_LABELS } from '../../../shared/catalog/adminProducts';
 import type { ProductFormValues } from '../../../server/admin/products/productForm';
+import {
+  ADMIN_PRODUCT_STATUSES,
+  BACKORDER_OPTIONS,
+  STATUS_LABELS,
+} from '../../../shared/catalog/adminProducts';
 import { ProductsFrame } from './ProductsFrame';
 
 const STOCK_OPTIONS = [
@@ -61,10 +65,23 @@ function Field({
 }
 
 /** The owner's edit form for one product (or a new simple product), posted as an ordinary form. */
-export function ProductEditPage({ productId, type, values, errors, categories, shopUrl, nonce, notice }: ProductEditProps) {
+export function ProductEditPage({
+  productId,
+  type,
+  values,
+  errors,
+  categories,
+  shopUrl,
+  nonce,
+  notice,
+}: ProductEditProps) {
   const action = productId === null ? '/admin/products/new' : `/admin/products/${productId}/`;
   const errorCount = Object.keys(errors).length;
-  const text = (name: keyof ProductFormValues, label: string, options: { hint?: string; inputMode?: 'decimal' | 'numeric' } = {}) => (
+  const text = (
+    name: keyof ProductFormValues,
+    label: string,
+    options: { hint?: string; inputMode?: 'decimal' | 'numeric' } = {},
+  ) => (
     <Field id={`product-${name}`} label={label} error={errors[name]} hint={options.hint}>
       {(describedBy) => (
         <input
@@ -88,7 +105,9 @@ export function ProductEditPage({ productId, type, values, errors, categories, s
       )}
       {errorCount > 0 && (
         <div role="alert" className="admin-products__errors">
-          <p>Nothing was saved: {errorCount === 1 ? 'one field needs' : `${errorCount} fields need`} a change.</p>
+          <p>
+            Nothing was saved: {errorCount === 1 ? 'one field needs' : `${errorCount} fields need`} a change.
+          </p>
           {errors[''] && <p>{errors['']}</p>}
         </div>
       )}
@@ -100,7 +119,9 @@ export function ProductEditPage({ productId, type, values, errors, categories, s
       <form method="post" action={action} className="admin-form" noValidate>
         <input type="hidden" name="_wpnonce" value={nonce} />
         {text('name', 'Name')}
-        {text('slug', 'Slug', { hint: 'The end of the product’s address. Left empty, it is made from the name.' })}
+        {text('slug', 'Slug', {
+          hint: 'The end of the product’s address. Left empty, it is made from the name.',
+        })}
         <Field id="product-short_description" label="Short description" error={errors.short_description}>
           {(describedBy) => (
             <textarea
@@ -134,7 +155,13 @@ export function ProductEditPage({ productId, type, values, errors, categories, s
         <fieldset>
           <legend>Stock</legend>
           <div className="admin-field admin-field--check">
-            <input id="product-manage_stock" type="checkbox" name="manage_stock" value="1" defaultChecked={values.manage_stock} />
+            <input
+              id="product-manage_stock"
+              type="checkbox"
+              name="manage_stock"
+              value="1"
+              defaultChecked={values.manage_stock}
+            />
             <label htmlFor="product-manage_stock">Manage stock (count what is left)</label>
           </div>
           {text('stock_quantity', 'Stock quantity', {
@@ -143,7 +170,12 @@ export function ProductEditPage({ productId, type, values, errors, categories, s
           })}
           <Field id="product-stock_status" label="Stock status" error={errors.stock_status}>
             {(describedBy) => (
-              <select id="product-stock_status" name="stock_status" defaultValue={values.stock_status} aria-describedby={describedBy}>
+              <select
+                id="product-stock_status"
+                name="stock_status"
+                defaultValue={values.stock_status}
+                aria-describedby={describedBy}
+              >
                 {STOCK_OPTIONS.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -154,7 +186,12 @@ export function ProductEditPage({ productId, type, values, errors, categories, s
           </Field>
           <Field id="product-backorders" label="Backorders" error={errors.backorders}>
             {(describedBy) => (
-              <select id="product-backorders" name="backorders" defaultValue={values.backorders} aria-describedby={describedBy}>
+              <select
+                id="product-backorders"
+                name="backorders"
+                defaultValue={values.backorders}
+                aria-describedby={describedBy}
+              >
                 {BACKORDER_OPTIONS.map((value) => (
                   <option key={value} value={value}>
                     {BACKORDER_LABELS[value]}
@@ -164,9 +201,19 @@ export function ProductEditPage({ productId, type, values, errors, categories, s
             )}
           </Field>
         </fieldset>
-        <Field id="product-status" label="Status" error={errors.status} hint="Drafts and private products are hidden from shoppers.">
+        <Field
+          id="product-status"
+          label="Status"
+          error={errors.status}
+          hint="Drafts and private products are hidden from shoppers."
+        >
           {(describedBy) => (
-            <select id="product-status" name="status" defaultValue={values.status} aria-describedby={describedBy}>
+            <select
+              id="product-status"
+              name="status"
+              defaultValue={values.status}
+              aria-describedby={describedBy}
+            >
               {ADMIN_PRODUCT_STATUSES.map((value) => (
                 <option key={value} value={value}>
                   {STATUS_LABELS[value]}

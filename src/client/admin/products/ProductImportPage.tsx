@@ -2,20 +2,33 @@ import type { ImportJob } from '../../../shared/catalog/adminProducts';
 import { ProductsFrame } from './ProductsFrame';
 
 /** The upload form for a WooCommerce products CSV. */
-export function ProductImportPage({ nonce, maxMegabytes, error }: { nonce: string; maxMegabytes: number; error: string | null }) {
+export function ProductImportPage({
+  nonce,
+  maxMegabytes,
+  error,
+}: {
+  nonce: string;
+  maxMegabytes: number;
+  error: string | null;
+}) {
   return (
     <ProductsFrame title="Import products">
       <p>
-        Upload a products CSV in WooCommerce’s format (what its exporter and this shop’s export write). Products are
-        matched by SKU, then by ID: known ones are updated, the others created. Rows that cannot be imported are
-        skipped and listed with the reason.
+        Upload a products CSV in WooCommerce’s format (what its exporter and this shop’s export write).
+        Products are matched by SKU, then by ID: known ones are updated, the others created. Rows that cannot
+        be imported are skipped and listed with the reason.
       </p>
       {error && (
         <p role="alert" className="admin-field__error" id="import-error">
           {error}
         </p>
       )}
-      <form method="post" action="/admin/products/import" encType="multipart/form-data" className="admin-form">
+      <form
+        method="post"
+        action="/admin/products/import"
+        encType="multipart/form-data"
+        className="admin-form"
+      >
         {/* Before the file, so the server reads it without holding the file first. */}
         <input type="hidden" name="_wpnonce" value={nonce} />
         <div className="admin-field">
@@ -50,13 +63,21 @@ export function ImportJobPage({ job }: { job: ImportJob }) {
               ? 'Import stopped'
               : `Importing: ${job.done} of ${job.total || '…'} rows`}
         </label>
-        <progress id="import-progress" max={100} value={percent} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+        <progress
+          id="import-progress"
+          max={100}
+          value={percent}
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           {percent}%
         </progress>
       </div>
       {!finished && (
         <p role="status">
-          This page reloads itself every second until the import is done. <a href="">Reload now</a>
+          This page reloads itself every second until the import is done.{' '}
+          <a href={`/admin/products/import/${job.id}`}>Reload now</a>
         </p>
       )}
       {job.status === 'failed' && (

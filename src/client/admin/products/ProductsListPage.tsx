@@ -32,7 +32,16 @@ function pageHref(search: string, status: AdminProductStatus | null, page: numbe
 }
 
 /** The owner's products: search by name or SKU, filter by status, 50 a page, newest first. */
-export function ProductsListPage({ items, total, page, pages, search, status, currency, notice }: ProductsListProps) {
+export function ProductsListPage({
+  items,
+  total,
+  page,
+  pages,
+  search,
+  status,
+  currency,
+  notice,
+}: ProductsListProps) {
   return (
     <ProductsFrame title="Products">
       {notice && (
@@ -53,24 +62,26 @@ export function ProductsListPage({ items, total, page, pages, search, status, cu
           </a>
         </li>
       </ul>
-      <form method="get" action="/admin/products/" className="admin-products__filters" role="search">
-        <label>
-          Search by name or SKU
-          <input type="search" name="q" defaultValue={search} maxLength={100} />
-        </label>
-        <label>
-          Status
-          <select name="status" defaultValue={status ?? ''}>
-            <option value="">All</option>
-            {ADMIN_PRODUCT_STATUSES.map((each) => (
-              <option key={each} value={each}>
-                {STATUS_LABELS[each]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit">Filter</button>
-      </form>
+      <search>
+        <form method="get" action="/admin/products/" className="admin-products__filters">
+          <label>
+            Search by name or SKU
+            <input type="search" name="q" defaultValue={search} maxLength={100} />
+          </label>
+          <label>
+            Status
+            <select name="status" defaultValue={status ?? ''}>
+              <option value="">All</option>
+              {ADMIN_PRODUCT_STATUSES.map((each) => (
+                <option key={each} value={each}>
+                  {STATUS_LABELS[each]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Filter</button>
+        </form>
+      </search>
       <p>
         {total === 0
           ? 'No products match.'

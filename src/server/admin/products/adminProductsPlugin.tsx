@@ -17,7 +17,13 @@ import { startImportJob } from '../../catalog/import/importJob';
 import { writeWooCsv } from '../../catalog/import/writeWooCsv';
 import type { Repositories } from '../../db/ports';
 import { parseInput } from '../../http/parseInput';
-import { type FieldErrors, formValuesOf, type ProductFormValues, parseProductForm, readFormValues } from './productForm';
+import {
+  type FieldErrors,
+  formValuesOf,
+  type ProductFormValues,
+  parseProductForm,
+  readFormValues,
+} from './productForm';
 
 /*
  * The owner's products in the back office (/admin/products/): the table, the edit and add forms, the CSV import
@@ -46,7 +52,10 @@ const productParams = z.object({ id: z.coerce.number().int().min(1).max(Number.M
 const savedQuery = z.object({ saved: z.string().optional() });
 const jobParams = z.object({ job: z.uuid() });
 
-export async function adminProductsPlugin(app: FastifyInstance, { repositories, config }: AdminProductsPluginOptions) {
+export async function adminProductsPlugin(
+  app: FastifyInstance,
+  { repositories, config }: AdminProductsPluginOptions,
+) {
   const catalog = repositories.catalog;
   const decimals = config.shop.currency.decimals;
 

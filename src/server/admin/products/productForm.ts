@@ -30,13 +30,19 @@ export interface ProductFormValues {
   backorders: string;
   status: string;
   categories: string[];
-  variations: { id: number; label: string; regular_price: string; sale_price: string; sku: string; stock: string }[];
+  variations: {
+    id: number;
+    label: string;
+    regular_price: string;
+    sale_price: string;
+    sku: string;
+    stock: string;
+  }[];
 }
 
 export type FieldErrors = Record<string, string>;
 
 const STOCK_STATUSES = ['instock', 'outofstock', 'onbackorder'] as const;
-const VARIATION_FIELD = /^v(\d{1,12})_(regular_price|sale_price|sku|stock)$/;
 
 function asList(value: unknown): string[] {
   if (value === undefined) return [];
@@ -48,7 +54,10 @@ function asText(value: unknown): string {
 }
 
 /** The posted body as form values; variations keep the order and labels the stored product gives them. */
-export function readFormValues(body: Record<string, unknown>, stored: AdminProduct | null): ProductFormValues {
+export function readFormValues(
+  body: Record<string, unknown>,
+  stored: AdminProduct | null,
+): ProductFormValues {
   const variationText = (id: number, field: string) => asText(body[`v${id}_${field}`]);
   return {
     name: asText(body.name),
@@ -109,7 +118,10 @@ function priceSchema(decimals: number) {
   return z.string().transform((text, context) => {
     const value = parseMoney(text, decimals);
     if (value !== null && (Number.isNaN(value) || value > 1_000_000_000_00)) {
-      context.addIssue({ code: 'custom', message: 'Write a price as a number, like 12.50, or leave it empty.' });
+      context.addIssue({
+        code: 'custom',
+        message: 'Write a price as a number, like 12.50, or leave it empty.',
+      });
       return z.NEVER;
     }
     return value;
@@ -136,77 +148,68 @@ export function parseProductForm(
   values: ProductFormValues,
   decimals: number,
 ): { ok: true; change: AdminProductChange } | { ok: false; errors: FieldErrors } {
-  const schema = z
-    .object({
-      name: z.string().trim().min(1, 'Give the product a name.').max(200, 'A name is at most 200 characters.'),
-      slug: z
-        .string()
-        .trim()
-        .max(200, 'A slug is at most 200 characters.')
-        .regex(/^([\p{Ll}\p{Lo}\p{N}]+(-[\p{Ll}\p{Lo}\p{N}]+)*)?$/u, {
-          message: 'Use lower-case letters, digits and single hyphens in the slug, like blue-t-shirt.',
-        }),
-      description: z.string().max(100_000, 'The description is too long (100,000 characters at most).'),
-      short_description: z
-        .string()
-        .max(10_000, 'The short description is too long (10,000 characters at most).'),
-      regular_price: priceSchema(decimals),
-      sale_price: priceSchema(decimals),
-      sku: skuSchema,
-      manage_stock: z.boolean(),
-      stock_quantity: quantitySchema,
-      stock_status: z.enum(STOCK_STATUSES, { message: 'Choose in stock, out of stock or on backorder.' }),
-      backorders: z.enum(BACKORDER_OPTIONS, { message: 'Choose whether backorders are allowed.' }),
-      status: z.enum(ADMIN_PRODUCT_STATUSES, { message: 'Choose published, draft or private.' }),
-      categories: z.array(z.string().regex(/^\d{1,12}$/, 'Choose categories from the list.')).max(200),
-      variations: z.array(
-        z.object({
-          id: z.number(),
-          label: z.string(),
-          regular_price: priceSchema(decimals),
-          sale_price: priceSchema(decimals),
-          sku: skuSchema,
-          stock: quantitySchema,
-        }),
-      ),
-    })
-    .superRefine((form, context) => {
-      const saleAboveRegular = (sale: number | null, regular: number | null) =>
-        sale !== null && (regular === null || sale >= regular);
-      if (saleAboveRegular(form.sale_price, form.regular_price))
-        context.addIssue({
-          code: 'custom',
-          path: ['sale_price'],
-          message: 'The sale price must be below the regular price.',
-        });
-      if (form.manage_stock && form.stock_quantity === null)
-        context.addIssue({
-          code: 'custom',
-          path: ['stock_quantity'],
-          message: 'Give the stock quantity, or turn off “Manage stock”.',
-        });
-      form.variations.forEach((variation, index) => {
-        if (saleAboveRegular(variation.sale_price, variation.regular_price))
-          context.addIssue({
-            code: 'custom',
-            path: ['variations', index, 'sale_price'],
-            message: 'The sale price must be below the regular price.',
-          });
-      });
-    });
+  const schema = z.object({
+    name: z.string().trim().min(1, 'Give the product a name.').max(200, 'A name is at most 200 characters.'),
+    slug: z
+      .string()
+      .trim()
+      .max(200, 'A slug is at most 200 characters.')
+      .regex(/^([\p{Ll}\p{Lo}\p{N}]+(-[\p{Ll}\p{Lo}\p{N}]+)*)?$/u, {
+        message: 'Use lower-case letters, digits and single hyphens in the slug, like blue-t-shirt.',
+      }),
+    description: z.string().max(100_000, 'The description is too long (100,000 characters at most).'),
+    short_description: z
+      .string()
+      .max(10_000, 'The short description is too long (10,000 characters at most).'),
+    regular_price: priceSchema(decimals),
+    sale_price: priceSchema(decimals),
+    sku: skuSchema,
+    manage_stock: z.boolean(),
+    stock_quantity: quantitySchema,
+    stock_status: z.enum(STOCK_STATUSES, { message: 'Choose in stock, out of stock or on backorder.' }),
+    backorders: z.enum(BACKORDER_OPTIONS, { message: 'Choose whether backorders are allowed.' }),
+    status: z.enum(ADMIN_PRODUCT_STATUSES, { message: 'Choose published, draft or private.' }),
+    categories: z.array(z.string().regex(/^\d{1,12}$/, 'Choose categories from the list.')).max(200),
+    variations: z.array(
+      z.object({
+        id: z.number(),
+        label: z.string(),
+        regular_price: priceSchema(decimals),
+        sale_price: priceSchema(decimals),
+        sku: skuSchema,
+        stock: quantitySchema,
+      }),
+    ),
+  });
   const parsed = schema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const [first, index, field] = issue.path;
-      const key =
-        first === 'variations' && typeof index === 'number'
-          ? `v${values.variations[index]?.id}_${String(field)}`
-          : String(first ?? '');
-      errors[key] ??= issue.message;
-    }
-    return { ok: false, errors };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const [first, index, field] = issue.path;
+    const key =
+      first === 'variations' && typeof index === 'number'
+        ? `v${values.variations[index]?.id}_${String(field)}`
+        : String(first ?? '');
+    errors[key] ??= issue.message;
   }
+  // Rules across fields, checked even when another field is wrong, so the owner sees every problem at once.
+  const saleAboveRegular = (sale: string, regular: string) => {
+    const salePrice = parseMoney(sale, decimals);
+    const regularPrice = parseMoney(regular, decimals);
+    return (
+      salePrice !== null &&
+      !Number.isNaN(salePrice) &&
+      !Number.isNaN(regularPrice) &&
+      (regularPrice === null || salePrice >= regularPrice)
+    );
+  };
+  const belowRegular = 'The sale price must be below the regular price.';
+  if (saleAboveRegular(values.sale_price, values.regular_price)) errors.sale_price ??= belowRegular;
+  if (values.manage_stock && values.stock_quantity.trim() === '')
+    errors.stock_quantity ??= 'Give the stock quantity, or turn off “Manage stock”.';
+  for (const variation of values.variations)
+    if (saleAboveRegular(variation.sale_price, variation.regular_price))
+      errors[`v${variation.id}_sale_price`] ??= belowRegular;
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   const form = parsed.data;
   const stockQuantity = form.manage_stock ? form.stock_quantity : null;
   // A managed stock decides the status as WooCommerce does: none left is out of stock unless backorders are allowed.

@@ -58,7 +58,9 @@ async function runImportJob(catalog: CatalogRepository, id: string, csv: string,
           summary.updated += written.updated;
           break;
         } catch (error) {
-          const rowErrors = isShopError(error) ? (error.details.errors as ImportRowError[] | undefined) : undefined;
+          const rowErrors = isShopError(error)
+            ? (error.details.errors as ImportRowError[] | undefined)
+            : undefined;
           if (!rowErrors || rowErrors.length === 0) throw error;
           skip(rowErrors);
           const refused = new Set(rowErrors.map((rowError) => rowError.line));

@@ -53,7 +53,12 @@ export function writeWooCsv(products: readonly ExportProduct[]): string {
   const downloadCount = Math.max(0, ...products.map((product) => product.downloads.length));
   const header: string[] = [...FIXED_COLUMNS];
   for (let n = 1; n <= attributeCount; n++)
-    header.push(`Attribute ${n} name`, `Attribute ${n} value(s)`, `Attribute ${n} visible`, `Attribute ${n} global`);
+    header.push(
+      `Attribute ${n} name`,
+      `Attribute ${n} value(s)`,
+      `Attribute ${n} visible`,
+      `Attribute ${n} global`,
+    );
   for (let n = 1; n <= downloadCount; n++) header.push(`Download ${n} name`, `Download ${n} URL`);
 
   const rows = products.map((product) => {
@@ -91,7 +96,11 @@ export function writeWooCsv(products: readonly ExportProduct[]): string {
       cells.push(
         attribute?.name ?? '',
         // A variation's one value may hold a comma as it is; a parent's values are a list.
-        attribute ? (product.type === 'variation' ? (attribute.values[0] ?? '') : list(attribute.values)) : '',
+        attribute
+          ? product.type === 'variation'
+            ? (attribute.values[0] ?? '')
+            : list(attribute.values)
+          : '',
         attribute ? (attribute.visible ? '1' : '0') : '',
         attribute ? '1' : '',
       );

@@ -1,13 +1,4 @@
 import type {
-  Post,
-  ProductDetail,
-  ProductOrdering,
-  ProductSummary,
-  Taxonomy,
-  Term,
-  Vendor,
-} from '../../../shared/catalog/types';
-import type {
   AdminProduct,
   AdminProductChange,
   AdminProductListItem,
@@ -17,6 +8,15 @@ import type {
   ImportJobStatus,
   ImportJobSummary,
 } from '../../../shared/catalog/adminProducts';
+import type {
+  Post,
+  ProductDetail,
+  ProductOrdering,
+  ProductSummary,
+  Taxonomy,
+  Term,
+  Vendor,
+} from '../../../shared/catalog/types';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
 import type { ExportProduct } from '../sql/catalogExportSql';
 

@@ -1,4 +1,11 @@
 import type {
+  AdminProductChange,
+  AdminProductListQuery,
+  AdminSaveResult,
+  ImportJobStatus,
+  ImportJobSummary,
+} from '../../../shared/catalog/adminProducts';
+import type {
   Download,
   Post,
   ProductAttribute,
@@ -10,13 +17,6 @@ import type {
   Variation,
   Vendor,
 } from '../../../shared/catalog/types';
-import type {
-  AdminProductChange,
-  AdminProductListQuery,
-  AdminSaveResult,
-  ImportJobStatus,
-  ImportJobSummary,
-} from '../../../shared/catalog/adminProducts';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
 import { placeholderColor } from '../../catalog/placeholderColor';
 import {
@@ -187,7 +187,11 @@ export class PgCatalogRepository implements CatalogRepository {
             await refreshDerivedFieldsPg(client, step.productId === id ? (id as number) : (newId ?? -1));
             continue;
           }
-          const rows: { id: number }[] = await queryNamed<{ id: number }>(client, step.sql, resolveStepParams(step.params, newId));
+          const rows: { id: number }[] = await queryNamed<{ id: number }>(
+            client,
+            step.sql,
+            resolveStepParams(step.params, newId),
+          );
           if (step.returnsId) newId = Number(rows[0]?.id);
         }
         return id ?? (newId as number);
@@ -196,7 +200,10 @@ export class PgCatalogRepository implements CatalogRepository {
     } catch (error) {
       const field = uniqueViolationField(error);
       if (!field) throw error;
-      return { ok: false, fieldErrors: { [field]: `Another product already has this ${field.toUpperCase()}.` } };
+      return {
+        ok: false,
+        fieldErrors: { [field]: `Another product already has this ${field.toUpperCase()}.` },
+      };
     }
   }
 

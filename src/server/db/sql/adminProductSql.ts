@@ -4,7 +4,6 @@ import type {
   AdminProductListItem,
   AdminProductListQuery,
   AdminProductStatus,
-  AdminSaveResult,
   Backorders,
   ImportJob,
   ImportJobStatus,
@@ -208,7 +207,7 @@ export async function planAdminProductSave(
     'SELECT name FROM products WHERE slug = @slug AND id <> @self',
     { slug: fields.slug, self },
   );
-  if (slugOwner) fieldErrors.slug = `"${slugOwner.name}" already has this slug; choose another.`;
+  if (slugOwner) fieldErrors.slug = `“${slugOwner.name}” already has this slug; choose another.`;
   const variationIds = change.variations.map((variation) => variation.id);
   const skus = [
     { key: 'sku', sku: fields.sku },
@@ -228,7 +227,7 @@ export async function planAdminProductSave(
       { sku },
     );
     const ours = owner && (Number(owner.id) === self || variationIds.includes(Number(owner.id)));
-    if (owner && !ours) fieldErrors[key] = `"${owner.name}" already has SKU ${sku}.`;
+    if (owner && !ours) fieldErrors[key] = `“${owner.name}” already has SKU ${sku}.`;
   }
   if (fields.categoryIds.length > 0) {
     const known = await read<{ id: number }>(

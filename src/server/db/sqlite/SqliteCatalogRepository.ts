@@ -1,5 +1,12 @@
 import type Database from 'better-sqlite3';
 import type {
+  AdminProductChange,
+  AdminProductListQuery,
+  AdminSaveResult,
+  ImportJobStatus,
+  ImportJobSummary,
+} from '../../../shared/catalog/adminProducts';
+import type {
   Download,
   Post,
   ProductAttribute,
@@ -11,13 +18,6 @@ import type {
   Variation,
   Vendor,
 } from '../../../shared/catalog/types';
-import type {
-  AdminProductChange,
-  AdminProductListQuery,
-  AdminSaveResult,
-  ImportJobStatus,
-  ImportJobSummary,
-} from '../../../shared/catalog/adminProducts';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
 import { placeholderColor } from '../../catalog/placeholderColor';
 import {
@@ -197,7 +197,10 @@ export class SqliteCatalogRepository implements CatalogRepository {
     } catch (error) {
       const field = uniqueViolationField(error);
       if (!field) throw error;
-      return { ok: false, fieldErrors: { [field]: `Another product already has this ${field.toUpperCase()}.` } };
+      return {
+        ok: false,
+        fieldErrors: { [field]: `Another product already has this ${field.toUpperCase()}.` },
+      };
     }
   }
 
