@@ -293,8 +293,8 @@ export async function planAdminProductSave(
         kind: 'sql',
         sql: `UPDATE products SET regular_price = @regularPrice, sale_price = @salePrice, sku = @sku,
                 stock_quantity = @stockQuantity,
-                stock_status = CASE WHEN CAST(@stockQuantity AS INTEGER) IS NULL THEN stock_status
-                  WHEN CAST(@stockQuantity AS INTEGER) > 0 THEN 'instock' ELSE 'outofstock' END,
+                stock_status = CASE WHEN CAST(@stockQuantity AS BIGINT) IS NULL THEN stock_status
+                  WHEN CAST(@stockQuantity AS BIGINT) > 0 THEN 'instock' ELSE 'outofstock' END,
                 updated_at = @now
               WHERE id = @variationId AND parent_id = @id`,
         params: {
