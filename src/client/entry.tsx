@@ -8,6 +8,7 @@ import { startTracking } from './tracking/startTracking';
 import './styles/shop.css';
 import './theme/theme.css';
 import './insights/insights.css';
+import './admin/products/adminProducts.css';
 
 function readSettings(): PageSettings | null {
   const script = document.getElementById('shop-settings');
