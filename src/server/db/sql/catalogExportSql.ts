@@ -145,6 +145,7 @@ export async function readCatalogForExport(read: SqlRead): Promise<ExportProduct
       sku: row.sku,
       name: row.name,
       published: publishedFlag === '1',
+      private: publishedFlag === '-1',
       publishedFlag,
       featured: Number(row.featured) === 1,
       visibility: row.visibility,
