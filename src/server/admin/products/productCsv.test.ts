@@ -16,7 +16,8 @@ let empty: TestApp;
 beforeAll(async () => {
   demo = await createTestApp({ settings: { server: testOwnerServer } });
   empty = await createTestApp({ settings: { server: testOwnerServer }, seed: false });
-});
+  // Two shops, one seeded: on PostgreSQL next to other test files this takes longer than the default 10 s.
+}, 60_000);
 afterAll(async () => {
   await demo?.close();
   await empty?.close();
