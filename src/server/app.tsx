@@ -147,7 +147,7 @@ export async function buildApp({
   // The `/wp-json/` index lists the REST routes registered after this plugin (statistics): keep it before them.
   await app.register(restPlugin, { config, repositories, dataDir });
   // After the REST plugin, whose multipart parser the CSV upload shares.
-  await app.register(adminProductsPlugin, { repositories, config });
+  await app.register(adminProductsPlugin, { repositories, config, dataDir });
   await app.register(statsPlugin, { repositories, config, secret });
   await app.register(insightsPlugin, { repositories, config, secret, search: search.service });
 

@@ -28,6 +28,11 @@ export interface ProductEditProps {
   /** The product's page for shoppers, when it is published. */
   shopUrl: string | null;
   nonce: string;
+  /** The image form's nonce, the current image and what was wrong with the last upload. */
+  imageNonce: string;
+  imageUrl: string | null;
+  imageError: string | null;
+  maxImageMegabytes: number;
   notice: string | null;
 }
 
@@ -73,6 +78,10 @@ export function ProductEditPage({
   categories,
   shopUrl,
   nonce,
+  imageNonce,
+  imageUrl,
+  imageError,
+  maxImageMegabytes,
   notice,
 }: ProductEditProps) {
   const action = productId === null ? '/admin/products/new' : `/admin/products/${productId}/`;
@@ -302,6 +311,41 @@ export function ProductEditPage({
         )}
         <button type="submit">{productId === null ? 'Add product' : 'Save changes'}</button>
       </form>
+      {productId !== null && (
+        <form
+          method="post"
+          action={`/admin/products/${productId}/image`}
+          encType="multipart/form-data"
+          className="admin-form"
+          aria-labelledby="product-image-heading"
+        >
+          <h2 id="product-image-heading">Image</h2>
+          {imageUrl?.startsWith('/wp-content/uploads/') && (
+            <img src={imageUrl} alt={values.name} className="admin-form__image" />
+          )}
+          {/* Before the file, so the server checks it without holding the file first. */}
+          <input type="hidden" name="_wpnonce" value={imageNonce} />
+          <div className={`admin-field${imageError ? ' admin-field--invalid' : ''}`}>
+            <label htmlFor="product-image">
+              New main image (JPEG, PNG, GIF or WebP, at most {maxImageMegabytes} MB)
+            </label>
+            <input
+              id="product-image"
+              type="file"
+              name="file"
+              accept="image/jpeg,image/png,image/gif,image/webp"
+              aria-invalid={imageError ? true : undefined}
+              aria-describedby={imageError ? 'product-image-error' : undefined}
+            />
+            {imageError && (
+              <p id="product-image-error" className="admin-field__error">
+                {imageError}
+              </p>
+            )}
+          </div>
+          <button type="submit">Upload image</button>
+        </form>
+      )}
     </ProductsFrame>
   );
 }

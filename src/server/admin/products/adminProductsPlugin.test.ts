@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/createTestApp';
 import { formNonce, ownerBrowser } from '../../../../test-support/ownerBrowser';
@@ -85,6 +88,7 @@ describe('the owner guard and the nonces', () => {
 
   const forms = [
     { action: '/admin/products/new', page: '/admin/products/new' },
+    { action: `/admin/products/${MUG}/image`, page: `/admin/products/${MUG}/` },
     { action: `/admin/products/${MUG}/`, page: `/admin/products/${MUG}/` },
     { action: '/admin/products/import', page: '/admin/products/import' },
   ];
@@ -302,5 +306,74 @@ describe('adding a product', () => {
     const page = await shop.app.inject({ method: 'GET', url: '/product/indigo-zabuton-cushion/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('$45.00');
+  });
+});
+
+/** A multipart body as a browser sends the image form: the nonce first, then the file. */
+function multipart(nonce: string | null, file: { name: string; type: string; bytes: Buffer }) {
+  const boundary = '----image-boundary';
+  const nonceField =
+    nonce === null
+      ? ''
+      : `--${boundary}\r\nContent-Disposition: form-data; name="_wpnonce"\r\n\r\n${nonce}\r\n`;
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: Buffer.concat([
+      Buffer.from(
+        `${nonceField}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+describe('the product image', () => {
+  async function upload(nonce: string | null, file: { name: string; type: string; bytes: Buffer }) {
+    const body = multipart(nonce, file);
+    return shop.app.inject({
+      method: 'POST',
+      url: `/admin/products/${MUG}/image`,
+      headers: { cookie: owner.cookie, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+  }
+  const nonceOfEditPage = async () =>
+    formNonce(
+      /<h2 id="product-image-heading">[\s\S]*/.exec((await owner.get(`/admin/products/${MUG}/`)).body)?.[0] ??
+        '',
+    );
+
+  it('stores an uploaded image through the media library’s checks as the product’s first image', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer();
+    const response = await upload(await nonceOfEditPage(), {
+      name: 'Mug Photo.png',
+      type: 'image/png',
+      bytes: png,
+    });
+    expect(response.statusCode).toBe(303);
+    const product = await shop.repositories.catalog.getAdminProduct(MUG);
+    expect(product?.imageUrl).toMatch(/^\/wp-content\/uploads\/\d{4}\/\d\d\/mug-photo\.png$/);
+    expect(
+      existsSync(
+        join(shop.dataDir, 'uploads', (product?.imageUrl ?? '').replace('/wp-content/uploads/', '')),
+      ),
+    ).toBe(true);
+    const page = await owner.get(`/admin/products/${MUG}/`);
+    expect(page.body).toContain(`<img src="${product?.imageUrl}"`);
+  });
+
+  it('refuses a file that is not an image, in words next to the field, and one without the nonce', async () => {
+    const before = (await shop.repositories.catalog.getAdminProduct(MUG))?.imageUrl;
+    const script = { name: 'evil.png', type: 'image/png', bytes: Buffer.from('<script>alert(1)</script>') };
+    const refused = await upload(await nonceOfEditPage(), script);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('id="product-image-error"');
+    expect(refused.body).toContain('Sorry, this file type is not permitted');
+    expect((await upload(null, script)).statusCode).toBe(403);
+    expect((await shop.repositories.catalog.getAdminProduct(MUG))?.imageUrl).toBe(before);
   });
 });

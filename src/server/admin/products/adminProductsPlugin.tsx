@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +18,8 @@ import { startImportJob } from '../../catalog/import/importJob';
 import { writeWooCsv } from '../../catalog/import/writeWooCsv';
 import type { Repositories } from '../../db/ports';
 import { parseInput } from '../../http/parseInput';
+import { MediaLibrary } from '../../rest/media/MediaLibrary';
+import { UPLOADS_URL } from '../../rest/media/mediaRoutes';
 import {
   type FieldErrors,
   formValuesOf,
@@ -35,10 +38,13 @@ import {
 interface AdminProductsPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
+  /** DATA_DIR: uploaded product images go to its uploads folder, as the REST API's media do. */
+  dataDir: string;
 }
 
 const EDIT_NONCE = 'admin_product_edit';
 const IMPORT_NONCE = 'admin_product_import';
+const IMAGE_NONCE = 'admin_product_image';
 /** The largest CSV the import takes: WooCommerce's sample is 30 kB; 10,000 products with descriptions fit. */
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -54,10 +60,12 @@ const jobParams = z.object({ job: z.uuid() });
 
 export async function adminProductsPlugin(
   app: FastifyInstance,
-  { repositories, config }: AdminProductsPluginOptions,
+  { repositories, config, dataDir }: AdminProductsPluginOptions,
 ) {
   const catalog = repositories.catalog;
   const decimals = config.shop.currency.decimals;
+  // The owner's media library: the same type sniffing, pixel limit and sub-sizes as uploads through the REST API.
+  const library = new MediaLibrary({ uploadsDir: join(dataDir, 'uploads'), media: repositories.media });
 
   app.addHook('onRequest', app.owner.requireOwner);
   app.addHook('onSend', async function privateBackOffice(_request, reply) {
@@ -95,6 +103,7 @@ export async function adminProductsPlugin(
     values: ProductFormValues,
     errors: FieldErrors,
     status = 200,
+    imageError: string | null = null,
   ) {
     const notice = parseInput(savedQuery, request.query).saved ? 'Saved. Shoppers see the change now.' : null;
     return reply.sendPage(
@@ -110,6 +119,10 @@ export async function adminProductsPlugin(
             categories={await categoryChoices()}
             shopUrl={product && product.status === 'publish' ? productUrl(product.slug) : null}
             nonce={app.nonces.create(EDIT_NONCE, request.visitor)}
+            imageNonce={app.nonces.create(IMAGE_NONCE, request.visitor)}
+            imageUrl={product?.imageUrl ?? null}
+            imageError={imageError}
+            maxImageMegabytes={Math.floor(config.rest.maxUploadBytes / (1024 * 1024))}
             notice={status === 200 ? notice : null}
           />
         ),
@@ -184,6 +197,50 @@ export async function adminProductsPlugin(
   app.post('/admin/products/:id/', async function saveProduct(request, reply) {
     const { id } = parseInput(productParams, request.params);
     return save(request, reply, await loadProduct(id));
+  });
+
+  app.post('/admin/products/:id/image', async function uploadImage(request, reply) {
+    const { id } = parseInput(productParams, request.params);
+    const product = await loadProduct(id);
+    const refuse = (message: string, status: number) =>
+      sendEdit(request, reply, product, formValuesOf(product, decimals), {}, status, message);
+    if (!request.isMultipart()) {
+      requireNonce((request.body as { _wpnonce?: unknown } | undefined)?._wpnonce, IMAGE_NONCE, request);
+      return refuse('Choose an image to upload.', 400);
+    }
+    const maxBytes = config.rest.maxUploadBytes;
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
+    const nonceField = part?.fields._wpnonce;
+    requireNonce(
+      nonceField && !Array.isArray(nonceField) && nonceField.type === 'field' ? nonceField.value : undefined,
+      IMAGE_NONCE,
+      request,
+    );
+    if (!part || part.filename === '') return refuse('Choose an image to upload.', 400);
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+      return refuse(
+        `The image is too large: uploads are limited to ${Math.floor(maxBytes / (1024 * 1024))} MB.`,
+        413,
+      );
+    }
+    let file: string;
+    try {
+      file = (await library.upload(bytes, part.filename)).file;
+    } catch (error) {
+      if (!(error instanceof ShopError) || error.code === 'rest_upload_image_error') throw error;
+      return refuse(error.message, error.code === 'rest_upload_file_too_big' ? 413 : 400);
+    }
+    const saved = await catalog.saveAdminProduct(id, {
+      fields: product,
+      variations: [],
+      image: { url: `${UPLOADS_URL}${file}`, alt: product.name },
+    });
+    if (!saved.ok) return refuse(Object.values(saved.fieldErrors).join(' '), 422);
+    return reply.redirect(`/admin/products/${id}/?saved=1`, 303);
   });
 
   function sendImportForm(request: FastifyRequest, reply: FastifyReply, error: string | null, status = 200) {

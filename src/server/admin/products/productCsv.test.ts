@@ -148,7 +148,10 @@ describe('the CSV export', () => {
     const { products, errors } = parseWooCsv(csv);
     expect(errors).toEqual([]);
     // The demo's private napkins (Published -1) stay private, a variation names its parent by SKU.
-    expect(products.find((product) => product.csvId === 1037)).toMatchObject({ published: false, private: true });
+    expect(products.find((product) => product.csvId === 1037)).toMatchObject({
+      published: false,
+      private: true,
+    });
     expect(products.find((product) => product.csvId === 1002)?.parent).toEqual({ sku: 'DEMO-LINEN-SHIRT' });
     const [{ n }] = (await demo.query<{ n: number }>('SELECT COUNT(*) AS n FROM products')) as [
       { n: number },
