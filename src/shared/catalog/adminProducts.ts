@@ -100,3 +100,28 @@ export interface ImportJob {
   summary: ImportJobSummary | null;
   error: string | null;
 }
+
+/** The form's own values, as typed: what the page shows again next to the errors. */
+export interface ProductFormValues {
+  name: string;
+  slug: string;
+  description: string;
+  short_description: string;
+  regular_price: string;
+  sale_price: string;
+  sku: string;
+  manage_stock: boolean;
+  stock_quantity: string;
+  stock_status: string;
+  backorders: string;
+  status: string;
+  categories: string[];
+  variations: {
+    id: number;
+    label: string;
+    regular_price: string;
+    sale_price: string;
+    sku: string;
+    stock: string;
+  }[];
+}

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { ProductFormValues } from '../../../server/admin/products/productForm';
 import {
   ADMIN_PRODUCT_STATUSES,
   BACKORDER_OPTIONS,
+  type ProductFormValues,
   STATUS_LABELS,
 } from '../../../shared/catalog/adminProducts';
 import { ProductsFrame } from './ProductsFrame';

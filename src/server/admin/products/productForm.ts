@@ -4,6 +4,7 @@ import {
   type AdminProduct,
   type AdminProductChange,
   BACKORDER_OPTIONS,
+  type ProductFormValues,
 } from '../../../shared/catalog/adminProducts';
 import type { StockStatus } from '../../../shared/catalog/types';
 import { parseMoney } from '../../../shared/money/formatMoney';
@@ -15,30 +16,7 @@ import { sanitizeRichText } from '../../catalog/sanitizeRichText';
  * change, or the problems in words keyed by field name, so the page shows each next to its field.
  */
 
-/** The form's own values, as typed: what the page shows again next to the errors. */
-export interface ProductFormValues {
-  name: string;
-  slug: string;
-  description: string;
-  short_description: string;
-  regular_price: string;
-  sale_price: string;
-  sku: string;
-  manage_stock: boolean;
-  stock_quantity: string;
-  stock_status: string;
-  backorders: string;
-  status: string;
-  categories: string[];
-  variations: {
-    id: number;
-    label: string;
-    regular_price: string;
-    sale_price: string;
-    sku: string;
-    stock: string;
-  }[];
-}
+export type { ProductFormValues };
 
 export type FieldErrors = Record<string, string>;
 
