@@ -29,6 +29,7 @@ import type { SuggestionDecorator } from './search/SuggestionBuilder';
 import { searchPlugin } from './search/searchPlugin';
 import { RateLimiter } from './security/rateLimiter';
 import { sessionPlugin } from './session/sessionPlugin';
+import { siteFilesPlugin } from './siteFiles/siteFilesPlugin';
 import { statsPlugin } from './stats/statsPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
 
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(cartPlugin, { repositories, cartService, config });
   await app.register(checkoutPlugin, { repositories, config });
   await app.register(contentPlugin, { repositories, secret });
+  await app.register(siteFilesPlugin, { config, repositories });
   await app.register(swatchesPlugin, { repositories });
   // The `/wp-json/` index lists the REST routes registered after this plugin (statistics): keep it before them.
   await app.register(restPlugin, { config, repositories, dataDir });

@@ -88,6 +88,10 @@ export function toVendor(row: VendorRow): Vendor {
  * The SQL condition (on `products p` and its `parent`) under which an image of `p` may be drawn for anyone: the
  * product is published, and so is the parent of a variation. A draft's placeholder would show its name.
  */
+/** The products `listSitemapProducts` lists, in its order: the same SQL on both engines. */
+export const SITEMAP_PRODUCTS_WHERE = `WHERE parent_id IS NULL AND type <> 'variation' AND status = 'publish'
+  AND visibility <> 'hidden' AND slug IS NOT NULL ORDER BY updated_at DESC, id`;
+
 export const PUBLISHED_IMAGE_OWNER =
   "p.status = 'publish' AND (p.parent_id IS NULL OR parent.status = 'publish')";
 

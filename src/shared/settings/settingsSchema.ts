@@ -392,6 +392,14 @@ const serverSchema = z
      * overwrites those headers (README "Configuration"): otherwise any client can claim any address.
      */
     trustProxy: flag(false),
+    faviconFile: z
+      .string()
+      .min(1)
+      .nullable()
+      .default(null)
+      .describe(
+        'The icon served at /favicon.ico: a .ico, .png or .svg file path (relative to the working directory). Null: the icon shipped with the shop.',
+      ),
     /** Test-only fault injection, off by default: `image-subsizes` fails sub-sizes after the thumbnail (README). */
     testFaults: z.array(z.enum(['image-subsizes'])).default([]),
 

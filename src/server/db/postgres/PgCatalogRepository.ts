@@ -18,6 +18,7 @@ import {
   type ProductRow,
   PUBLISHED_IMAGE_OWNER,
   protectedParts,
+  SITEMAP_PRODUCTS_WHERE,
   type TermRow,
   toAttributeOption,
   toImage,
@@ -27,7 +28,13 @@ import {
   toVendor,
   type VendorRow,
 } from '../catalogRows';
-import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
+import type {
+  CatalogRepository,
+  ImagePlaceholder,
+  ProductList,
+  ProductListQuery,
+  SitemapProduct,
+} from '../ports';
 import { productListSql } from '../sql/productListSql';
 import { importCatalogPg } from './importCatalogPg';
 import { queryNamed } from './namedQuery';
@@ -125,6 +132,13 @@ export class PgCatalogRepository implements CatalogRepository {
       [type, limit],
     );
     return rows.map(toPost);
+  }
+
+  async listSitemapProducts(limit: number): Promise<SitemapProduct[]> {
+    return this.#rows<SitemapProduct>(
+      `SELECT slug, updated_at AS "updatedAt" FROM products ${SITEMAP_PRODUCTS_WHERE} LIMIT $1`,
+      [limit],
+    );
   }
 
   async getImagePlaceholder(imageId: number): Promise<ImagePlaceholder | null> {

@@ -19,6 +19,7 @@ import {
   type ProductRow,
   PUBLISHED_IMAGE_OWNER,
   protectedParts,
+  SITEMAP_PRODUCTS_WHERE,
   type TermRow,
   toAttributeOption,
   toImage,
@@ -28,7 +29,13 @@ import {
   toVendor,
   type VendorRow,
 } from '../catalogRows';
-import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
+import type {
+  CatalogRepository,
+  ImagePlaceholder,
+  ProductList,
+  ProductListQuery,
+  SitemapProduct,
+} from '../ports';
 import { productListSql } from '../sql/productListSql';
 import { writeCatalogImport } from './writeCatalogImport';
 
@@ -115,6 +122,12 @@ export class SqliteCatalogRepository implements CatalogRepository {
       .prepare('SELECT * FROM posts WHERE type = ? ORDER BY published_at DESC LIMIT ?')
       .all(type, limit) as PostRow[];
     return rows.map(toPost);
+  }
+
+  async listSitemapProducts(limit: number): Promise<SitemapProduct[]> {
+    return this.#db
+      .prepare(`SELECT slug, updated_at AS updatedAt FROM products ${SITEMAP_PRODUCTS_WHERE} LIMIT ?`)
+      .all(limit) as SitemapProduct[];
   }
 
   async getImagePlaceholder(imageId: number): Promise<ImagePlaceholder | null> {
