@@ -6,7 +6,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { MessagePage } from '../client/pages/MessagePage';
+import { MessagePage, type PageLink } from '../client/pages/MessagePage';
+import { termUrl } from '../shared/catalog/urls';
 import { isShopError, ShopError, type ShopErrorCode } from '../shared/errors/ShopError';
 import type { ShopConfig } from '../shared/settings/settingsSchema';
 import { ajaxPlugin, rewriteWcAjaxUrl, WC_AJAX_PATH } from './ajax/ajaxPlugin';
@@ -15,7 +16,7 @@ import { CartService } from './cart/cartService';
 import { catalogPlugin } from './catalog/catalogPlugin';
 import { checkoutPlugin } from './checkout/checkoutPlugin';
 import { contentPlugin } from './content/contentPlugin';
-import type { Repositories } from './db/ports';
+import type { CatalogRepository, Repositories } from './db/ports';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
 import { insightsPlugin } from './insights/insightsPlugin';
@@ -59,6 +60,7 @@ export async function buildApp({
   searchIndex,
   suggestionDecorators,
 }: AppOptions): Promise<FastifyInstance> {
+  const sendError = createErrorSender(repositories.catalog);
   const app = Fastify({
     logger,
     // A slug may be 200 characters, several times that percent-encoded; longer segments get a 414.
@@ -184,29 +186,43 @@ function responseKind(request: FastifyRequest): ResponseKind {
   return 'page';
 }
 
-/** The one place errors become responses: `{code, message, data}` for REST, `{code, message}` for ajax, a page otherwise. */
-async function sendError(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  code: ShopErrorCode,
-  status: number,
-  message: string,
-  details: Record<string, unknown> = {},
-) {
-  reply.status(status).header('cache-control', 'no-store');
-  switch (responseKind(request)) {
-    case 'rest':
-      return reply.send({ code, message, data: { status, ...details } });
-    case 'ajax':
-      return reply.send({ code, message, ...(Object.keys(details).length > 0 ? { data: details } : {}) });
-    case 'page': {
-      const title =
-        status === 404 ? 'Page not found' : status >= 500 ? 'Something went wrong' : 'We could not do that';
-      if (!request.visitor) return reply.type('text/plain; charset=utf-8').send(`${title}: ${message}`);
-      return reply.sendPage(
-        { title, noindex: true, body: <MessagePage title={title} message={message} /> },
-        { status },
-      );
-    }
+/**
+ * The one place errors become responses: `{code, message, data}` for REST, `{code, message}` for ajax, a page
+ * otherwise. A missing page offers the shop's top categories beside its search form.
+ */
+function createErrorSender(catalog: CatalogRepository) {
+  async function categoryLinks(): Promise<PageLink[]> {
+    const categories = await catalog.listTerms('product_cat').catch(() => []);
+    return categories
+      .filter((term) => term.parentId === null)
+      .slice(0, 8)
+      .map((term) => ({ href: termUrl(term), label: term.name }));
   }
+
+  return async function sendError(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: ShopErrorCode,
+    status: number,
+    message: string,
+    details: Record<string, unknown> = {},
+  ) {
+    reply.status(status).header('cache-control', 'no-store');
+    switch (responseKind(request)) {
+      case 'rest':
+        return reply.send({ code, message, data: { status, ...details } });
+      case 'ajax':
+        return reply.send({ code, message, ...(Object.keys(details).length > 0 ? { data: details } : {}) });
+      case 'page': {
+        const title =
+          status === 404 ? 'Page not found' : status >= 500 ? 'Something went wrong' : 'We could not do that';
+        if (!request.visitor) return reply.type('text/plain; charset=utf-8').send(`${title}: ${message}`);
+        const links = status === 404 ? await categoryLinks() : [];
+        return reply.sendPage(
+          { title, noindex: true, body: <MessagePage title={title} message={message} links={links} /> },
+          { status },
+        );
+      }
+    }
+  };
 }
