@@ -309,6 +309,12 @@ const i18nSchema = z
     removeItem: z.string().default('Remove %s from cart'),
     subtotal: z.string().default('Subtotal:'),
     emptyMiniCart: z.string().default('No products in the cart.'),
+    quantityLimited: z
+      .string()
+      .default('You can buy at most %s of this item, so the quantity was set to %s.')
+      .describe(
+        'Shown in the mini-cart when a typed quantity was lowered to the stock or the product maximum.',
+      ),
     viewCart: z.string().default('View cart'),
     checkout: z.string().default('Checkout'),
     placeOrder: z.string().default('Place order'),
