@@ -31,6 +31,7 @@ export default function CheckoutForm({
   errors: serverErrors,
 }: CheckoutFormProps) {
   const [errors, setErrors] = useState(serverErrors);
+  const [failedAttempts, setFailedAttempts] = useState(0);
   // While the order is on its way the button is disabled (a second click would only replay it); a page restored
   // from the back-forward cache gets it back.
   const [placing, setPlacing] = useState(false);
@@ -104,8 +105,8 @@ export default function CheckoutForm({
     if ('errors' in result) {
       event.preventDefault();
       setErrors(result.errors);
-      const first = BILLING_FIELDS.find((field) => result.errors[field.name]);
-      if (first) form.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+      // A new notice for each failed attempt, which the notice enhancer focuses after 500 ms (docs/theme.md).
+      setFailedAttempts((count) => count + 1);
       return;
     }
     setPlacing(true);
@@ -124,7 +125,7 @@ export default function CheckoutForm({
       onPointerDown={() => void loadChecks()}
     >
       {errorList.length > 0 && (
-        <div className="notice notice--error" role="alert">
+        <div key={failedAttempts} className="notice notice--error" role="alert">
           <p>{i18n.correctTheFollowing}</p>
           <ul>
             {errorList.map((field) => (
