@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -14,6 +16,7 @@ import { ajaxPlugin, rewriteWcAjaxUrl, WC_AJAX_PATH } from './ajax/ajaxPlugin';
 import { cartPlugin } from './cart/cartPlugin';
 import { CartService } from './cart/cartService';
 import { catalogPlugin } from './catalog/catalogPlugin';
+import { STORED_IMAGE_BASE, STORED_IMAGE_DIR } from './catalog/images/storedImageSources';
 import { checkoutPlugin } from './checkout/checkoutPlugin';
 import { contentPlugin } from './content/contentPlugin';
 import type { CatalogRepository, Repositories } from './db/ports';
@@ -133,6 +136,16 @@ export async function buildApp({
     preCompressed: true,
     setHeaders: (response) => response.setHeader('vary', 'accept-encoding'),
     index: false,
+  });
+
+  // Product images the import stored resized (catalog-images/{key}-{width}.webp), named by content source.
+  mkdirSync(join(dataDir, STORED_IMAGE_DIR), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: join(dataDir, STORED_IMAGE_DIR),
+    prefix: STORED_IMAGE_BASE,
+    decorateReply: false,
+    index: false,
+    maxAge: '1d',
   });
 
   await app.register(catalogPlugin, { repositories, config, search: search.service });

@@ -26,6 +26,8 @@ export function MiniCartContent({ cart }: { cart: CartView }) {
                   <img
                     className="mini_cart_item__thumbnail"
                     src={line.image.src}
+                    srcSet={line.image.srcSet}
+                    sizes="48px"
                     alt=""
                     width={48}
                     height={48}

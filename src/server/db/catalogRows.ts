@@ -13,6 +13,7 @@ import {
   type Variation,
   type Vendor,
 } from '../../shared/catalog/types';
+import { storedImageSources } from '../catalog/images/storedImageSources';
 
 /* Catalog rows read back as domain types, the same way on both engines. */
 
@@ -137,7 +138,7 @@ export function toAttributeOption(row: AttributeTermRow): AttributeOption {
 export function toVariation(
   row: ProductRow,
   values: readonly { attribute: string; value: string | null }[],
-  image: { id: number; alt: string } | null,
+  image: ImageRow | null,
   variationAttributes: readonly ProductAttribute[],
 ): Variation {
   const chosen = new Map(values.map((entry) => [entry.attribute, entry.value ?? '']));
@@ -163,8 +164,16 @@ export function toVariation(
   };
 }
 
-export function toImage(row: { id: number; alt: string }): ProductImage {
-  return { id: row.id, src: `/images/${row.id}.svg`, alt: row.alt };
+/** An image row as the database returns it: `stored_key` names its resized files, when the import stored any. */
+export interface ImageRow {
+  id: number;
+  alt: string;
+  stored_key?: string | null;
+}
+
+export function toImage(row: ImageRow): ProductImage {
+  if (!row.stored_key) return { id: row.id, src: `/images/${row.id}.svg`, alt: row.alt };
+  return { id: row.id, alt: row.alt, ...storedImageSources(row.stored_key) };
 }
 
 /**
@@ -173,7 +182,7 @@ export function toImage(row: { id: number; alt: string }): ProductImage {
  */
 export function toSummary(
   row: ProductRow,
-  image: { id: number; alt: string } | undefined,
+  image: ImageRow | undefined,
   variableOnSale: () => boolean,
 ): ProductSummary {
   let regular: number | null = null;

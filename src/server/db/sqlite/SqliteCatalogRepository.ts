@@ -15,6 +15,7 @@ import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogI
 import { placeholderColor } from '../../catalog/placeholderColor';
 import {
   type AttributeTermRow,
+  type ImageRow,
   type PostRow,
   type ProductRow,
   PUBLISHED_IMAGE_OWNER,
@@ -157,8 +158,10 @@ export class SqliteCatalogRepository implements CatalogRepository {
 
   #toSummary(row: ProductRow): ProductSummary {
     const image = this.#db
-      .prepare('SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1')
-      .get(row.id) as { id: number; alt: string } | undefined;
+      .prepare(
+        'SELECT id, alt, stored_key FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1',
+      )
+      .get(row.id) as ImageRow | undefined;
     return toSummary(
       row,
       image,
@@ -176,11 +179,8 @@ export class SqliteCatalogRepository implements CatalogRepository {
     const summary = this.#toSummary(row);
     const images = (
       this.#db
-        .prepare('SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position')
-        .all(row.id) as {
-        id: number;
-        alt: string;
-      }[]
+        .prepare('SELECT id, alt, stored_key FROM product_images WHERE product_id = ? ORDER BY position')
+        .all(row.id) as ImageRow[]
     ).map(toImage);
     const terms = (
       this.#db
@@ -271,14 +271,14 @@ export class SqliteCatalogRepository implements CatalogRepository {
        WHERE va.variation_id = ?`,
     );
     const image = this.#db.prepare(
-      'SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1',
+      'SELECT id, alt, stored_key FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1',
     );
     const variationAttributes = attributes.filter((attribute) => attribute.forVariations);
     return rows.map((row) =>
       toVariation(
         row,
         values.all(row.id) as { attribute: string; value: string | null }[],
-        (image.get(row.id) as { id: number; alt: string } | undefined) ?? null,
+        (image.get(row.id) as ImageRow | undefined) ?? null,
         variationAttributes,
       ),
     );
