@@ -99,6 +99,13 @@ describe('storing the images a catalog names', () => {
     expect(lostGallery).not.toMatch(/srcset/i);
   });
 
+  it('search suggestions show the stored image as their thumbnail', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/?wc-ajax=search_suggestions&s=photo' });
+    const suggestions = (response.json() as { suggestions: { value: string; thumb_html?: string }[] }).suggestions;
+    const mug = suggestions.find((suggestion) => suggestion.value === 'Photo Mug');
+    expect(JSON.stringify(mug)).toMatch(/\/images\/catalog\/[a-f0-9]{32}-300\.webp/);
+  });
+
   it('a re-import finds the stored files instead of reading the source again', async () => {
     rmSync(join(folder, 'photos', 'mug.png'));
     const result = await importWithImages();
