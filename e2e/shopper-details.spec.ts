@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { shopPerSpecFile } from './support/startShop';
 
 /* Details a shopper meets on the way: ratings, suggestion badges, the mini-cart's thumbnails and quantity limits. */
@@ -65,4 +70,43 @@ test.describe('the mini-cart', () => {
     );
     await expect(drawer.getByLabel(/Quantity/)).toHaveValue('24');
   });
+});
+
+test('an image named by a local path in the CSV is imported, resized and shown from its stored sizes', async ({
+  page,
+}) => {
+  const folder = mkdtempSync(join(tmpdir(), 'catalog-'));
+  try {
+    mkdirSync(join(folder, 'photos'));
+    await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#b5542f' } })
+      .jpeg()
+      .toFile(join(folder, 'photos', 'terracotta-jug.jpg'));
+    writeFileSync(
+      join(folder, 'products.csv'),
+      'Type,SKU,Name,Published,Regular price,In stock?,Images\n' +
+        'simple,PHOTO-JUG,Terracotta Jug,1,28.00,1,photos/terracotta-jug.jpg\n',
+    );
+    // The shop's own import command, on the running shop's data.
+    const output = execFileSync(process.execPath, ['dist/server/import.js', join(folder, 'products.csv')], {
+      env: { ...process.env, ...shop().env },
+      encoding: 'utf8',
+    });
+    expect(output).toContain('1 images stored, 0 left to the placeholder');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/product/terracotta-jug/');
+    const image = page.locator('.product__gallery > img');
+    await expect(image).toHaveAttribute('srcset', /-300\.webp 300w, .*-600\.webp 600w, .*-1200\.webp 1200w$/);
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(
+      /\/images\/catalog\/[a-f0-9]{32}-(600|1200)\.webp$/,
+    );
+    // A square frame whatever the photo's shape.
+    const box = await image.boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(Math.round(box?.height ?? 1));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
