@@ -101,7 +101,8 @@ describe('storing the images a catalog names', () => {
 
   it('search suggestions show the stored image as their thumbnail', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/?wc-ajax=search_suggestions&s=photo' });
-    const suggestions = (response.json() as { suggestions: { value: string; thumb_html?: string }[] }).suggestions;
+    const suggestions = (response.json() as { suggestions: { value: string; thumb_html?: string }[] })
+      .suggestions;
     const mug = suggestions.find((suggestion) => suggestion.value === 'Photo Mug');
     expect(JSON.stringify(mug)).toMatch(/\/images\/catalog\/[a-f0-9]{32}-300\.webp/);
   });
