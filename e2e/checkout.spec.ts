@@ -136,9 +136,62 @@ test('a bad phone number gets its message in the browser before anything is sent
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('alert')).toContainText('Please enter a valid phone number.');
   await expect(page.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+  // The notice takes the focus (500 ms on) and links to the field.
+  await expect(page.getByRole('alert')).toBeFocused();
+  await page.getByRole('alert').getByRole('link', { name: 'Please enter a valid phone number.' }).click();
   await expect(page.getByLabel('Phone')).toBeFocused();
   expect(posted).toBe(0);
   expect(countOrders(shop().dataDir)).toBe(before);
+});
+
+test('after a failed submit the error notice takes the focus 500 ms after it appears, every attempt', async ({
+  page,
+}) => {
+  await page.goto(`${shop().url}/product/waxed-canvas-tote/`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+  await page.goto(`${shop().url}/checkout/`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  // When the notice enters the page and when it receives focus, as the page itself sees them.
+  await page.evaluate(() => {
+    const times = { shown: [] as number[], focused: [] as number[] };
+    Object.assign(window, { noticeTimes: times });
+    new MutationObserver(() => {
+      const notice = document.querySelector('form.checkout .notice--error');
+      if (notice && notice !== (window as unknown as { lastNotice?: Element }).lastNotice) {
+        Object.assign(window, { lastNotice: notice });
+        times.shown.push(performance.now());
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    document.addEventListener('focusin', (event) => {
+      if ((event.target as Element).matches('.notice--error')) times.focused.push(performance.now());
+    });
+  });
+  const times = () =>
+    page.evaluate(
+      () => (window as unknown as { noticeTimes: { shown: number[]; focused: number[] } }).noticeTimes,
+    );
+
+  for (const [attempt, phone] of [
+    [1, '555-12'],
+    [2, '12'],
+  ] as const) {
+    await fillBilling(page, { Phone: phone });
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const notice = page.getByRole('alert');
+    await expect(notice).toBeFocused();
+    const { shown, focused } = await times();
+    expect(shown).toHaveLength(attempt);
+    expect(focused).toHaveLength(attempt);
+    // Not before 500 ms (a timer's own rounding allowed).
+    expect((focused[attempt - 1] ?? 0) - (shown[attempt - 1] ?? 0)).toBeGreaterThanOrEqual(495);
+    await expect(page.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Phone')).toHaveAccessibleDescription('Please enter a valid phone number.');
+    await expect(notice.getByRole('link', { name: 'Please enter a valid phone number.' })).toHaveAttribute(
+      'href',
+      '#billing_phone',
+    );
+  }
 });
 
 test('update_checkout refreshes the order review, and the order is placed for the cart it shows', async ({

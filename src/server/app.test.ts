@@ -202,7 +202,9 @@ describe('buildApp', () => {
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       const body = response.json();
       expect(body).toMatchObject({ code: 'invalid_request', message: expect.any(String) });
-      expect(body.message).toContain('product_id');
+      // A sentence naming the field for people; the field's own name for scripts.
+      expect(body.message).toBe('Product id must be a number.');
+      expect(body.data.fields).toHaveProperty('product_id');
     });
 
     it('POST /?wc-ajax=add_to_cart for an unknown product → 404 JSON', async () => {

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -6,7 +8,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { MessagePage } from '../client/pages/MessagePage';
+import { MessagePage, type PageLink } from '../client/pages/MessagePage';
+import { termUrl } from '../shared/catalog/urls';
 import { isShopError, ShopError, type ShopErrorCode } from '../shared/errors/ShopError';
 import type { ShopConfig } from '../shared/settings/settingsSchema';
 import { adminPlugin } from './admin/adminPlugin';
@@ -15,9 +18,10 @@ import { ajaxPlugin, rewriteWcAjaxUrl, WC_AJAX_PATH } from './ajax/ajaxPlugin';
 import { cartPlugin } from './cart/cartPlugin';
 import { CartService } from './cart/cartService';
 import { catalogPlugin } from './catalog/catalogPlugin';
+import { STORED_IMAGE_BASE, STORED_IMAGE_DIR } from './catalog/images/storedImageSources';
 import { checkoutPlugin } from './checkout/checkoutPlugin';
 import { contentPlugin } from './content/contentPlugin';
-import type { Repositories } from './db/ports';
+import type { CatalogRepository, Repositories } from './db/ports';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
 import { insightsPlugin } from './insights/insightsPlugin';
@@ -35,6 +39,7 @@ import type { SuggestionDecorator } from './search/SuggestionBuilder';
 import { searchPlugin } from './search/searchPlugin';
 import { RateLimiter } from './security/rateLimiter';
 import { sessionPlugin } from './session/sessionPlugin';
+import { siteFilesPlugin } from './siteFiles/siteFilesPlugin';
 import { statsPlugin } from './stats/statsPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
 
@@ -70,6 +75,7 @@ export async function buildApp({
   mail,
   orderStatusListener,
 }: AppOptions): Promise<FastifyInstance> {
+  const sendError = createErrorSender(repositories.catalog);
   const app = Fastify({
     logger,
     // A slug may be 200 characters, several times that percent-encoded; longer segments get a 414.
@@ -145,6 +151,16 @@ export async function buildApp({
     index: false,
   });
 
+  // Product images the import stored resized (catalog-images/{key}-{width}.webp), named by content source.
+  mkdirSync(join(dataDir, STORED_IMAGE_DIR), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: join(dataDir, STORED_IMAGE_DIR),
+    prefix: STORED_IMAGE_BASE,
+    decorateReply: false,
+    index: false,
+    maxAge: '1d',
+  });
+
   await app.register(catalogPlugin, { repositories, config, search: search.service });
   await app.register(searchPlugin, {
     repositories,
@@ -156,6 +172,7 @@ export async function buildApp({
   await app.register(cartPlugin, { repositories, cartService, config, purchaseFacts });
   await app.register(checkoutPlugin, { repositories, config, purchaseFacts });
   await app.register(contentPlugin, { repositories, secret });
+  await app.register(siteFilesPlugin, { config, repositories });
   await app.register(swatchesPlugin, { repositories });
   // The `/wp-json/` index lists the REST routes registered after this plugin (statistics): keep it before them.
   await app.register(restPlugin, { config, repositories, dataDir });
@@ -205,29 +222,43 @@ function responseKind(request: FastifyRequest): ResponseKind {
   return 'page';
 }
 
-/** The one place errors become responses: `{code, message, data}` for REST, `{code, message}` for ajax, a page otherwise. */
-async function sendError(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  code: ShopErrorCode,
-  status: number,
-  message: string,
-  details: Record<string, unknown> = {},
-) {
-  reply.status(status).header('cache-control', 'no-store');
-  switch (responseKind(request)) {
-    case 'rest':
-      return reply.send({ code, message, data: { status, ...details } });
-    case 'ajax':
-      return reply.send({ code, message, ...(Object.keys(details).length > 0 ? { data: details } : {}) });
-    case 'page': {
-      const title =
-        status === 404 ? 'Page not found' : status >= 500 ? 'Something went wrong' : 'We could not do that';
-      if (!request.visitor) return reply.type('text/plain; charset=utf-8').send(`${title}: ${message}`);
-      return reply.sendPage(
-        { title, noindex: true, body: <MessagePage title={title} message={message} /> },
-        { status },
-      );
-    }
+/**
+ * The one place errors become responses: `{code, message, data}` for REST, `{code, message}` for ajax, a page
+ * otherwise. A missing page offers the shop's top categories beside its search form.
+ */
+function createErrorSender(catalog: CatalogRepository) {
+  async function categoryLinks(): Promise<PageLink[]> {
+    const categories = await catalog.listTerms('product_cat').catch(() => []);
+    return categories
+      .filter((term) => term.parentId === null)
+      .slice(0, 8)
+      .map((term) => ({ href: termUrl(term), label: term.name }));
   }
+
+  return async function sendError(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: ShopErrorCode,
+    status: number,
+    message: string,
+    details: Record<string, unknown> = {},
+  ) {
+    reply.status(status).header('cache-control', 'no-store');
+    switch (responseKind(request)) {
+      case 'rest':
+        return reply.send({ code, message, data: { status, ...details } });
+      case 'ajax':
+        return reply.send({ code, message, ...(Object.keys(details).length > 0 ? { data: details } : {}) });
+      case 'page': {
+        const title =
+          status === 404 ? 'Page not found' : status >= 500 ? 'Something went wrong' : 'We could not do that';
+        if (!request.visitor) return reply.type('text/plain; charset=utf-8').send(`${title}: ${message}`);
+        const links = status === 404 ? await categoryLinks() : [];
+        return reply.sendPage(
+          { title, noindex: true, body: <MessagePage title={title} message={message} links={links} /> },
+          { status },
+        );
+      }
+    }
+  };
 }

@@ -29,6 +29,8 @@ export function CartDrawer({ cart }: { cart: CartView }) {
           </button>
         </div>
         <div className="cart-drawer__body">
+          {/* Why a typed quantity was changed (bindMiniCart); outside the fragment, so a refresh keeps it. */}
+          <p className="woocommerce-mini-cart__notice" role="status" />
           <MiniCartContent cart={cart} />
         </div>
       </div>

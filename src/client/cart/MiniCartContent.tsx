@@ -21,6 +21,22 @@ export function MiniCartContent({ cart }: { cart: CartView }) {
           <ul className="woocommerce-mini-cart">
             {cart.lines.map((line) => (
               <li key={line.key} className="mini_cart_item" data-cart-item-key={line.key}>
+                {/* Decorative: the name beside it is the link and says what it is. */}
+                {line.image ? (
+                  <img
+                    className="mini_cart_item__thumbnail"
+                    src={line.image.src}
+                    srcSet={line.image.srcSet}
+                    sizes="48px"
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : (
+                  <span className="mini_cart_item__thumbnail" aria-hidden="true" />
+                )}
                 <div className="mini_cart_item__main">
                   <a href={line.permalink} className="mini_cart_item__name">
                     {line.name}

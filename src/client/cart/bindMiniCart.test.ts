@@ -27,6 +27,7 @@ beforeEach(() => {
     ajaxUrl: '/ajax',
     wcAjaxUrlTemplate: '/?wc-ajax=%%endpoint%%',
     qtyNonce: 'page',
+    quantityLimitedText: 'At most %s; set to %2$s.',
   });
 });
 afterEach(() => {
@@ -87,5 +88,33 @@ describe('typing a mini-cart quantity', () => {
     type('2');
     await vi.advanceTimersByTimeAsync(500);
     expect(refreshes).toBe(1);
+  });
+
+  it('says why a quantity over the maximum was lowered, and the reason outlives the refresh', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ fragments: {}, quantity: 24, clamped: true }));
+    type('30');
+    await vi.advanceTimersByTimeAsync(500);
+    const notice = document.querySelector('.woocommerce-mini-cart__notice');
+    expect(notice?.getAttribute('role')).toBe('status');
+    expect(notice?.textContent).toBe('At most 24; set to 24.');
+    // Outside the fragment the refresh replaces.
+    expect(notice?.closest('.widget_shopping_cart_content')).toBeNull();
+  });
+
+  it('shows the shop’s reason when it refuses the quantity, and clears it once a quantity is taken', async () => {
+    fetchMock.mockResolvedValueOnce(
+      Response.json(
+        { code: 'invalid_quantity', message: 'Please enter a quantity between 0 and 9999.' },
+        { status: 400 },
+      ),
+    );
+    type('99999');
+    await vi.advanceTimersByTimeAsync(500);
+    const notice = () => document.querySelector('.woocommerce-mini-cart__notice')?.textContent;
+    expect(notice()).toBe('Please enter a quantity between 0 and 9999.');
+    fetchMock.mockResolvedValueOnce(Response.json({ fragments: {}, quantity: 2 }));
+    type('2');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(notice()).toBe('');
   });
 });

@@ -12,7 +12,7 @@ import { replaceFragments } from './replaceFragments';
 
 /** Wires the cart's browser behaviour to the real page: the one place that hands the cores `window` and `document`. */
 export function startCart(settings: PageSettings) {
-  const { cart } = settings;
+  const { cart, i18n } = settings;
   createCartFragments(
     {
       sessionStorage: () => window.sessionStorage,
@@ -42,6 +42,7 @@ export function startCart(settings: PageSettings) {
     ajaxUrl: cart.ajaxUrl,
     wcAjaxUrlTemplate: cart.wcAjaxUrl,
     qtyNonce: cart.qtyNonce,
+    quantityLimitedText: i18n.quantityLimited,
   });
   bindAjaxAddToCart(document, { wcAjaxUrlTemplate: cart.wcAjaxUrl });
   bindCartPage(document);

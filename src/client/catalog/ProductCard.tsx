@@ -18,7 +18,16 @@ function ProductCard({ product, titleLevel = 3 }: { product: ProductSummary; tit
     <li className="product-card">
       <a href={url} className="product-card__link">
         {product.image ? (
-          <img src={product.image.src} alt="" width={300} height={300} loading="lazy" decoding="async" />
+          <img
+            src={product.image.src}
+            srcSet={product.image.srcSet}
+            sizes="(max-width: 600px) 50vw, 300px"
+            alt=""
+            width={300}
+            height={300}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className="product-card__noimage" aria-hidden="true" />
         )}

@@ -88,6 +88,7 @@ export default function CheckoutForm({
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(typingTimer.current), []);
   const format = useFormatMoney();
+  const [failedAttempts, setFailedAttempts] = useState(0);
   // While the order is on its way the button is disabled (a second click would only replay it); a page restored
   // from the back-forward cache gets it back.
   const [placing, setPlacing] = useState(false);
@@ -166,8 +167,8 @@ export default function CheckoutForm({
     if ('errors' in result) {
       event.preventDefault();
       setErrors(result.errors);
-      const first = ERROR_ORDER.find((name) => result.errors[name]);
-      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      // A new notice for each failed attempt, which the notice enhancer focuses after 500 ms (docs/theme.md).
+      setFailedAttempts((count) => count + 1);
       return;
     }
     setPlacing(true);
@@ -278,7 +279,7 @@ export default function CheckoutForm({
       onPointerDown={() => void loadChecks()}
     >
       {errorList.length > 0 && (
-        <div className="notice notice--error" role="alert">
+        <div key={failedAttempts} className="notice notice--error" role="alert">
           <p>{i18n.correctTheFollowing}</p>
           <ul>
             {errorList.map((name) => (

@@ -42,7 +42,7 @@ export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
         >
           Update cart
         </button>
-        <table className="shop_table cart">
+        <table className="shop_table shop_table_responsive cart">
           <thead>
             <tr>
               <th scope="col">Product</th>
@@ -57,7 +57,7 @@ export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
           <tbody>
             {cart.lines.map((line) => (
               <tr key={line.key} className="cart_item">
-                <td>
+                <td className="product-name">
                   <a href={line.permalink}>{line.name}</a>
                   {line.attributes.length > 0 && (
                     <dl className="variation">
@@ -69,12 +69,16 @@ export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
                     </dl>
                   )}
                 </td>
-                <td>{format(line.unitPrice)}</td>
-                <td>
+                <td className="product-price" data-title="Price">
+                  {format(line.unitPrice)}
+                </td>
+                <td className="product-quantity" data-title={i18n.quantity}>
                   <CartLineQuantityInput line={line} />
                 </td>
-                <td>{format(line.lineTotal)}</td>
-                <td>
+                <td className="product-subtotal" data-title="Subtotal">
+                  {format(line.lineTotal)}
+                </td>
+                <td className="product-remove">
                   <button
                     type="submit"
                     name="remove_item"

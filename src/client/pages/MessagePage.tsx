@@ -1,5 +1,21 @@
-/** A readable page for a missing page or a request the shop cannot serve. */
-export function MessagePage({ title, message }: { title: string; message: string }) {
+import { MAX_SEARCH_LENGTH } from '../../shared/search/searchLimits';
+
+export interface PageLink {
+  href: string;
+  label: string;
+}
+
+/** A readable page for a missing page or a request the shop cannot serve: what happened and where to go next. */
+export function MessagePage({
+  title,
+  message,
+  links = [],
+}: {
+  title: string;
+  message: string;
+  /** More places to go (a missing page lists the shop's categories). */
+  links?: readonly PageLink[];
+}) {
   return (
     <section className="message-page">
       <h1>{title}</h1>
@@ -10,11 +26,23 @@ export function MessagePage({ title, message }: { title: string; message: string
       <search>
         <form method="get" action="/" className="search-form search-form--inline">
           <label htmlFor="message-search">Search products</label>
-          <input id="message-search" type="search" name="s" />
+          <input id="message-search" type="search" name="s" maxLength={MAX_SEARCH_LENGTH} />
           <input type="hidden" name="post_type" value="product" />
           <button type="submit">Search</button>
         </form>
       </search>
+      {links.length > 0 ? (
+        <nav aria-labelledby="message-links">
+          <h2 id="message-links">Browse the shop</h2>
+          <ul className="message-page__links">
+            {links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </section>
   );
 }

@@ -40,7 +40,15 @@ export function ProductPage({
       <div className="product__layout">
         <div className="product__gallery">
           {mainImage ? (
-            <img src={mainImage.src} alt={mainImage.alt} width={600} height={600} fetchPriority="high" />
+            <img
+              src={mainImage.src}
+              srcSet={mainImage.srcSet}
+              sizes="(max-width: 700px) 100vw, 600px"
+              alt={mainImage.alt}
+              width={600}
+              height={600}
+              fetchPriority="high"
+            />
           ) : (
             <span className="product-card__noimage" aria-hidden="true" />
           )}
@@ -48,7 +56,15 @@ export function ProductPage({
             <ul className="product__thumbnails">
               {thumbnails.map((image) => (
                 <li key={image.id}>
-                  <img src={image.src} alt={image.alt} width={120} height={120} loading="lazy" />
+                  <img
+                    src={image.src}
+                    srcSet={image.srcSet}
+                    sizes="80px"
+                    alt={image.alt}
+                    width={120}
+                    height={120}
+                    loading="lazy"
+                  />
                 </li>
               ))}
             </ul>

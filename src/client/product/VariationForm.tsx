@@ -50,6 +50,7 @@ export default function VariationForm({
   // useId values differ; ids from the product are the same on both sides.
   const id = `variation-form-${productId}`;
   const [choices, setChoices] = useState<Choices>(initialChoices);
+  const hasChoices = Object.keys(choices).length > 0;
   const [tried, setTried] = useState(false);
   // Until hydrated the form posts as it is and the server decides, so the selects show and nothing looks disabled.
   const [hydrated, setHydrated] = useState(false);
@@ -213,20 +214,20 @@ export default function VariationForm({
           })}
         </tbody>
       </table>
-      {Object.keys(choices).length > 0 && (
-        <a
-          className="reset_variations"
-          href={productUrl}
-          onClick={(event) => {
-            event.preventDefault();
-            pendingClicks.current = null;
-            setTried(false);
-            setChoices({});
-          }}
-        >
-          {i18n.clearChoices}
-        </a>
-      )}
+      {/* Always laid out, shown once something is chosen: its appearing must not push the form down. */}
+      <a
+        className="reset_variations"
+        href={productUrl}
+        style={hasChoices ? undefined : { visibility: 'hidden' }}
+        onClick={(event) => {
+          event.preventDefault();
+          pendingClicks.current = null;
+          setTried(false);
+          setChoices({});
+        }}
+      >
+        {i18n.clearChoices}
+      </a>
       <div className="single_variation" aria-live="polite">
         {variation && variation.price !== null && (
           <p className="price">

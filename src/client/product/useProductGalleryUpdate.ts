@@ -7,13 +7,14 @@ import type { Variation } from '../../shared/catalog/types';
  * variation form does. The page renders those elements on the server; only their content changes here.
  */
 export function useProductGalleryUpdate(variation: Variation | null) {
-  const original = useRef<{ src: string; alt: string; sku: string | null } | null>(null);
+  const original = useRef<{ src: string; srcSet: string; alt: string; sku: string | null } | null>(null);
   useEffect(() => {
     const image = document.querySelector<HTMLImageElement>('.product__gallery > img');
     const sku = document.querySelector<HTMLElement>('.product_meta .sku');
     if (!original.current) {
       original.current = {
         src: image?.getAttribute('src') ?? '',
+        srcSet: image?.getAttribute('srcset') ?? '',
         alt: image?.alt ?? '',
         sku: sku?.textContent ?? null,
       };
@@ -21,6 +22,8 @@ export function useProductGalleryUpdate(variation: Variation | null) {
     const base = original.current;
     if (image) {
       const next = variation?.image ?? null;
+      // srcset wins over src where present: both change together (a placeholder has none).
+      image.srcset = next ? (next.srcSet ?? '') : base.srcSet;
       image.src = next?.src ?? base.src;
       image.alt = next?.alt ?? base.alt;
     }

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { MAX_SEARCH_LENGTH } from '../../shared/search/searchLimits';
 import type { PageSettings } from '../../shared/settings/settingsSchema';
 import { ShopSettingsContext, useShopSettings } from '../ShopSettingsContext';
 import { createSearchStore, type SearchStore } from './core/createSearchStore';
@@ -317,6 +318,7 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
                 ref={inputRef}
                 className="shop-search__input"
                 placeholder={settings.labels.placeholder}
+                maxLength={MAX_SEARCH_LENGTH}
                 {...box.getInputProps({
                   onPointerDown: () => {
                     if (isMobile && !overlayOpen) openOverlay();

@@ -133,11 +133,9 @@ export function SuggestionContent({
               <Html html={suggestion.title_before} className="shop-search__slot" />
               <Highlighted text={suggestion.value} query={query} />
               <Html html={suggestion.title_after} className="shop-search__slot" />
-              {show.saleBadge && suggestion.on_sale ? (
-                <span className="shop-search__badge shop-search__badge--sale">{labels.sale}</span>
-              ) : null}
+              {show.saleBadge && suggestion.on_sale ? <Badge kind="sale" label={labels.sale} /> : null}
               {show.featuredBadge && suggestion.featured ? (
-                <span className="shop-search__badge shop-search__badge--featured">{labels.featured}</span>
+                <Badge kind="featured" label={labels.featured} />
               ) : null}
             </span>
             {show.sku && suggestion.sku ? (
@@ -156,4 +154,21 @@ export function SuggestionContent({
         </>
       );
   }
+}
+
+/**
+ * A badge after the name. The option's accessible name joins its text as laid out and takes the badge's uppercase
+ * styling, so screen readers get words of their own, ", featured", in an inline span of no size (a hidden span
+ * taken out of the line would read " , featured"), and the drawn badge is hidden from them: "Sunglasses, featured",
+ * not "SunglassesFEATURED".
+ */
+function Badge({ kind, label }: { kind: 'sale' | 'featured'; label: string }) {
+  return (
+    <>
+      <span className="shop-search__badge-words">, {label}</span>
+      <span className={`shop-search__badge shop-search__badge--${kind}`} aria-hidden="true">
+        {label}
+      </span>
+    </>
+  );
 }

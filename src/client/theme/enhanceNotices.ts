@@ -39,11 +39,8 @@ export function enhanceNotices(document: Document): () => void {
     if (always || box.top < NOTICE_SCROLL_OFFSET || box.bottom > view.innerHeight) {
       void animateScroll(view, box.top + view.scrollY - NOTICE_SCROLL_OFFSET, NOTICE_SCROLL_MS);
     }
-    later(() => {
-      // A form that moved focus to an invalid field keeps it there.
-      if (document.activeElement?.getAttribute('aria-invalid') === 'true') return;
-      focusNotice(notice);
-    });
+    // Even after a failed form submit: the notice names and links every invalid field, which stay marked.
+    later(() => focusNotice(notice));
   };
 
   const first = document.querySelector<HTMLElement>(NOTICE_SELECTOR);

@@ -6,6 +6,7 @@ import { ProductPage } from '../../client/pages/ProductPage';
 import { PRODUCT_ORDERINGS, type Taxonomy, type Term } from '../../shared/catalog/types';
 import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
+import { MAX_SEARCH_LENGTH } from '../../shared/search/searchLimits';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { ProductListQuery, Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
@@ -24,7 +25,10 @@ interface CatalogPluginOptions {
 // An unknown ordering falls back to the default, as WooCommerce does, instead of failing the page.
 const archiveQuery = z.object({
   orderby: z.enum(PRODUCT_ORDERINGS).catch('menu_order'),
-  s: z.string().max(200, 'That search is too long.').optional(),
+  s: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `That search is too long (max ${MAX_SEARCH_LENGTH} characters)`)
+    .optional(),
   post_type: z.string().optional(),
 });
 const pageParam = z.object({ page: z.coerce.number().int().min(1).max(100000) });

@@ -1,5 +1,6 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { isShopError } from '../../shared/errors/ShopError';
+import { storeCatalogImages } from '../catalog/images/storeCatalogImages';
 import type { ImportRowError } from '../catalog/import/catalogImport';
 import { readCatalogFiles } from '../catalog/import/readCatalogFiles';
 import { openRepositories } from '../db/openRepositories';
@@ -17,13 +18,29 @@ async function main() {
   const repositories = await openRepositories(storage);
   const bar = createProgressBar('Importing [{bar}] {value}/{total} products');
   try {
-    const catalog = await readCatalogFiles(resolve(csvPath), sidecarPath ? resolve(sidecarPath) : undefined);
+    const read = await readCatalogFiles(resolve(csvPath), sidecarPath ? resolve(sidecarPath) : undefined);
+    const imageBar = createProgressBar('Images    [{bar}] {value}/{total} fetched and resized');
+    imageBar.start(0, 0);
+    const images = await storeCatalogImages(read, {
+      dataDir,
+      baseDir: dirname(resolve(csvPath)),
+      onProgress: (done, total) => {
+        imageBar.setTotal(total);
+        imageBar.update(done);
+      },
+    });
+    imageBar.stop();
+    for (const { source, reason } of images.failed) {
+      console.warn(`  image not stored, the placeholder shows instead: ${source} (${reason})`);
+    }
+    const catalog = images.catalog;
     bar.start(catalog.products.length, 0);
     const summary = await repositories.catalog.importCatalog(catalog, (done) => bar.update(done));
     bar.stop();
     console.log(
       `Imported ${csvPath} into ${dataDir}: ${summary.created} created, ${summary.updated} updated ` +
-        `(${summary.variations} variations), ${summary.categories} categories, ${summary.posts} posts and pages.`,
+        `(${summary.variations} variations), ${summary.categories} categories, ${summary.posts} posts and pages; ` +
+        `${images.stored} images stored, ${images.failed.length} left to the placeholder.`,
     );
   } catch (error) {
     bar.stop();

@@ -61,9 +61,12 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
     }),
   );
 
-  app.get('/:slug/', async (request, reply) =>
-    sendPost(request, reply, parseInput(slugParam, request.params).slug),
-  );
+  // An address no post could have (`/wp-login.php`, `/old-page.html`) is simply not here: the 404 page, not a 400.
+  app.get('/:slug/', async function postPage(request, reply) {
+    const params = slugParam.safeParse(request.params);
+    if (!params.success) throw new ShopError('not_found', 'The page you are looking for does not exist.');
+    return sendPost(request, reply, params.data.slug);
+  });
 
   app.post('/:slug/', async function unlockPost(request, reply) {
     const { slug } = parseInput(slugParam, request.params);

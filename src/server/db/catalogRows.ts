@@ -13,6 +13,7 @@ import {
   type Variation,
   type Vendor,
 } from '../../shared/catalog/types';
+import { storedImageSources } from '../catalog/images/storedImageSources';
 
 /* Catalog rows read back as domain types, the same way on both engines. */
 
@@ -88,6 +89,10 @@ export function toVendor(row: VendorRow): Vendor {
  * The SQL condition (on `products p` and its `parent`) under which an image of `p` may be drawn for anyone: the
  * product is published, and so is the parent of a variation. A draft's placeholder would show its name.
  */
+/** The products `listSitemapProducts` lists, in its order: the same SQL on both engines. */
+export const SITEMAP_PRODUCTS_WHERE = `WHERE parent_id IS NULL AND type <> 'variation' AND status = 'publish'
+  AND visibility <> 'hidden' AND slug IS NOT NULL ORDER BY updated_at DESC, id`;
+
 export const PUBLISHED_IMAGE_OWNER =
   "p.status = 'publish' AND (p.parent_id IS NULL OR parent.status = 'publish')";
 
@@ -133,7 +138,7 @@ export function toAttributeOption(row: AttributeTermRow): AttributeOption {
 export function toVariation(
   row: ProductRow,
   values: readonly { attribute: string; value: string | null }[],
-  image: { id: number; alt: string } | null,
+  image: ImageRow | null,
   variationAttributes: readonly ProductAttribute[],
 ): Variation {
   const chosen = new Map(values.map((entry) => [entry.attribute, entry.value ?? '']));
@@ -159,8 +164,16 @@ export function toVariation(
   };
 }
 
-export function toImage(row: { id: number; alt: string }): ProductImage {
-  return { id: row.id, src: `/images/${row.id}.svg`, alt: row.alt };
+/** An image row as the database returns it: `stored_key` names its resized files, when the import stored any. */
+export interface ImageRow {
+  id: number;
+  alt: string;
+  stored_key?: string | null;
+}
+
+export function toImage(row: ImageRow): ProductImage {
+  if (!row.stored_key) return { id: row.id, src: `/images/${row.id}.svg`, alt: row.alt };
+  return { id: row.id, alt: row.alt, ...storedImageSources(row.stored_key) };
 }
 
 /**
@@ -169,7 +182,7 @@ export function toImage(row: { id: number; alt: string }): ProductImage {
  */
 export function toSummary(
   row: ProductRow,
-  image: { id: number; alt: string } | undefined,
+  image: ImageRow | undefined,
   variableOnSale: () => boolean,
 ): ProductSummary {
   let regular: number | null = null;

@@ -17,7 +17,7 @@ describe('queryAndBody', () => {
 
   it('refuses a body that is not a set of fields', () => {
     for (const body of [[1, 2], 'text', Buffer.from('raw')]) {
-      expect(() => parseInput(queryAndBody, { query: {}, body })).toThrow(/body/);
+      expect(() => parseInput(queryAndBody, { query: {}, body })).toThrow(/^Body /);
     }
   });
 });

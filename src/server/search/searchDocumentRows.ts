@@ -1,5 +1,6 @@
 import type { Taxonomy } from '../../shared/catalog/types';
 import { suggestionObjectId } from '../../shared/search/suggestionObjectId';
+import { STORED_IMAGE_BASE, storedImageFile } from '../catalog/images/storedImageSources';
 import type { ProductCard } from '../db/ports/search';
 import type { SearchDocument } from './SearchIndex';
 
@@ -263,6 +264,8 @@ export interface ProductCardRow {
   regular_price: number | null;
   sale_price: number | null;
   image_id: number | null;
+  /** The first image's stored files, when the import stored them. */
+  image_key?: string | null;
 }
 
 /**
@@ -289,7 +292,11 @@ export function toProductCard(row: ProductCardRow, variationOnSale: boolean): Pr
     },
     featured: row.featured === 1,
     inStock: row.stock_status !== 'outofstock',
-    imageSrc: row.image_id === null ? null : `/images/${row.image_id}.svg`,
+    imageSrc: row.image_key
+      ? `${STORED_IMAGE_BASE}${storedImageFile(row.image_key, 300)}`
+      : row.image_id === null
+        ? null
+        : `/images/${row.image_id}.svg`,
     vendorId: row.vendor_id,
   };
 }

@@ -9,6 +9,8 @@ export type SwatchType = 'color' | 'image' | 'label' | 'radio' | 'select';
 export interface ProductImage {
   id: number;
   src: string;
+  /** Every stored size (`… 300w, … 600w, …`) of an image the import stored; absent for a placeholder. */
+  srcSet?: string;
   alt: string;
 }
 

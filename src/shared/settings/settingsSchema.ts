@@ -309,6 +309,12 @@ const i18nSchema = z
     removeItem: z.string().default('Remove %s from cart'),
     subtotal: z.string().default('Subtotal:'),
     emptyMiniCart: z.string().default('No products in the cart.'),
+    quantityLimited: z
+      .string()
+      .default('You can buy at most %s of this item, so the quantity was set to %s.')
+      .describe(
+        'Shown in the mini-cart when a typed quantity was lowered to the stock or the product maximum.',
+      ),
     viewCart: z.string().default('View cart'),
     checkout: z.string().default('Checkout'),
     placeOrder: z.string().default('Place order'),
@@ -509,6 +515,14 @@ const serverSchema = z
      * overwrites those headers (README "Configuration"): otherwise any client can claim any address.
      */
     trustProxy: flag(false),
+    faviconFile: z
+      .string()
+      .min(1)
+      .nullable()
+      .default(null)
+      .describe(
+        'The icon served at /favicon.ico: a .ico, .png or .svg file path (relative to the working directory). Null: the icon shipped with the shop.',
+      ),
     /** Test-only fault injection, off by default: `image-subsizes` fails sub-sizes after the thumbnail (README). */
     testFaults: z.array(z.enum(['image-subsizes'])).default([]),
 

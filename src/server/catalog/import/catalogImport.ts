@@ -50,6 +50,8 @@ export interface ImportProduct {
 export interface CatalogImport {
   products: ImportProduct[];
   site: SiteSidecar;
+  /** Images fetched and stored resized before the import, by their `Images` value: the key of their files. */
+  storedImages?: ReadonlyMap<string, string>;
 }
 
 export interface ImportSummary {

@@ -84,7 +84,14 @@ export interface ImportProductRelations {
   /** Terms linked, each after the term rows it needs that the import creates (a new category and its parents). */
   termLinks: { termId: number; newTerms: TermOperation[] }[];
   /** Updated in place by position, so image ids (and the addresses pages link to) survive a re-import. */
-  images: { position: number; sourceUrl: string; alt: string; color: string }[];
+  images: {
+    position: number;
+    sourceUrl: string;
+    alt: string;
+    color: string;
+    /** The key of the image's resized files when the import stored them (catalog-images/), else null. */
+    storedKey: string | null;
+  }[];
   downloads: { position: number; name: string; url: string }[];
   /** A parent's (or simple product's) attributes with their values; null for a variation. */
   attributes:

@@ -30,7 +30,7 @@ import type {
  * grouped child that does not exist), before anything is written.
  */
 export function planCatalogImport(
-  { products, site }: CatalogImport,
+  { products, site, storedImages }: CatalogImport,
   reader: ImportCatalogReader,
 ): ImportPlan {
   const operations: ImportOperation[] = [];
@@ -98,7 +98,7 @@ export function planCatalogImport(
       summary.created++;
     }
     // After the product row: the terms it links to may be new rows of their own.
-    const relations = productRelations(product, terms, attributes);
+    const relations = productRelations(product, terms, attributes, storedImages);
     operations.push({ kind: 'productRelations', productId: id, ...relations });
     if (product.type === 'variation') summary.variations++;
     if (product.csvId !== null) idByCsvId.set(product.csvId, id);
@@ -201,6 +201,7 @@ function productRelations(
   product: ImportProduct,
   terms: TermPlanner,
   attributes: AttributePlanner,
+  storedImages: ReadonlyMap<string, string> | undefined,
 ): ImportProductRelations {
   // Each link with the terms it creates, so they are written just before it.
   const link = (termId: number) => ({ termId, newTerms: terms.drain() });
@@ -217,6 +218,7 @@ function productRelations(
       sourceUrl: url,
       alt: product.name,
       color: placeholderColor(url, product.name),
+      storedKey: storedImages?.get(url) ?? null,
     })),
     downloads: product.downloads.map((download, position) => ({ position, ...download })),
     attributes: isVariation

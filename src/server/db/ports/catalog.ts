@@ -40,6 +40,12 @@ export interface ProductList {
   total: number;
 }
 
+/** A product page the sitemap lists, with when its product last changed. */
+export interface SitemapProduct {
+  slug: string;
+  updatedAt: string;
+}
+
 export interface ImagePlaceholder {
   label: string;
   color: string;
@@ -63,6 +69,8 @@ export interface CatalogRepository {
     slug: string,
   ): Promise<(Post & { passwordHash: string | null; protectedContent: string | null }) | null>;
   listPosts(type: Post['type'], limit: number): Promise<Post[]>;
+  /** Published products a search engine may index (every visibility but `hidden`), newest change first. */
+  listSitemapProducts(limit: number): Promise<SitemapProduct[]>;
   getImagePlaceholder(imageId: number): Promise<ImagePlaceholder | null>;
   /** The placeholder drawn for an attribute term's swatch image (its id is in `AttributeOption.image`). */
   getSwatchImagePlaceholder(termId: number): Promise<ImagePlaceholder | null>;

@@ -21,10 +21,12 @@ import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogI
 import { placeholderColor } from '../../catalog/placeholderColor';
 import {
   type AttributeTermRow,
+  type ImageRow,
   type PostRow,
   type ProductRow,
   PUBLISHED_IMAGE_OWNER,
   protectedParts,
+  SITEMAP_PRODUCTS_WHERE,
   type TermRow,
   toAttributeOption,
   toImage,
@@ -34,7 +36,13 @@ import {
   toVendor,
   type VendorRow,
 } from '../catalogRows';
-import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
+import type {
+  CatalogRepository,
+  ImagePlaceholder,
+  ProductList,
+  ProductListQuery,
+  SitemapProduct,
+} from '../ports';
 import {
   getAdminProduct,
   getImportJob,
@@ -147,6 +155,13 @@ export class PgCatalogRepository implements CatalogRepository {
     return rows.map(toPost);
   }
 
+  async listSitemapProducts(limit: number): Promise<SitemapProduct[]> {
+    return this.#rows<SitemapProduct>(
+      `SELECT slug, updated_at AS "updatedAt" FROM products ${SITEMAP_PRODUCTS_WHERE} LIMIT $1`,
+      [limit],
+    );
+  }
+
   async getImagePlaceholder(imageId: number): Promise<ImagePlaceholder | null> {
     const row = await this.#row<ImagePlaceholder>(
       `SELECT COALESCE(parent.name, p.name) AS label, i.color FROM product_images i
@@ -248,14 +263,16 @@ export class PgCatalogRepository implements CatalogRepository {
    */
 
   /** The first image of each product (by position), keyed by product id. */
-  async #firstImages(productIds: readonly number[]): Promise<Map<number, { id: number; alt: string }>> {
+  async #firstImages(productIds: readonly number[]): Promise<Map<number, ImageRow>> {
     if (productIds.length === 0) return new Map();
-    const rows = await this.#rows<{ product_id: number; id: number; alt: string }>(
-      `SELECT DISTINCT ON (product_id) product_id, id, alt FROM product_images
+    const rows = await this.#rows<ImageRow & { product_id: number }>(
+      `SELECT DISTINCT ON (product_id) product_id, id, alt, stored_key FROM product_images
        WHERE product_id = ANY($1::bigint[]) ORDER BY product_id, position, id`,
       [productIds],
     );
-    return new Map(rows.map((row) => [row.product_id, { id: row.id, alt: row.alt }]));
+    return new Map(
+      rows.map((row) => [row.product_id, { id: row.id, alt: row.alt, stored_key: row.stored_key }]),
+    );
   }
 
   /** The variable products among `productIds` with a published variation on sale. */
@@ -289,7 +306,7 @@ export class PgCatalogRepository implements CatalogRepository {
     const { rows } = await this.#pool.query({
       name: `catalog-product-by-${by}`,
       text: `SELECT to_jsonb(p) AS row,
-         (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'alt', i.alt) ORDER BY i.position, i.id), '[]')
+         (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'alt', i.alt, 'stored_key', i.stored_key) ORDER BY i.position, i.id), '[]')
           FROM product_images i WHERE i.product_id = p.id) AS images,
          (SELECT COALESCE(json_agg(to_jsonb(t) || jsonb_build_object('path', ${TERM_PATH_EXPRESSION})
             ORDER BY lower(t.name), t.id), '[]')
@@ -309,7 +326,7 @@ export class PgCatalogRepository implements CatalogRepository {
             'values', (SELECT COALESCE(json_agg(json_build_object('attribute', a.slug, 'value', t.slug)), '[]')
               FROM variation_attributes va JOIN attributes a ON a.id = va.attribute_id
               LEFT JOIN attribute_terms t ON t.id = va.term_id WHERE va.variation_id = v.id),
-            'image', (SELECT json_build_object('id', i.id, 'alt', i.alt) FROM product_images i
+            'image', (SELECT json_build_object('id', i.id, 'alt', i.alt, 'stored_key', i.stored_key) FROM product_images i
               WHERE i.product_id = v.id ORDER BY i.position, i.id LIMIT 1)) ORDER BY v.menu_order, v.id), '[]')
           FROM products v WHERE v.parent_id = p.id AND v.type = 'variation' AND v.status = 'publish')
            AS variations,
@@ -360,7 +377,7 @@ export class PgCatalogRepository implements CatalogRepository {
 /** What #detail's statement answers: the product row and its parts as JSON. */
 interface DetailRow {
   row: ProductRow;
-  images: { id: number; alt: string }[];
+  images: ImageRow[];
   terms: TermPathRow[];
   vendor: VendorRow | null;
   attributes: {
@@ -376,7 +393,7 @@ interface DetailRow {
   variations: {
     row: ProductRow;
     values: { attribute: string; value: string | null }[];
-    image: { id: number; alt: string } | null;
+    image: ImageRow | null;
   }[];
   variation_on_sale: boolean;
   grouped: ProductRow[];

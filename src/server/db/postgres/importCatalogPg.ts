@@ -262,15 +262,17 @@ class PgPlanWriter {
     // Updated in place by position (image ids survive), added where new, removed past the last.
     await db.query(
       `WITH given AS (
-         SELECT * FROM jsonb_to_recordset($2::jsonb) AS g(position bigint, "sourceUrl" text, alt text, color text)
+         SELECT * FROM jsonb_to_recordset($2::jsonb)
+           AS g(position bigint, "sourceUrl" text, alt text, color text, "storedKey" text)
        ), updated AS (
-         UPDATE product_images i SET source_url = g."sourceUrl", alt = g.alt, color = g.color
+         UPDATE product_images i SET source_url = g."sourceUrl", alt = g.alt, color = g.color,
+           stored_key = g."storedKey"
          FROM given g WHERE i.product_id = $1 AND i.position = g.position RETURNING i.position
        ), removed AS (
          DELETE FROM product_images WHERE product_id = $1 AND position >= $3
        )
-       INSERT INTO product_images (product_id, position, source_url, alt, color)
-       SELECT $1, g.position, g."sourceUrl", g.alt, g.color FROM given g
+       INSERT INTO product_images (product_id, position, source_url, alt, color, stored_key)
+       SELECT $1, g.position, g."sourceUrl", g.alt, g.color, g."storedKey" FROM given g
        WHERE g.position NOT IN (SELECT position FROM updated) ORDER BY g.position`,
       [id, JSON.stringify(relations.images), relations.images.length],
     );

@@ -22,10 +22,12 @@ import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogI
 import { placeholderColor } from '../../catalog/placeholderColor';
 import {
   type AttributeTermRow,
+  type ImageRow,
   type PostRow,
   type ProductRow,
   PUBLISHED_IMAGE_OWNER,
   protectedParts,
+  SITEMAP_PRODUCTS_WHERE,
   type TermRow,
   toAttributeOption,
   toImage,
@@ -35,7 +37,13 @@ import {
   toVendor,
   type VendorRow,
 } from '../catalogRows';
-import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
+import type {
+  CatalogRepository,
+  ImagePlaceholder,
+  ProductList,
+  ProductListQuery,
+  SitemapProduct,
+} from '../ports';
 import {
   type AdminWriteStep,
   getAdminProduct,
@@ -138,6 +146,12 @@ export class SqliteCatalogRepository implements CatalogRepository {
     return rows.map(toPost);
   }
 
+  async listSitemapProducts(limit: number): Promise<SitemapProduct[]> {
+    return this.#db
+      .prepare(`SELECT slug, updated_at AS updatedAt FROM products ${SITEMAP_PRODUCTS_WHERE} LIMIT ?`)
+      .all(limit) as SitemapProduct[];
+  }
+
   async getImagePlaceholder(imageId: number): Promise<ImagePlaceholder | null> {
     const row = this.#db
       .prepare(
@@ -232,8 +246,10 @@ export class SqliteCatalogRepository implements CatalogRepository {
 
   #toSummary(row: ProductRow): ProductSummary {
     const image = this.#db
-      .prepare('SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1')
-      .get(row.id) as { id: number; alt: string } | undefined;
+      .prepare(
+        'SELECT id, alt, stored_key FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1',
+      )
+      .get(row.id) as ImageRow | undefined;
     return toSummary(
       row,
       image,
@@ -251,11 +267,8 @@ export class SqliteCatalogRepository implements CatalogRepository {
     const summary = this.#toSummary(row);
     const images = (
       this.#db
-        .prepare('SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position')
-        .all(row.id) as {
-        id: number;
-        alt: string;
-      }[]
+        .prepare('SELECT id, alt, stored_key FROM product_images WHERE product_id = ? ORDER BY position')
+        .all(row.id) as ImageRow[]
     ).map(toImage);
     const terms = (
       this.#db
@@ -346,14 +359,14 @@ export class SqliteCatalogRepository implements CatalogRepository {
        WHERE va.variation_id = ?`,
     );
     const image = this.#db.prepare(
-      'SELECT id, alt FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1',
+      'SELECT id, alt, stored_key FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1',
     );
     const variationAttributes = attributes.filter((attribute) => attribute.forVariations);
     return rows.map((row) =>
       toVariation(
         row,
         values.all(row.id) as { attribute: string; value: string | null }[],
-        (image.get(row.id) as { id: number; alt: string } | undefined) ?? null,
+        (image.get(row.id) as ImageRow | undefined) ?? null,
         variationAttributes,
       ),
     );

@@ -211,6 +211,7 @@ export class SqliteSearchRepository implements SearchRepository {
         `SELECT p.id, p.type, p.slug, p.name, p.sku, p.short_description, p.featured, p.stock_status, p.vendor_id,
            p.price_min, p.price_max, p.regular_price, p.sale_price,
            (SELECT i.id FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_id,
+           (SELECT i.stored_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_key,
            CASE WHEN p.type = 'variable' THEN EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id
              AND v.status = 'publish' AND v.sale_price IS NOT NULL AND v.sale_price < v.regular_price) END AS variation_on_sale
          FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.type <> 'variation'`,

@@ -211,12 +211,12 @@ function writeRelations(
   }
 
   const upsertImage = db.prepare(
-    `INSERT INTO product_images (product_id, position, source_url, alt, color) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO product_images (product_id, position, source_url, alt, color, stored_key) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (product_id, position) DO UPDATE SET source_url = excluded.source_url, alt = excluded.alt,
-       color = excluded.color`,
+       color = excluded.color, stored_key = excluded.stored_key`,
   );
   for (const image of relations.images) {
-    upsertImage.run(id, image.position, image.sourceUrl, image.alt, image.color);
+    upsertImage.run(id, image.position, image.sourceUrl, image.alt, image.color, image.storedKey);
   }
   db.prepare('DELETE FROM product_images WHERE product_id = ? AND position >= ?').run(
     id,
