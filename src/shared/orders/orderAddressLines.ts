@@ -18,5 +18,6 @@ export function orderAddressLines(address: OrderAddress, countryName: (code: str
     address.address2,
     town,
     address.country ? countryName(address.country) : '',
-  ].filter((line) => line.trim() !== '');
+    // A stored address read from JSON may lack a field an older checkout did not ask for.
+  ].filter((line) => (line ?? '').trim() !== '');
 }
