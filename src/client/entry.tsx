@@ -9,6 +9,7 @@ import './styles/shop.css';
 import './theme/theme.css';
 import './insights/insights.css';
 import './admin/admin.css';
+import './admin/products/adminProducts.css';
 
 function readSettings(): PageSettings | null {
   const script = document.getElementById('shop-settings');

@@ -10,6 +10,7 @@ import { MessagePage } from '../client/pages/MessagePage';
 import { isShopError, ShopError, type ShopErrorCode } from '../shared/errors/ShopError';
 import type { ShopConfig } from '../shared/settings/settingsSchema';
 import { adminPlugin } from './admin/adminPlugin';
+import { adminProductsPlugin } from './admin/products/adminProductsPlugin';
 import { ajaxPlugin, rewriteWcAjaxUrl, WC_AJAX_PATH } from './ajax/ajaxPlugin';
 import { cartPlugin } from './cart/cartPlugin';
 import { CartService } from './cart/cartService';
@@ -158,6 +159,8 @@ export async function buildApp({
   await app.register(swatchesPlugin, { repositories });
   // The `/wp-json/` index lists the REST routes registered after this plugin (statistics): keep it before them.
   await app.register(restPlugin, { config, repositories, dataDir });
+  // After the REST plugin, whose multipart parser the CSV upload shares.
+  await app.register(adminProductsPlugin, { repositories, config, dataDir });
   await app.register(statsPlugin, { repositories, config, secret });
   await app.register(insightsPlugin, { repositories, config, secret });
   const orderDesk = createOrderDesk({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nonceOf, ownerBrowser as ownerBrowserOf } from '../../../test-support/backOffice';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { nonceOf, ownerShopper } from '../../../test-support/ownerBrowser';
 import { Shopper } from '../../../test-support/shopper';
 import { TEST_OWNER_PASSWORD, TEST_OWNER_PASSWORD_HASH } from '../../../test-support/testOwner';
 import { hashOwnerPassword } from '../owner/ownerCredentials';
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 function ownerBrowser(password = TEST_OWNER_PASSWORD, next = '/admin/orders/') {
-  return ownerBrowserOf(shop.app, password, next);
+  return ownerShopper(shop.app, password, next);
 }
 
 async function placeOrder(email = 'ada@example.com', lastName = 'Lovelace'): Promise<number> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nonceOf, ownerBrowser } from '../../../test-support/backOffice';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { nonceOf, ownerShopper } from '../../../test-support/ownerBrowser';
 import { RecordingTransport } from '../../../test-support/recordingTransport';
 import { Shopper } from '../../../test-support/shopper';
 import { TEST_OWNER_PASSWORD_HASH } from '../../../test-support/testOwner';
@@ -39,7 +39,7 @@ async function placeOrder(): Promise<number> {
 describe('order mail from the back office', () => {
   it('mails the customer on completed, cancelled and refunded, once per kind, and lists it in the notes', async () => {
     const order = await placeOrder();
-    const { owner } = await ownerBrowser(shop.app);
+    const { owner } = await ownerShopper(shop.app);
     const change = async (status: string) => {
       const page = await owner.send(shop.app, 'GET', `/admin/orders/${order}/`);
       const response = await owner.send(shop.app, 'POST', `/admin/orders/${order}/status`, {

@@ -23,6 +23,8 @@ export interface ImportProduct {
   sku: string | null;
   name: string;
   published: boolean;
+  /** WooCommerce's Published -1: only the owner sees it (stored as a draft that the back office lists as private). */
+  private?: boolean;
   featured: boolean;
   visibility: CatalogVisibility;
   shortDescription: string;

@@ -48,6 +48,8 @@ export interface ImportProductRow extends ImportProductColumns {
   type: string;
   parentId: number | null;
   status: 'publish' | 'draft';
+  /** 1 for a private product (its status is 'draft' too). */
+  isPrivate: number;
   featured: number;
   soldIndividually: number;
   virtual: number;

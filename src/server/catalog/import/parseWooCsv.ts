@@ -110,6 +110,7 @@ function readRow(
     sku: field('SKU') || null,
     name,
     published: published === '' || published === '1',
+    private: published === '-1',
     featured: field('Is featured?') === '1',
     visibility: VISIBILITIES.has(visibilityText as CatalogVisibility)
       ? (visibilityText as CatalogVisibility)

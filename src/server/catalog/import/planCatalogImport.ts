@@ -178,6 +178,7 @@ function productRow(
     sku: product.sku,
     name: product.name,
     status: product.published ? 'publish' : 'draft',
+    isPrivate: product.private ? 1 : 0,
     featured: Number(product.featured),
     visibility: product.visibility,
     shortDescription: sanitizeRichText(product.shortDescription),

@@ -1,4 +1,14 @@
 import type {
+  AdminProduct,
+  AdminProductChange,
+  AdminProductListItem,
+  AdminProductListQuery,
+  AdminSaveResult,
+  ImportJob,
+  ImportJobStatus,
+  ImportJobSummary,
+} from '../../../shared/catalog/adminProducts';
+import type {
   Post,
   ProductDetail,
   ProductOrdering,
@@ -8,6 +18,7 @@ import type {
   Vendor,
 } from '../../../shared/catalog/types';
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
+import type { ExportProduct } from '../sql/catalogExportSql';
 
 export interface ProductListQuery {
   /** Which catalog visibility applies: the shop's archives or search results (docs/contract.md "Pages"). */
@@ -60,4 +71,27 @@ export interface CatalogRepository {
     catalog: CatalogImport,
     onProgress?: (done: number, total: number) => void,
   ): Promise<ImportSummary>;
+
+  /** The owner's products table: every status, by name or SKU, newest first. */
+  listAdminProducts(query: AdminProductListQuery): Promise<{ items: AdminProductListItem[]; total: number }>;
+  /** A parent product (any status) with its variations, as the owner's edit form shows it. */
+  getAdminProduct(id: number): Promise<AdminProduct | null>;
+  /**
+   * Writes the owner's change to a product (id null: creates a simple product) in one transaction, with its
+   * variations, categories and listing price; a SKU or slug another product holds is refused in words.
+   */
+  saveAdminProduct(id: number | null, change: AdminProductChange): Promise<AdminSaveResult>;
+  /** Every product and variation as the CSV import reads them, for the CSV export. */
+  readCatalogForExport(): Promise<ExportProduct[]>;
+  createImportJob(job: { id: string; fileName: string; csv: string; now: number }): Promise<void>;
+  updateImportJob(job: {
+    id: string;
+    status: ImportJobStatus;
+    done: number;
+    total: number;
+    summary: ImportJobSummary | null;
+    error: string | null;
+    now: number;
+  }): Promise<void>;
+  getImportJob(id: string): Promise<ImportJob | null>;
 }

@@ -1,4 +1,11 @@
 import type {
+  AdminProductChange,
+  AdminProductListQuery,
+  AdminSaveResult,
+  ImportJobStatus,
+  ImportJobSummary,
+} from '../../../shared/catalog/adminProducts';
+import type {
   Download,
   Post,
   ProductAttribute,
@@ -28,10 +35,23 @@ import {
   type VendorRow,
 } from '../catalogRows';
 import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
+import {
+  getAdminProduct,
+  getImportJob,
+  INSERT_IMPORT_JOB,
+  listAdminProducts,
+  planAdminProductSave,
+  resolveStepParams,
+  type SqlRead,
+  UPDATE_IMPORT_JOB,
+  uniqueViolationField,
+} from '../sql/adminProductSql';
+import { readCatalogForExport } from '../sql/catalogExportSql';
 import { productListSql } from '../sql/productListSql';
 import { importCatalogPg } from './importCatalogPg';
 import { queryNamed } from './namedQuery';
-import type { PgPool } from './openPostgres';
+import { inTransaction, type PgPool } from './openPostgres';
+import { refreshDerivedFieldsPg } from './refreshDerivedFields';
 
 /** The PostgreSQL catalog: the same queries and row mapping as SqliteCatalogRepository. */
 export class PgCatalogRepository implements CatalogRepository {
@@ -143,6 +163,75 @@ export class PgCatalogRepository implements CatalogRepository {
       [termId],
     );
     return row ? { label: row.name, color: placeholderColor(row.image, row.name) } : null;
+  }
+
+  #read: SqlRead = <T>(sql: string, params: Record<string, unknown> = {}) =>
+    queryNamed(this.#pool, sql, params) as Promise<T[]>;
+
+  async listAdminProducts(query: AdminProductListQuery) {
+    return listAdminProducts(this.#read, query);
+  }
+
+  async getAdminProduct(id: number) {
+    return getAdminProduct(this.#read, id);
+  }
+
+  async saveAdminProduct(id: number | null, change: AdminProductChange): Promise<AdminSaveResult> {
+    const plan = await planAdminProductSave(this.#read, id, change);
+    if ('fieldErrors' in plan) return { ok: false, fieldErrors: plan.fieldErrors };
+    try {
+      const savedId = await inTransaction(this.#pool, async (client) => {
+        let newId: number | null = null;
+        for (const step of plan.steps) {
+          if (step.kind === 'refresh') {
+            await refreshDerivedFieldsPg(client, step.productId === id ? (id as number) : (newId ?? -1));
+            continue;
+          }
+          const rows: { id: number }[] = await queryNamed<{ id: number }>(
+            client,
+            step.sql,
+            resolveStepParams(step.params, newId),
+          );
+          if (step.returnsId) newId = Number(rows[0]?.id);
+        }
+        return id ?? (newId as number);
+      });
+      return { ok: true, id: savedId };
+    } catch (error) {
+      const field = uniqueViolationField(error);
+      if (!field) throw error;
+      return {
+        ok: false,
+        fieldErrors: { [field]: `Another product already has this ${field.toUpperCase()}.` },
+      };
+    }
+  }
+
+  async readCatalogForExport() {
+    return readCatalogForExport(this.#read);
+  }
+
+  async createImportJob(job: { id: string; fileName: string; csv: string; now: number }) {
+    await queryNamed(this.#pool, INSERT_IMPORT_JOB, job);
+  }
+
+  async updateImportJob(job: {
+    id: string;
+    status: ImportJobStatus;
+    done: number;
+    total: number;
+    summary: ImportJobSummary | null;
+    error: string | null;
+    now: number;
+  }) {
+    await queryNamed(this.#pool, UPDATE_IMPORT_JOB, {
+      ...job,
+      summary: job.summary === null ? null : JSON.stringify(job.summary),
+    });
+  }
+
+  async getImportJob(id: string) {
+    return getImportJob(this.#read, id);
   }
 
   async importCatalog(

@@ -123,6 +123,7 @@ function productRowValues(row: ImportProductRow): unknown[] {
     row.buttonText,
     row.menuOrder,
     row.totalSales,
+    row.isPrivate,
   ];
 }
 
@@ -158,9 +159,9 @@ class PgPlanWriter {
         await db.query(
           `INSERT INTO products (id, type, parent_id, sku, name, status, featured, visibility, short_description,
              description, regular_price, sale_price, stock_status, stock_quantity, sold_individually, is_virtual,
-             is_downloadable, external_url, button_text, menu_order, total_sales, slug)
+             is_downloadable, external_url, button_text, menu_order, total_sales, is_private, slug)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-             COALESCE($21::bigint, 0), $22)`,
+             COALESCE($21::bigint, 0), $22, $23)`,
           [operation.id, ...productRowValues(operation.row), operation.slug],
         );
         return;
@@ -170,7 +171,7 @@ class PgPlanWriter {
              visibility = $8, short_description = $9, description = $10, regular_price = $11, sale_price = $12,
              stock_status = $13, stock_quantity = $14, sold_individually = $15, is_virtual = $16,
              is_downloadable = $17, external_url = $18, button_text = $19, menu_order = $20,
-             total_sales = COALESCE($21::bigint, total_sales)
+             total_sales = COALESCE($21::bigint, total_sales), is_private = $22
            WHERE id = $1`,
           [operation.id, ...productRowValues(operation.row)],
         );

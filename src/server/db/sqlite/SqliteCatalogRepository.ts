@@ -1,5 +1,12 @@
 import type Database from 'better-sqlite3';
 import type {
+  AdminProductChange,
+  AdminProductListQuery,
+  AdminSaveResult,
+  ImportJobStatus,
+  ImportJobSummary,
+} from '../../../shared/catalog/adminProducts';
+import type {
   Download,
   Post,
   ProductAttribute,
@@ -29,7 +36,21 @@ import {
   type VendorRow,
 } from '../catalogRows';
 import type { CatalogRepository, ImagePlaceholder, ProductList, ProductListQuery } from '../ports';
+import {
+  type AdminWriteStep,
+  getAdminProduct,
+  getImportJob,
+  INSERT_IMPORT_JOB,
+  listAdminProducts,
+  planAdminProductSave,
+  resolveStepParams,
+  type SqlRead,
+  UPDATE_IMPORT_JOB,
+  uniqueViolationField,
+} from '../sql/adminProductSql';
+import { readCatalogForExport } from '../sql/catalogExportSql';
 import { productListSql } from '../sql/productListSql';
+import { refreshDerivedFields } from './refreshDerivedFields';
 import { writeCatalogImport } from './writeCatalogImport';
 
 export class SqliteCatalogRepository implements CatalogRepository {
@@ -140,6 +161,73 @@ export class SqliteCatalogRepository implements CatalogRepository {
     onProgress: (done: number, total: number) => void = () => {},
   ): Promise<ImportSummary> {
     return this.#db.transaction(() => writeCatalogImport(this.#db, catalog, onProgress))();
+  }
+
+  #read: SqlRead = async <T>(sql: string, params: Record<string, unknown> = {}) =>
+    this.#db.prepare(sql).all(params) as T[];
+
+  async listAdminProducts(query: AdminProductListQuery) {
+    return listAdminProducts(this.#read, query);
+  }
+
+  async getAdminProduct(id: number) {
+    return getAdminProduct(this.#read, id);
+  }
+
+  async saveAdminProduct(id: number | null, change: AdminProductChange): Promise<AdminSaveResult> {
+    const plan = await planAdminProductSave(this.#read, id, change);
+    if ('fieldErrors' in plan) return { ok: false, fieldErrors: plan.fieldErrors };
+    try {
+      // Synchronous: nothing else runs on the connection between the plan's statements.
+      const savedId = this.#db.transaction((steps: AdminWriteStep[]) => {
+        let newId: number | null = null;
+        for (const step of steps) {
+          if (step.kind === 'refresh') {
+            refreshDerivedFields(this.#db, step.productId === id ? (id as number) : (newId ?? -1));
+            continue;
+          }
+          const statement = this.#db.prepare(step.sql);
+          const params = resolveStepParams(step.params, newId);
+          if (step.returnsId) newId = (statement.get(params) as { id: number }).id;
+          else statement.run(params);
+        }
+        return id ?? (newId as number);
+      })(plan.steps);
+      return { ok: true, id: savedId };
+    } catch (error) {
+      const field = uniqueViolationField(error);
+      if (!field) throw error;
+      return {
+        ok: false,
+        fieldErrors: { [field]: `Another product already has this ${field.toUpperCase()}.` },
+      };
+    }
+  }
+
+  async readCatalogForExport() {
+    return readCatalogForExport(this.#read);
+  }
+
+  async createImportJob(job: { id: string; fileName: string; csv: string; now: number }) {
+    this.#db.prepare(INSERT_IMPORT_JOB).run(job);
+  }
+
+  async updateImportJob(job: {
+    id: string;
+    status: ImportJobStatus;
+    done: number;
+    total: number;
+    summary: ImportJobSummary | null;
+    error: string | null;
+    now: number;
+  }) {
+    this.#db
+      .prepare(UPDATE_IMPORT_JOB)
+      .run({ ...job, summary: job.summary === null ? null : JSON.stringify(job.summary) });
+  }
+
+  async getImportJob(id: string) {
+    return getImportJob(this.#read, id);
   }
 
   #toSummary(row: ProductRow): ProductSummary {

@@ -127,10 +127,10 @@ function writeOperation(db: Database.Database, operation: ImportOperation): void
       db.prepare(
         `INSERT INTO products (id, type, parent_id, sku, slug, name, status, featured, visibility, short_description,
            description, regular_price, sale_price, stock_status, stock_quantity, sold_individually, is_virtual,
-           is_downloadable, external_url, button_text, menu_order, total_sales)
+           is_downloadable, external_url, button_text, menu_order, total_sales, is_private)
          VALUES (@id, @type, @parentId, @sku, @slug, @name, @status, @featured, @visibility, @shortDescription,
            @description, @regularPrice, @salePrice, @stockStatus, @stockQuantity, @soldIndividually, @virtual,
-           @downloadable, @externalUrl, @buttonText, @menuOrder, COALESCE(@totalSales, 0))`,
+           @downloadable, @externalUrl, @buttonText, @menuOrder, COALESCE(@totalSales, 0), @isPrivate)`,
       ).run({ ...operation.row, id: operation.id, slug: operation.slug });
       return;
     case 'updateProduct':
@@ -141,7 +141,7 @@ function writeOperation(db: Database.Database, operation: ImportOperation): void
            stock_status = @stockStatus, stock_quantity = @stockQuantity, sold_individually = @soldIndividually,
            is_virtual = @virtual, is_downloadable = @downloadable, external_url = @externalUrl,
            button_text = @buttonText, menu_order = @menuOrder,
-           total_sales = COALESCE(@totalSales, total_sales)
+           total_sales = COALESCE(@totalSales, total_sales), is_private = @isPrivate
          WHERE id = @id`,
       ).run({ ...(operation.row satisfies ImportProductRow), id: operation.id });
       return;

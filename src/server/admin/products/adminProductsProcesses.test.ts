@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerBrowser } from '../../../../test-support/ownerBrowser';
+import { openShopProcesses, type ShopProcesses } from '../../../../test-support/shopProcesses';
+import { testOwnerServer } from '../../../../test-support/testOwner';
+import type { SuggestionsResponse } from '../../../shared/search/suggestionTypes';
+import { formValuesOf } from './productForm';
+
+/*
+ * The owner's product edits on a scaled-out shop: two server processes on one database (SQLite under `npm test`,
+ * PostgreSQL under `npm run test:postgres`). A change saved through one process shows in the other's search
+ * suggestions on the next request, and two owners adding products with one SKU at once get one product and a
+ * message, never two products or a crash.
+ */
+
+let shop: ShopProcesses;
+/** The owner logged in once per process, one after the other (the login limiter would slow a burst of logins). */
+let owners: Awaited<ReturnType<typeof ownerBrowser>>[] = [];
+beforeAll(async () => {
+  shop = await openShopProcesses(2, { server: testOwnerServer });
+  owners = [];
+  for (const app of shop.apps) owners.push(await ownerBrowser(app));
+});
+afterAll(async () => shop?.close());
+
+async function suggestionNames(processIndex: number, query: string): Promise<string[]> {
+  const response = await shop.apps[processIndex]?.inject({
+    method: 'GET',
+    url: `/?wc-ajax=search_suggestions&s=${encodeURIComponent(query)}`,
+  });
+  const body = response?.json() as SuggestionsResponse;
+  return body.suggestions.filter((each) => each.type === 'product').map((each) => each.value);
+}
+
+function formFields(values: ReturnType<typeof formValuesOf>): Record<string, string | string[]> {
+  return {
+    name: values.name,
+    slug: values.slug,
+    description: values.description,
+    short_description: values.short_description,
+    regular_price: values.regular_price,
+    sale_price: values.sale_price,
+    sku: values.sku,
+    stock_quantity: values.stock_quantity,
+    stock_status: values.stock_status,
+    backorders: values.backorders,
+    status: values.status,
+    categories: values.categories,
+    ...(values.manage_stock ? { manage_stock: '1' } : {}),
+  };
+}
+
+describe('product edits across processes', () => {
+  it('a rename and a draft saved through one process show in the other’s suggestions at once', async () => {
+    const [first, second] = shop.apps;
+    if (!first || !second) throw new Error('two processes');
+    // The second process's index is warm before the change.
+    expect(await suggestionNames(1, 'tea towel')).toContain('Linen Tea Towel');
+    const owner = owners[0];
+    if (!owner) throw new Error('logged in');
+    const stored = await shop.repositories[0]?.catalog.getAdminProduct(1025);
+    const renamed = await owner.postForm('/admin/products/1025/', '/admin/products/1025/', {
+      ...formFields(formValuesOf(stored ?? null, 2)),
+      name: 'Striped Linen Tea Towel',
+    });
+    expect(renamed.statusCode).toBe(303);
+    const names = await suggestionNames(1, 'tea towel');
+    expect(names).toContain('Striped Linen Tea Towel');
+    expect(names).not.toContain('Linen Tea Towel');
+
+    const drafted = await owner.postForm('/admin/products/1025/', '/admin/products/1025/', {
+      ...formFields(formValuesOf((await shop.repositories[0]?.catalog.getAdminProduct(1025)) ?? null, 2)),
+      status: 'draft',
+    });
+    expect(drafted.statusCode).toBe(303);
+    expect(await suggestionNames(1, 'tea towel')).not.toContain('Striped Linen Tea Towel');
+    const page = await second.inject({ method: 'GET', url: '/product/linen-tea-towel/' });
+    expect(page.statusCode).toBe(404);
+  });
+
+  it('two owners adding a product with the same SKU at once: one is created, the other told why', async () => {
+    const responses = await Promise.all(
+      owners.map((owner, index) =>
+        owner.postForm('/admin/products/new', '/admin/products/new', {
+          ...formFields(formValuesOf(null, 2)),
+          name: `Twin Lamp ${index}`,
+          sku: 'TWIN-LAMP',
+          regular_price: '20',
+          status: 'publish',
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([303, 422]);
+    const refused = responses.find((response) => response.statusCode === 422);
+    expect(refused?.body).toMatch(/already has (SKU TWIN-LAMP|this SKU)/);
+    const rows = await shop.query("SELECT name FROM products WHERE sku = 'TWIN-LAMP'");
+    expect(rows).toHaveLength(1);
+  });
+});
