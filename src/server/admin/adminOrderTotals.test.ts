@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerBrowser } from '../../../test-support/backOffice';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { ownerShopper } from '../../../test-support/ownerBrowser';
 import { Shopper } from '../../../test-support/shopper';
-import { TEST_OWNER_PASSWORD, TEST_OWNER_PASSWORD_HASH } from '../../../test-support/testOwner';
+import { TEST_OWNER_PASSWORD_HASH } from '../../../test-support/testOwner';
 
 /*
  * The back office's order page shows what the checkout stored: the totals with shipping and tax, the shipping
@@ -76,7 +76,7 @@ describe('the order page', { timeout: 60_000 }, () => {
     expect(placed.statusCode).toBe(303);
     const order = Number(/order-received\/(\d+)\//.exec(String(placed.headers.location))?.[1]);
 
-    const { owner } = await ownerBrowser(shop.app, TEST_OWNER_PASSWORD, '/admin/orders/');
+    const { owner } = await ownerShopper(shop.app);
     const page = await owner.send(shop.app, 'GET', `/admin/orders/${order}/`);
     expect(page.statusCode).toBe(200);
     expect(totalsOf(page.body)).toEqual([
@@ -129,7 +129,7 @@ describe('the order page', { timeout: 60_000 }, () => {
       "SELECT id FROM orders WHERE order_key = 'wc_order_beforeshipping'",
     );
 
-    const { owner } = await ownerBrowser(shop.app, TEST_OWNER_PASSWORD, '/admin/orders/');
+    const { owner } = await ownerShopper(shop.app);
     const pickupPage = await owner.send(shop.app, 'GET', `/admin/orders/${pickup}/`);
     expect(totalsOf(pickupPage.body)).toEqual([
       'Subtotal: $18.00',
