@@ -1,8 +1,28 @@
+import { ALL_COUNTRIES } from '../../shared/checkout/countries';
 import type { CurrencyFormat } from '../../shared/money/formatMoney';
 import { formatMoney } from '../../shared/money/formatMoney';
+import { orderAddressLines } from '../../shared/orders/orderAddressLines';
 import type { OrderDetail } from '../../shared/orders/orderAdminTypes';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, orderSourceLabel } from '../../shared/orders/orderStatus';
+import type { OrderAddress } from '../../shared/orders/orderTypes';
 import { formatAdminDate, paymentMethodLabel } from './adminFormat';
+
+function countryName(code: string): string {
+  return ALL_COUNTRIES.find(([each]) => each === code)?.[1] ?? code;
+}
+
+function AddressBlock({ address }: { address: OrderAddress }) {
+  return (
+    <address>
+      {orderAddressLines(address, countryName).map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an address's lines are fixed in order; two may be alike.
+        <span key={index} className="admin-address-line">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
 
 /** `/admin/orders/{number}/`: one order, its status form, its items, addresses, attribution and notes. */
 export function OrderPage({
@@ -22,7 +42,7 @@ export function OrderPage({
   const { order, attribution, notes } = detail;
   const money = (amount: number) => formatMoney(amount, currency);
   const billing = order.billing;
-  const name = `${billing.firstName} ${billing.lastName}`.trim();
+  const paymentMethod = paymentMethodLabel(order.paymentMethod);
   return (
     <div className="admin-order">
       {notice && (
@@ -32,7 +52,7 @@ export function OrderPage({
       )}
       <p className="admin-order__meta">
         Placed <time dateTime={order.createdAt}>{formatAdminDate(order.createdAt)}</time> ·{' '}
-        {paymentMethodLabel(order.paymentMethod)} · <a href="/admin/orders/">All orders</a>
+        {`Payment via ${paymentMethod}`} · <a href="/admin/orders/">All orders</a>
       </p>
 
       <form className="admin-status-form" method="post" action={`/admin/orders/${order.id}/status`}>
@@ -83,33 +103,42 @@ export function OrderPage({
             </tbody>
           </table>
         </section>
-        <dl className="admin-totals">
-          <dt>Subtotal</dt>
-          <dd>{money(order.subtotal)}</dd>
-          <dt>Total</dt>
-          <dd>{money(order.total)}</dd>
-        </dl>
+        <table className="admin-totals" aria-label="Order totals">
+          <tbody>
+            <tr>
+              <th scope="row">Subtotal</th>
+              <td>{money(order.subtotal)}</td>
+            </tr>
+            {order.shipping && (
+              <tr>
+                <th scope="row">Shipping</th>
+                <td>{`${order.shipping.title} (${order.shipping.cost > 0 ? money(order.shipping.cost) : 'Free'})`}</td>
+              </tr>
+            )}
+            {order.taxTotal > 0 && (
+              <tr>
+                <th scope="row">{order.taxLabel}</th>
+                <td>{`${money(order.taxTotal)}${order.pricesIncludeTax ? ' (included in the prices)' : ''}`}</td>
+              </tr>
+            )}
+            <tr>
+              <th scope="row">Payment method</th>
+              <td>{paymentMethod}</td>
+            </tr>
+            <tr>
+              <th scope="row">Total</th>
+              <td>
+                <strong>{money(order.total)}</strong>
+              </td>
+            </tr>
+          </tbody>
+        </table>
       </section>
 
       <div className="admin-columns">
         <section aria-labelledby="order-billing">
           <h2 id="order-billing">Billing address</h2>
-          <address>
-            {[
-              name,
-              billing.company,
-              billing.address1,
-              billing.address2,
-              `${billing.postcode} ${billing.city}`.trim(),
-              billing.country,
-            ]
-              .filter(Boolean)
-              .map((part) => (
-                <span key={part} className="admin-address-line">
-                  {part}
-                </span>
-              ))}
-          </address>
+          <AddressBlock address={billing} />
           <p>
             <a href={`mailto:${billing.email}`}>{billing.email}</a>
             {billing.phone && (
@@ -124,6 +153,15 @@ export function OrderPage({
               <h3>Customer’s note</h3>
               <p className="admin-pre">{order.customerNote}</p>
             </>
+          )}
+        </section>
+
+        <section aria-labelledby="order-shipping">
+          <h2 id="order-shipping">Shipping address</h2>
+          {order.shipping ? (
+            <AddressBlock address={order.shippingAddress} />
+          ) : (
+            <p>None: the order was placed before the shop shipped.</p>
           )}
         </section>
 

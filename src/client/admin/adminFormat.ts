@@ -1,3 +1,5 @@
+import { paymentMethodTitle } from '../../shared/orders/paymentMethods';
+
 /** An ISO time as the owner reads it, in UTC (the server's clock; the same on every device). */
 export function formatAdminDate(iso: string): string {
   const date = new Date(iso);
@@ -5,12 +7,7 @@ export function formatAdminDate(iso: string): string {
   return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
 }
 
-const PAYMENT_METHODS: Record<string, string> = {
-  cod: 'Cash on delivery',
-  bacs: 'Direct bank transfer',
-  cheque: 'Check payments',
-};
-
+/** The payment method's title, the one the shopper chose it by. */
 export function paymentMethodLabel(id: string): string {
-  return PAYMENT_METHODS[id] ?? id;
+  return paymentMethodTitle(id);
 }

@@ -1,5 +1,5 @@
-import type { CSSProperties } from 'react';
-import type { OrderMailContent } from './orderMailContent';
+import type { CSSProperties, ReactNode } from 'react';
+import type { BankDetails, OrderMailContent } from './orderMailContent';
 
 /*
  * The HTML part of an order mail. Mail clients ignore style sheets and most CSS, so the layout is one table with
@@ -24,6 +24,53 @@ const sheet: CSSProperties = {
 const cell: CSSProperties = { padding: '8px 4px', borderBottom: '1px solid #e5e5e5', textAlign: 'left' };
 const amount: CSSProperties = { ...cell, textAlign: 'right', whiteSpace: 'nowrap' };
 const small: CSSProperties = { color: '#666666', fontSize: '13px' };
+const subheading: CSSProperties = { fontSize: '17px', margin: '20px 0 8px' };
+
+function AddressLines({ lines }: { lines: string[] }) {
+  return (
+    <p>
+      {lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the address lines are fixed in order.
+        <span key={index}>
+          {index > 0 ? <br /> : null}
+          {line}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function BankDetailsPart({ details }: { details: BankDetails }) {
+  return (
+    <>
+      <h2 style={subheading}>Our bank details</h2>
+      <p>{details.reference}</p>
+      {details.accounts.map((account, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: accounts are listed in the settings' order.
+        <p key={index}>
+          {account.name ? <strong>{account.name}</strong> : null}
+          {account.fields.map((field, fieldIndex) => (
+            <span key={field.label}>
+              {account.name || fieldIndex > 0 ? <br /> : null}
+              {field.label}: <strong>{field.value}</strong>
+            </span>
+          ))}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function TotalsRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <tr>
+      <th style={cell} colSpan={2}>
+        {label}
+      </th>
+      <td style={amount}>{children}</td>
+    </tr>
+  );
+}
 
 export function OrderMailHtml({ content }: { content: OrderMailContent }) {
   return (
@@ -38,7 +85,8 @@ export function OrderMailHtml({ content }: { content: OrderMailContent }) {
           <p style={small}>{content.shopName}</p>
           <h1 style={{ fontSize: '22px', margin: '0 0 12px' }}>{content.heading}</h1>
           <p>{content.intro}</p>
-          <h2 style={{ fontSize: '17px', margin: '20px 0 8px' }}>
+          {content.bankDetails ? <BankDetailsPart details={content.bankDetails} /> : null}
+          <h2 style={subheading}>
             Order #{content.orderNumber} ({content.date})
           </h2>
           <table cellPadding={0} cellSpacing={0} style={{ width: '100%', borderCollapse: 'collapse' }}>
@@ -68,42 +116,35 @@ export function OrderMailHtml({ content }: { content: OrderMailContent }) {
               ))}
             </tbody>
             <tfoot>
-              <tr>
-                <th style={cell} colSpan={2}>
-                  Subtotal
-                </th>
-                <td style={amount}>{content.subtotal}</td>
-              </tr>
-              <tr>
-                <th style={cell} colSpan={2}>
-                  Payment method
-                </th>
-                <td style={amount}>{content.paymentMethod}</td>
-              </tr>
-              <tr>
-                <th style={cell} colSpan={2}>
-                  Total
-                </th>
-                <td style={{ ...amount, fontWeight: 'bold' }}>{content.total}</td>
-              </tr>
+              <TotalsRow label="Subtotal">{content.subtotal}</TotalsRow>
+              {content.shipping ? <TotalsRow label="Shipping">{content.shipping}</TotalsRow> : null}
+              {content.tax ? <TotalsRow label={content.tax.label}>{content.tax.amount}</TotalsRow> : null}
+              <TotalsRow label="Payment method">{content.paymentMethod}</TotalsRow>
+              <TotalsRow label="Total">
+                <strong>{content.total}</strong>
+                {content.totalNote ? (
+                  <>
+                    {' '}
+                    <span style={small}>{content.totalNote}</span>
+                  </>
+                ) : null}
+              </TotalsRow>
             </tfoot>
           </table>
           {content.customerNote ? (
             <>
-              <h2 style={{ fontSize: '17px', margin: '20px 0 8px' }}>Note</h2>
+              <h2 style={subheading}>Note</h2>
               <p style={{ whiteSpace: 'pre-line' }}>{content.customerNote}</p>
             </>
           ) : null}
-          <h2 style={{ fontSize: '17px', margin: '20px 0 8px' }}>Billing address</h2>
-          <p>
-            {content.billing.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the address lines are fixed in order.
-              <span key={index}>
-                {index > 0 ? <br /> : null}
-                {line}
-              </span>
-            ))}
-          </p>
+          <h2 style={subheading}>Billing address</h2>
+          <AddressLines lines={content.billing} />
+          {content.shippingAddress ? (
+            <>
+              <h2 style={subheading}>Shipping address</h2>
+              <AddressLines lines={content.shippingAddress} />
+            </>
+          ) : null}
           {content.link ? (
             <p>
               <a href={content.link.url} style={{ color: '#1a5fb4' }}>

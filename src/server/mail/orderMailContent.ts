@@ -1,7 +1,9 @@
 import { orderReceivedUrl } from '../../shared/catalog/urls';
 import { formatMoney } from '../../shared/money/formatMoney';
+import { orderAddressLines } from '../../shared/orders/orderAddressLines';
 import type { OrderMailKind } from '../../shared/orders/orderMail';
 import type { Order } from '../../shared/orders/orderTypes';
+import { paymentMethodTitle } from '../../shared/orders/paymentMethods';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 
 /*
@@ -18,15 +20,57 @@ export interface OrderMailContent {
   date: string;
   lines: { name: string; variation: string; quantity: number; total: string }[];
   subtotal: string;
+  /** The method's title and cost ("Flat rate (5,00 €)", "Local pickup (Free)"); null for an order without shipping. */
+  shipping: string | null;
+  /** The tax row, when the order has tax on top of its prices. */
+  tax: { label: string; amount: string } | null;
   total: string;
+  /** Said after the total when the prices include the tax, as WooCommerce writes it: "(includes 2,61 € Tax)". */
+  totalNote: string | null;
   paymentMethod: string;
+  /** How to pay a bank-transfer order: in the mail that confirms it, the shop's accounts and the reference. */
+  bankDetails: BankDetails | null;
   /** The billing address, one line each, with the email and phone it was given. */
   billing: string[];
+  /** Where the order goes, for every order that ships (null for one made before shipping existed). */
+  shippingAddress: string[] | null;
   customerNote: string;
   link: { label: string; url: string } | null;
 }
 
-const PAYMENT_METHODS: Record<string, string> = { cod: 'Cash on delivery' };
+export interface BankDetails {
+  reference: string;
+  accounts: { name: string; fields: { label: string; value: string }[] }[];
+}
+
+type BankAccount = ShopConfig['checkout']['payment']['bacs']['accounts'][number];
+
+// The order-received page's labels and order, so the mail and the page read alike.
+const BANK_FIELDS: [Exclude<keyof BankAccount, 'accountName'>, string][] = [
+  ['bankName', 'Bank'],
+  ['accountNumber', 'Account number'],
+  ['sortCode', 'Sort code'],
+  ['iban', 'IBAN'],
+  ['bic', 'BIC'],
+];
+
+/**
+ * Only the "order received" mail of a bank-transfer order says how to pay: it is the one the shopper gets while
+ * the order waits for the money; later mails would repeat it to someone who has paid.
+ */
+function bankDetailsFor(kind: OrderMailKind, order: Order, config: ShopConfig): BankDetails | null {
+  if (kind !== 'order_received' || order.paymentMethod !== 'bacs') return null;
+  return {
+    reference: `Use your order number as the payment reference: ${order.id}.`,
+    accounts: config.checkout.payment.bacs.accounts.map((account) => ({
+      name: account.accountName,
+      fields: BANK_FIELDS.filter(([field]) => account[field].trim() !== '').map(([field, label]) => ({
+        label,
+        value: account[field],
+      })),
+    })),
+  };
+}
 
 // Building an Intl formatter costs about a millisecond; a shop has one locale, so each is built once.
 const regionNames = new Map<string, Intl.DisplayNames | null>();
@@ -112,6 +156,8 @@ export function orderMailContent(kind: OrderMailKind, order: Order, config: Shop
     },
   };
   const billing = order.billing;
+  const country = (code: string) => countryName(code, locale);
+  const hasTax = order.taxTotal > 0;
   return {
     shopName,
     ...texts[kind],
@@ -126,18 +172,19 @@ export function orderMailContent(kind: OrderMailKind, order: Order, config: Shop
       total: money(line.lineTotal),
     })),
     subtotal: money(order.subtotal),
+    shipping: order.shipping
+      ? `${order.shipping.title} (${order.shipping.cost > 0 ? money(order.shipping.cost) : 'Free'})`
+      : null,
+    tax: hasTax && !order.pricesIncludeTax ? { label: order.taxLabel, amount: money(order.taxTotal) } : null,
     total: money(order.total),
-    paymentMethod: PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod,
-    billing: [
-      fullName,
-      billing.company,
-      billing.address1,
-      billing.address2,
-      [billing.postcode, billing.city].filter(Boolean).join(' '),
-      billing.country ? countryName(billing.country, locale) : '',
-      billing.email,
-      billing.phone,
-    ].filter((line) => line.trim() !== ''),
+    totalNote:
+      hasTax && order.pricesIncludeTax ? `(includes ${money(order.taxTotal)} ${order.taxLabel})` : null,
+    paymentMethod: paymentMethodTitle(order.paymentMethod),
+    bankDetails: bankDetailsFor(kind, order, config),
+    billing: [...orderAddressLines(billing, country), billing.email, billing.phone].filter(
+      (line) => line.trim() !== '',
+    ),
+    shippingAddress: order.shipping ? orderAddressLines(order.shippingAddress, country) : null,
     customerNote: order.customerNote,
     link: linkFor(kind, order, config.server.mail.shopUrl),
   };

@@ -17,22 +17,39 @@ export function orderMailText(content: OrderMailContent): string {
     const variation = line.variation ? ` (${line.variation})` : '';
     return `- ${line.name}${variation} × ${line.quantity}: ${line.total}`;
   });
+  const bank = content.bankDetails;
+  const bankLines = bank
+    ? [
+        'Our bank details',
+        bank.reference,
+        ...bank.accounts.flatMap((account) => [
+          '',
+          ...(account.name ? [account.name] : []),
+          ...account.fields.map((field) => `${field.label}: ${field.value}`),
+        ]),
+        '',
+      ]
+    : [];
   return [
     content.heading,
     '',
     content.intro,
     '',
+    ...bankLines,
     `Order #${content.orderNumber} (${content.date})`,
     '',
     ...lines,
     '',
     `Subtotal: ${content.subtotal}`,
+    ...(content.shipping ? [`Shipping: ${content.shipping}`] : []),
+    ...(content.tax ? [`${content.tax.label}: ${content.tax.amount}`] : []),
     `Payment method: ${content.paymentMethod}`,
-    `Total: ${content.total}`,
+    `Total: ${content.total}${content.totalNote ? ` ${content.totalNote}` : ''}`,
     ...(content.customerNote ? ['', 'Note:', content.customerNote] : []),
     '',
     'Billing address:',
     ...content.billing,
+    ...(content.shippingAddress ? ['', 'Shipping address:', ...content.shippingAddress] : []),
     ...(content.link ? ['', `${content.link.label}: ${content.link.url}`] : []),
     '',
     `-- ${content.shopName}`,
