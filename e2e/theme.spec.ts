@@ -290,7 +290,7 @@ test.describe('animation timing', () => {
     await page.clock.install();
     await open(page, `${plain().url}/checkout/`);
     // The form's checks load on first focus; then time stops, and only the test moves it.
-    await page.getByLabel(/First name/).focus();
+    await page.locator('#billing_first_name').focus();
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.getByRole('button', { name: 'Place order' }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'Please correct the following' });
@@ -549,7 +549,7 @@ test.describe('shop pages', () => {
       })
       .toBe(100);
     await expect(notice).toBeFocused();
-    await expect(page.getByLabel(/First name/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#billing_first_name')).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('the product description folds away and back', async ({ page }) => {

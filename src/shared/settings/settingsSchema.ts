@@ -547,7 +547,9 @@ const serverSchema = z
           .email('must be an email address')
           .nullable()
           .default(null)
-          .describe('Where "new order" mail goes; null: the address stored by `npm run owner -- set-password --email`, else no such mail'),
+          .describe(
+            'Where "new order" mail goes; null: the address stored by `npm run owner -- set-password --email`, else no such mail',
+          ),
         shopUrl: z
           .string()
           .regex(
