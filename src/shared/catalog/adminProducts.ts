@@ -77,7 +77,8 @@ export interface AdminProduct extends AdminProductFields {
 export interface AdminProductChange {
   fields: AdminProductFields;
   variations: ({ id: number } & AdminVariationFields)[];
-  image: { url: string; alt: string } | null;
+  /** `storedKey` names its resized files for the shop's pages (see storeCatalogImage). */
+  image: { url: string; alt: string; storedKey: string | null } | null;
 }
 
 /** A write refused for a reason tied to a field (a SKU or slug another product has), in words. */

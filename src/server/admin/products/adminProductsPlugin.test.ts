@@ -371,6 +371,18 @@ describe('the product image', () => {
     ).toBe(true);
     const page = await owner.get(`/admin/products/${MUG}/`);
     expect(page.body).toContain(`<img src="${product?.imageUrl}"`);
+
+    // Shoppers see it too: resized as imported images are, and served from the shop's image path.
+    const [row] = await shop.query<{ key: string }>(
+      'SELECT stored_key AS key FROM product_images WHERE product_id = ? AND position = 0',
+      [MUG],
+    );
+    expect(row?.key).toMatch(/^[0-9a-f]{32}$/);
+    const shopPage = await shop.app.inject({ method: 'GET', url: '/product/cafe-au-lait-mug/' });
+    expect(shopPage.body).toContain(`/images/catalog/${row?.key}-600.webp`);
+    const served = await shop.app.inject({ method: 'GET', url: `/images/catalog/${row?.key}-300.webp` });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
   });
 
   it('refuses a file that is not an image, in words next to the field, and one without the nonce', async () => {

@@ -16,6 +16,7 @@ import {
 import { productUrl } from '../../../shared/catalog/urls';
 import { ShopError } from '../../../shared/errors/ShopError';
 import type { ShopConfig } from '../../../shared/settings/settingsSchema';
+import { storeCatalogImage } from '../../catalog/images/storeCatalogImages';
 import { startImportJob } from '../../catalog/import/importJob';
 import { writeWooCsv } from '../../catalog/import/writeWooCsv';
 import type { Repositories } from '../../db/ports';
@@ -254,10 +255,12 @@ export async function adminProductsPlugin(
       if (!(error instanceof ShopError) || error.code === 'rest_upload_image_error') throw error;
       return refuse(error.message, error.code === 'rest_upload_file_too_big' ? 413 : 400);
     }
+    // Resized for the shop's pages as the import does; the media library has already decoded it, so this holds.
+    const storedKey = await storeCatalogImage(library.pathOf(file), { dataDir, baseDir: dataDir });
     const saved = await catalog.saveAdminProduct(id, {
       fields: product,
       variations: [],
-      image: { url: `${UPLOADS_URL}${file}`, alt: product.name },
+      image: { url: `${UPLOADS_URL}${file}`, alt: product.name, storedKey },
     });
     if (!saved.ok) return refuse(Object.values(saved.fieldErrors).join(' '), 422);
     return reply.redirect(`/admin/products/${id}/?saved=1`, 303);

@@ -44,25 +44,10 @@ export async function storeCatalogImages(
   let done = 0;
 
   async function storeOne(source: string) {
-    const key = imageKey(source, baseDir);
-    const complete = STORED_IMAGE_WIDTHS.every((width) =>
-      existsSync(join(directory, storedImageFile(key, width))),
+    storedImages.set(
+      source,
+      await storeCatalogImage(source, { dataDir, baseDir, timeoutMs, fetch: fetchImage }),
     );
-    if (!complete) {
-      const original = await readImage(source, baseDir, timeoutMs, fetchImage);
-      for (const width of STORED_IMAGE_WIDTHS) {
-        const target = join(directory, storedImageFile(key, width));
-        // Written aside and renamed, so a page never serves half a file.
-        const partial = `${target}.${process.pid}.part`;
-        await sharp(original, { limitInputPixels: 100_000_000 })
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toFile(partial);
-        renameSync(partial, target);
-      }
-    }
-    storedImages.set(source, key);
   }
 
   async function worker() {
@@ -78,6 +63,43 @@ export async function storeCatalogImages(
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, sources.length) }, worker));
   return { catalog: { ...catalog, storedImages }, stored: storedImages.size, failed };
+}
+
+/**
+ * Stores one image (a local file or an http(s) URL) resized into `STORED_IMAGE_WIDTHS` as WebP, unless its files are
+ * already there, and answers its key (what `product_images.stored_key` holds). Throws when it cannot be read or
+ * decoded. The import calls it per source; the back office for an uploaded file.
+ */
+export async function storeCatalogImage(
+  source: string,
+  {
+    dataDir,
+    baseDir,
+    timeoutMs = 15_000,
+    fetch: fetchImage = fetch,
+  }: Pick<StoreImagesOptions, 'dataDir' | 'baseDir' | 'timeoutMs' | 'fetch'>,
+): Promise<string> {
+  const directory = join(dataDir, STORED_IMAGE_DIR);
+  mkdirSync(directory, { recursive: true });
+  const key = imageKey(source, baseDir);
+  const complete = STORED_IMAGE_WIDTHS.every((width) =>
+    existsSync(join(directory, storedImageFile(key, width))),
+  );
+  if (!complete) {
+    const original = await readImage(source, baseDir, timeoutMs, fetchImage);
+    for (const width of STORED_IMAGE_WIDTHS) {
+      const target = join(directory, storedImageFile(key, width));
+      // Written aside and renamed, so a page never serves half a file.
+      const partial = `${target}.${process.pid}.part`;
+      await sharp(original, { limitInputPixels: 100_000_000 })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toFile(partial);
+      renameSync(partial, target);
+    }
+  }
+  return key;
 }
 
 const isUrl = (source: string) => /^https?:\/\//i.test(source);

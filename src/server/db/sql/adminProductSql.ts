@@ -330,9 +330,15 @@ export async function planAdminProductSave(
     });
     steps.push({
       kind: 'sql',
-      sql: `INSERT INTO product_images (product_id, position, source_url, alt, color)
-            VALUES (@productId, 0, @url, @alt, @color)`,
-      params: { productId, url: change.image.url, alt: change.image.alt, color: '#d8d8d8' },
+      sql: `INSERT INTO product_images (product_id, position, source_url, alt, color, stored_key)
+            VALUES (@productId, 0, @url, @alt, @color, @storedKey)`,
+      params: {
+        productId,
+        url: change.image.url,
+        alt: change.image.alt,
+        color: '#d8d8d8',
+        storedKey: change.image.storedKey,
+      },
     });
   }
   steps.push({ kind: 'refresh', productId });

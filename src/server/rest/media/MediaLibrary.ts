@@ -102,7 +102,7 @@ export class MediaLibrary {
         height: metadata.height,
       });
     } catch (error) {
-      await removeFile(this.#path(file));
+      await removeFile(this.pathOf(file));
       throw error;
     }
     return this.createMissingSubsizes(attachment);
@@ -130,15 +130,15 @@ export class MediaLibrary {
         // A dot cannot occur in a cleaned base name, so this temporary name never meets another upload.
         const target = `${base}.${size.name}${extension}`;
         // The limit again at decoding: an original stored under an older, higher limit is never decoded whole.
-        const info = await sharp(this.#path(attachment.file), {
+        const info = await sharp(this.pathOf(attachment.file), {
           animated: false,
           limitInputPixels: MAX_PIXELS,
         })
           .rotate()
           .resize({ width: size.width, height: size.height, fit: 'inside', withoutEnlargement: true })
-          .toFile(this.#path(target));
+          .toFile(this.pathOf(target));
         const named = `${base}-${info.width}x${info.height}${extension}`;
-        await rename(this.#path(target), this.#path(named));
+        await rename(this.pathOf(target), this.pathOf(named));
         sizes[size.name] = {
           file: named,
           width: info.width,
@@ -160,10 +160,11 @@ export class MediaLibrary {
   async delete(attachment: MediaAttachment): Promise<void> {
     await this.#options.media.delete(attachment.id);
     const files = [attachment.file, ...Object.values(attachment.sizes).map((size) => size.file)];
-    await Promise.all(files.map((file) => removeFile(this.#path(file))));
+    await Promise.all(files.map((file) => removeFile(this.pathOf(file))));
   }
 
-  #path(file: string): string {
+  /** Where an uploaded file (as `MediaAttachment.file` names it) lies on disk. */
+  pathOf(file: string): string {
     return join(this.#options.uploadsDir, ...file.split('/'));
   }
 
@@ -176,7 +177,7 @@ export class MediaLibrary {
       const file = `${folder}/${attempt === 0 ? base : `${base}-${attempt}`}.${extension}`;
       let handle: Awaited<ReturnType<typeof open>>;
       try {
-        handle = await open(this.#path(file), 'wx');
+        handle = await open(this.pathOf(file), 'wx');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
         throw error;
@@ -186,7 +187,7 @@ export class MediaLibrary {
         await handle.close();
       } catch (error) {
         await handle.close().catch(() => {});
-        await removeFile(this.#path(file));
+        await removeFile(this.pathOf(file));
         throw error;
       }
       return file;
