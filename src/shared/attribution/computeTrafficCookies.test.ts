@@ -299,6 +299,7 @@ describe('computeTrafficCookies against sourcebuster, case by case', () => {
     ['https://blog.example.org:8443/posts/?ref=1', 'referral'],
     ['https://blog.example.org/p/.hidden?x', 'referral'],
     ['https://blog.example.org/v1.2/posts/linen', 'referral'],
+    ['https://blog.example.org/files.//?page=2', 'referral'],
     ['https://blog.example.org/?text=hi', 'referral'],
     ['https://yandex.ru/search/?text=mug', 'organic'],
     ['https://yandex.ru/?text=', 'organic'],
