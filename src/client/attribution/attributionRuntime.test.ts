@@ -115,4 +115,10 @@ describe('startAttribution', () => {
     consent.choose(true);
     expect(getAttributionFields()).toMatchObject({ source_type: 'utm', session_entry: LANDING });
   });
+
+  it('gives the checkout no fields, and no error, before the tracker has started', async () => {
+    vi.resetModules();
+    const fresh = await import('./attributionRuntime');
+    expect(fresh.getAttributionFields()).toEqual({});
+  });
 });

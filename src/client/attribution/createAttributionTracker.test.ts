@@ -122,4 +122,24 @@ describe('createAttributionTracker', () => {
     api.revoke('marketing');
     expect(cookies.jar.size).toBe(0);
   });
+
+  it('counts the page once when a consent tool switches tracking on again on the same page', () => {
+    const cookies = fakeCookies();
+    const attribution = tracker(noneMode(), cookies);
+    attribution.start();
+    attribution.setOrderTracking(true);
+    expect(attribution.getFields()).toMatchObject({ session_pages: '1', session_count: '1' });
+  });
+
+  it("keeps an earlier visit's cookies out of the checkout until this page has consent", () => {
+    const cookies = fakeCookies();
+    tracker(noneMode(), cookies).start();
+    const api = fakeConsentApi();
+    const attribution = tracker(api.consent, cookies);
+    attribution.start();
+    expect(cookies.jar.has('sbjs_current')).toBe(true);
+    expect(attribution.getFields()).toEqual({});
+    api.grant('marketing');
+    expect(attribution.getFields()).toMatchObject({ source_type: 'utm', session_pages: '2' });
+  });
 });

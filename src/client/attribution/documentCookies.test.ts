@@ -166,11 +166,29 @@ describe('documentCookies', () => {
     const shared = new BrowserCookies('checkout.shop.test');
     visit(shared, 'checkout.shop.test', '', { cookieDomain: 'shop.test' });
     expect(new Set(shared.stored.map((each) => each.domain))).toEqual(new Set(['shop.test']));
+    // WordPress-style configuration with a leading dot means the same domain.
+    const dotted = new BrowserCookies('checkout.shop.test');
+    visit(dotted, 'checkout.shop.test', '', { cookieDomain: '.shop.test' });
+    expect(dotted.copies('sbjs_current').map((each) => each.domain)).toEqual(['shop.test']);
     for (const host of ['127.0.0.1', 'localhost']) {
       const local = new BrowserCookies(host);
       visit(local, host, '?utm_source=mail');
       expect(local.copies('sbjs_current').map((each) => each.domain)).toEqual([null]);
+      // Host-only cookies are still for the whole site.
+      for (const header of local.written) expect(header).toMatch(/; path=\/; SameSite=Lax$/);
     }
+    // A name that starts with digits is a name, not an address.
+    const named = new BrowserCookies('www.365shop.test');
+    visit(named, 'www.365shop.test', '?utm_source=mail');
+    expect(named.copies('sbjs_current').map((each) => each.domain)).toEqual(['365shop.test']);
+  });
+
+  it("tracking off also deletes WooCommerce's copy when the shop shares its cookies with a parent domain", () => {
+    const browser = new BrowserCookies('www.checkout.shop.test');
+    browser.add('sbjs_current', wooCurrent('spring'), 'checkout.shop.test');
+    browser.add('sbjs_current', wooCurrent('spring'), 'shop.test');
+    visit(browser, 'www.checkout.shop.test', '', { allowTracking: false, cookieDomain: 'shop.test' });
+    expect(browser.copies('sbjs_current')).toEqual([]);
   });
 
   it('tracking off deletes every copy: host-only, ours and WooCommerce’s', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import sbjs from 'sourcebuster';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COOKIE, computeTrafficCookies, type Visit } from './computeTrafficCookies';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COOKIE, computeTrafficCookies, readTrafficData, type Visit } from './computeTrafficCookies';
 import { decodeData, encodeData, FIELD_DELIMITER } from './cookieCodec';
 import { readQuery } from './parseUri';
 
@@ -141,6 +141,8 @@ function runOracle(jar: CookieJar, each: GeneratedVisit, userAgent: string) {
   sbjs.init({ lifetime: 6, session_length: 30, timezone_offset: '0', promocode: true });
   vi.unstubAllGlobals();
   asWooCommerceCopy(jar, search, hadFirst);
+  /** The fields as the library decodes them for its callers (WooCommerce's checkout reads these). */
+  return structuredClone(sbjs.get);
 }
 
 /**
@@ -243,6 +245,132 @@ describe('computeTrafficCookies against sourcebuster', () => {
   });
 });
 
+/** One page view by a visitor whose browser already holds `cookies` (raw values), on both sides. */
+function visitBoth(each: Omit<GeneratedVisit, 'gap' | 'path'>, cookies: Record<string, string> = {}) {
+  const now = Date.UTC(2026, 0, 15, 10, 0, 0);
+  vi.setSystemTime(now);
+  const oracleJar = new CookieJar(() => now);
+  const ourJar = new CookieJar(() => now);
+  for (const [name, value] of Object.entries(cookies)) {
+    oracleJar.setMinutes(name, value, 60);
+    ourJar.setMinutes(name, value, 60);
+  }
+  const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156';
+  const journey = { ...each, path: '/', gap: 0 };
+  const decoded = runOracle(oracleJar, journey, userAgent);
+  runOurs(ourJar, journey, userAgent, now);
+  const ours = readTrafficData(ourJar.live());
+  const withoutExtraFields = ({ id, plt, fmt, tct, ...rest }: Record<string, string>) => rest;
+  return {
+    ours: comparable(ourJar.live()),
+    oracle: comparable(oracleJar.live()),
+    oursDecoded: {
+      current: withoutExtraFields(ours.current),
+      first: withoutExtraFields(ours.first),
+      current_add: ours.currentExtra,
+      first_add: ours.firstExtra,
+      session: ours.session,
+      udata: ours.udata,
+    },
+    oracleDecoded: {
+      current: decoded.current,
+      first: decoded.first,
+      current_add: decoded.current_add,
+      first_add: decoded.first_add,
+      session: decoded.session,
+      udata: decoded.udata,
+    },
+    current: ours.current,
+  };
+}
+
+describe('computeTrafficCookies against sourcebuster, case by case', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** Referrers whose host, path or query the library reads in an unusual way, and the engines' edge cases. */
+  const referrers: [string, string][] = [
+    ['https://user:secret@blog.example.org/posts/?ref=1', 'referral'],
+    ['https://blog.example.org:8443/posts/?ref=1', 'referral'],
+    ['https://blog.example.org/p/.hidden?x', 'referral'],
+    ['https://blog.example.org/v1.2/posts/linen', 'referral'],
+    ['https://blog.example.org/files.//?page=2', 'referral'],
+    ['https://blog.example.org/?text=hi', 'referral'],
+    ['https://yandex.ru/search/?text=mug', 'organic'],
+    ['https://yandex.ru/?text=', 'organic'],
+    ['https://myyandex.ru/?text=mug', 'referral'],
+    ['https://yandex.shop-reviews.example/?text=mug', 'referral'],
+    ['https://www.google.shop-reviews.org/', 'referral'],
+    ['https://www.bing.com/search?Q=linen', 'organic'],
+    ['https://T.CO/abc123', 'referral'],
+  ];
+  for (const [referrer, type] of referrers) {
+    it(`a new visitor from ${referrer} (${type})`, () => {
+      const result = visitBoth({ query: [], referrer });
+      expect(result.current.typ).toBe(type);
+      expect(result.ours).toEqual(result.oracle);
+      expect(result.oursDecoded).toEqual(result.oracleDecoded);
+    });
+  }
+
+  it('a campaign from a search page takes the search text as its term only from Yandex', () => {
+    for (const referrer of [
+      'https://yandex.ru/search/?text=mug',
+      'https://www.google.com/search?text=mug',
+      'https://myyandex.ru/?text=mug',
+      'https://yandex.shop-reviews.example/?text=mug',
+    ]) {
+      const result = visitBoth({ query: [['utm_source', 'mail']], referrer });
+      expect(result.current.trm, referrer).toBe(referrer.startsWith('https://yandex.ru') ? 'mug' : '(none)');
+      expect(result.ours).toEqual(result.oracle);
+    }
+  });
+
+  it("decodes escaped characters in a campaign's values as the library does", () => {
+    const result = visitBoth({
+      query: [
+        ['utm_source', 'news%21letter'],
+        ['utm_campaign', 'it%27s%20%28new%29%7E%2A'],
+      ],
+      referrer: '',
+    });
+    expect(result.current).toMatchObject({ src: 'news!letter', cmp: "it's (new)~*" });
+    expect(result.oursDecoded).toEqual(result.oracleDecoded);
+  });
+
+  /** Cookies as the library wrote them before its delimiter became `|||` (no migrations cookie yet). */
+  const singlePipe = (fields: string) => encodeData(fields);
+  const oldCookies = {
+    sbjs_first: singlePipe('typ=organic|src=google|mdm=organic|cmp=(none)|cnt=(none)|trm=(none)'),
+    sbjs_current: singlePipe('typ=utm|src=mail|mdm=email|cmp=a||b|cnt=(none)|trm=(none)'),
+    sbjs_udata: singlePipe('vst=3|uip=(none)|uag=Old'),
+    sbjs_promo: singlePipe('code=123456'),
+  };
+
+  it('migrates cookies from the single-pipe delimiter as the library does, with a session running', () => {
+    const result = visitBoth(
+      { query: [], referrer: '' },
+      { ...oldCookies, sbjs_session: singlePipe('pgs=3|cpg=https://shop.example.com/old/') },
+    );
+    expect(result.current).toMatchObject({ typ: 'utm', src: 'mail', cmp: 'a||b' });
+    expect(result.ours).toEqual(result.oracle);
+    expect(result.oursDecoded).toEqual(result.oracleDecoded);
+  });
+
+  it('migrates cookies from the single-pipe delimiter as the library does, in a new session', () => {
+    const result = visitBoth({ query: [], referrer: '' }, oldCookies);
+    expect(result.oursDecoded.udata.vst).toBe('4');
+    expect(result.oursDecoded.session.pgs).toBe('1');
+    expect(result.ours).toEqual(result.oracle);
+    expect(result.oursDecoded).toEqual(result.oracleDecoded);
+  });
+});
+
 describe('computeTrafficCookies beyond the library', () => {
   const base: Visit = {
     href: `https://${SHOP_HOST}/?utm_id=42&utm_source_platform=meta`,
@@ -319,6 +447,52 @@ describe('computeTrafficCookies beyond the library', () => {
     });
   });
 
+  it("starts a utm visit on each of WooCommerce's extra parameters alone, and stores every one", () => {
+    const sourceOf = (search: string) =>
+      computeTrafficCookies(new Map(), { ...base, href: `https://${SHOP_HOST}/${search}`, search }, options)
+        .data.current;
+    for (const name of ['utm_id', 'utm_source_platform', 'utm_creative_format', 'utm_marketing_tactic'])
+      expect(sourceOf(`?${name}=x`).typ, name).toBe('utm');
+    expect(
+      sourceOf(
+        '?utm_id=7&utm_source_platform=meta&utm_creative_format=banner&utm_marketing_tactic=remarketing',
+      ),
+    ).toMatchObject({ id: '7', plt: 'meta', fmt: 'banner', tct: 'remarketing' });
+  });
+
+  it('counts a page of the shop as internal whatever the case of the configured cookie domain', () => {
+    const { data } = computeTrafficCookies(
+      new Map(),
+      { ...base, href: `https://${SHOP_HOST}/`, search: '', referrer: `https://${SHOP_HOST}/cart/` },
+      { ...options, cookieDomain: 'Shop.Example.COM' },
+    );
+    expect(data.current).toMatchObject({ typ: 'typein', src: '(direct)' });
+  });
+
+  it("keeps the visitor's promo code from one page view to the next", () => {
+    const first = computeTrafficCookies(new Map(), base, { ...options, random: () => 0 });
+    const jar = new Map(first.writes.map((write) => [write.name, write.value]));
+    const next = computeTrafficCookies(
+      jar,
+      { ...base, href: `https://${SHOP_HOST}/shop/`, search: '' },
+      { ...options, random: () => 0.5 },
+    );
+    expect(next.data.promo).toEqual({ code: '100000' });
+    expect(next.writes.map((write) => write.name)).not.toContain(COOKIE.promo);
+  });
+
+  it('reads no fields at all from a browser without attribution cookies', () => {
+    expect(readTrafficData(new Map())).toEqual({
+      current: {},
+      currentExtra: {},
+      first: {},
+      firstExtra: {},
+      session: {},
+      udata: {},
+      promo: {},
+    });
+  });
+
   it('writes base64 values when asked and reads both forms', () => {
     const { writes } = computeTrafficCookies(new Map(), base, { ...options, base64: true });
     const current = writes.find((write) => write.name === COOKIE.current)?.value ?? '';
@@ -342,12 +516,17 @@ describe('computeTrafficCookies beyond the library', () => {
         'sbjs_first_add',
         'fd%3D2025-01-01%2000%3A00%3A00%7C%7C%7Cep%3Dhttps%3A%2F%2Fold%2F%7C%7C%7Crf%3D%28none%29',
       ],
+      [
+        'sbjs_current_add',
+        'fd%3D2025-02-02%2000%3A00%3A00%7C%7C%7Cep%3Dhttps%3A%2F%2Fold%2F%7C%7C%7Crf%3D%28none%29',
+      ],
       ['sbjs_migrations', '1418474375998%3D1'],
     ]);
     const visit = { ...base, href: `https://${SHOP_HOST}/`, search: '' };
     const { data, writes } = computeTrafficCookies(legacy, visit, options);
     expect(data.current).toMatchObject({ typ: 'organic', src: 'google' });
     expect(data.firstExtra.fd).toBe('2025-01-01 00:00:00');
+    expect(data.currentExtra.fd).toBe('2025-02-02 00:00:00');
     expect(writes.map((write) => write.name)).toContain(COOKIE.firstExtra);
   });
 

@@ -42,9 +42,10 @@ export function decodeCookieValue(raw: string): string {
   let text = raw;
   if (/^[A-Za-z0-9+/]+$/.test(raw)) {
     try {
-      text = atob(raw.padEnd(Math.ceil(raw.length / 4) * 4, '='));
+      // atob reads the unpadded value as written: browsers and Node share the forgiving base64 decoder.
+      text = atob(raw);
     } catch {
-      text = raw;
+      // Not base64 after all (a length no encoding produces): read as the plain value it is.
     }
   }
   return decodeData(text);

@@ -88,4 +88,47 @@ describe('chooseValue', () => {
     // A value only the other choices block is still worth clearing them for.
     expect(isBlockedEverywhere(withEngraved, soldOutEverywhere, 'attribute_logo', 'yes', rules)).toBe(false);
   });
+
+  describe('with deselect-unavailable, among three attributes', () => {
+    const three: MatchAttribute[] = [
+      { field: 'attribute_pa_color', values: ['red', 'blue'] },
+      { field: 'attribute_pa_size', values: ['s', 'l'] },
+      { field: 'attribute_logo', values: ['yes', 'no'] },
+    ];
+    const shirts: Variation[] = [
+      ['red', 's', 'no'],
+      ['red', 'l', 'yes'],
+      ['blue', 's', 'yes'],
+    ].map(([color, size, logo], index) => ({
+      ...(hoodie[0] as Variation),
+      id: index + 1,
+      is_in_stock: true,
+      attributes: {
+        attribute_pa_color: color as string,
+        attribute_pa_size: size as string,
+        attribute_logo: logo as string,
+      },
+    }));
+    const deselect = { ...off, deselectUnavailable: true };
+
+    it('clears only the choice that rules the value out, and keeps the others', () => {
+      const chosen = { attribute_pa_color: 'red', attribute_pa_size: 'l' };
+      expect(chooseValue(three, shirts, chosen, 'attribute_logo', 'no', deselect)).toEqual({
+        attribute_pa_color: 'red',
+        attribute_logo: 'no',
+      });
+    });
+
+    it('clears every other choice when only their combination rules the value out', () => {
+      const chosen = { attribute_pa_color: 'red', attribute_pa_size: 's' };
+      expect(chooseValue(three, shirts, chosen, 'attribute_logo', 'yes', deselect)).toEqual({
+        attribute_logo: 'yes',
+      });
+    });
+
+    it('changes nothing for a value the attribute does not offer', () => {
+      const chosen = { attribute_pa_color: 'red' };
+      expect(chooseValue(three, shirts, chosen, 'attribute_logo', 'maybe', deselect)).toBe(chosen);
+    });
+  });
 });

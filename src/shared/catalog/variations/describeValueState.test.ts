@@ -83,4 +83,21 @@ describe('describeValueState', () => {
       'Indisponible',
     );
   });
+
+  it('says "Not available" in English when no choice is to blame, and "Out of stock" when the blamed one is unchosen', () => {
+    expect(
+      describeValueState({ status: 'impossible', conflicts: [] }, attributes, {}, 'attribute_logo'),
+    ).toBe('Not available');
+    const soldOut = { status: 'outofstock' as const, conflicts: ['attribute_pa_size'] };
+    expect(describeValueState(soldOut, attributes, { attribute_pa_color: 'red' }, 'attribute_logo')).toBe(
+      'Out of stock',
+    );
+  });
+
+  it('names a chosen value the attribute does not list by the value itself', () => {
+    const state = { status: 'impossible' as const, conflicts: ['attribute_logo'] };
+    expect(describeValueState(state, attributes, { attribute_logo: 'gold-foil' }, 'attribute_pa_color')).toBe(
+      'Not available with Logo: gold-foil',
+    );
+  });
 });

@@ -266,3 +266,48 @@ describe('matchVariations with a chosen value the attribute does not offer', () 
     });
   });
 });
+
+describe('matchVariations with many values, stale variations and stale choices', () => {
+  const attributes: MatchAttribute[] = [
+    { field: 'attribute_pa_color', values: ['red', 'blue'] },
+    { field: 'attribute_pa_size', values: ['xs', 's', 'm', 'l', 'xl'] },
+  ];
+  const variations = [
+    variation(1, { attribute_pa_color: 'red', attribute_pa_size: 'xl' }),
+    variation(2, { attribute_pa_color: 'blue', attribute_pa_size: 's' }),
+    variation(3, { attribute_pa_color: 'red', attribute_pa_size: 'l' }),
+    // A size the product no longer lists: it offers none of the listed ones.
+    variation(4, { attribute_pa_color: 'blue', attribute_pa_size: 'xxl' }),
+    // No size at all: any size, as an empty value is.
+    variation(5, { attribute_pa_color: 'green' }),
+  ];
+  const withGreen: MatchAttribute[] = [
+    { field: 'attribute_pa_color', values: ['red', 'blue', 'green'] },
+    attributes[1] as MatchAttribute,
+  ];
+
+  it('rules out by the fifth value like any other', () => {
+    const match = matchVariations(attributes, variations, { attribute_pa_size: 'xl' });
+    expect(statuses(match, 'attribute_pa_color')).toEqual({ red: 'available', blue: 'impossible' });
+  });
+
+  it('counts a variation value the attribute does not list as none of its values', () => {
+    const match = matchVariations(attributes, variations, { attribute_pa_color: 'blue' });
+    expect(statuses(match, 'attribute_pa_size')).toEqual({
+      xs: 'impossible',
+      s: 'available',
+      m: 'impossible',
+      l: 'impossible',
+      xl: 'impossible',
+    });
+  });
+
+  it('lets only "any" variations admit a chosen value the attribute does not list', () => {
+    const match = matchVariations(withGreen, variations, { attribute_pa_size: 'xxl' });
+    expect(statuses(match, 'attribute_pa_color')).toEqual({
+      red: 'impossible',
+      blue: 'impossible',
+      green: 'available',
+    });
+  });
+});

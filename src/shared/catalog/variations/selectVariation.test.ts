@@ -27,4 +27,11 @@ describe('selectVariation', () => {
     expect(selectVariation(list, fields, { attribute_pa_color: 'red', attribute_pa_size: 's' })?.id).toBe(1);
     expect(selectVariation(list, fields, { attribute_pa_color: 'blue', attribute_pa_size: 's' })).toBeNull();
   });
+
+  it('lets a variation that does not name an attribute at all match any value of it', () => {
+    const colourOnly: Variation = { ...variation(3, 'l', true), attributes: { attribute_pa_color: 'red' } };
+    expect(
+      selectVariation([colourOnly], fields, { attribute_pa_color: 'red', attribute_pa_size: 'xl' })?.id,
+    ).toBe(3);
+  });
 });
