@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { hashOwnerPassword } from '../src/server/owner/ownerCredentials';
 import { type ReadMail, readEml } from '../test-support/readEml';
-import { fillBilling } from './support/checkout';
+import { shopperOrdersMugs } from './support/checkout';
 import { shopPerSpecFile } from './support/startShop';
 
 /*
@@ -26,21 +26,7 @@ function sentMails(): ReadMail[] {
 
 test('completing an order mails the customer, and the order page says so', async ({ browser, page }) => {
   // A shopper, in a browser of their own, orders a mug.
-  const shopperContext = await browser.newContext();
-  const shopper = await shopperContext.newPage();
-  await shopper.goto(`${shop().url}/product/cafe-au-lait-mug/`);
-  await shopper.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(shopper.getByRole('dialog', { name: 'Cart' })).toBeVisible();
-  await shopper.goto(`${shop().url}/checkout/`);
-  await fillBilling(shopper, {
-    'First name': 'Grace',
-    'Last name': 'Hopper',
-    'Email address': 'grace@example.com',
-  });
-  await shopper.getByRole('button', { name: 'Place order' }).click();
-  await expect(shopper).toHaveURL(/\/checkout\/order-received\/\d+\//);
-  const order = Number(new URL(shopper.url()).pathname.split('/')[3]);
-  await shopperContext.close();
+  const order = await shopperOrdersMugs(browser, shop().url, 1);
 
   // The owner finds it in the list and completes it.
   await page.goto(`${shop().url}/admin/`);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { fillBilling } from './support/checkout';
+import { shopperOrdersMugs } from './support/checkout';
 import { readShopDatabase } from './support/shopDatabase';
 import { shopPerSpecFile } from './support/startShop';
 
@@ -28,25 +28,8 @@ async function logIn(page: Page, from = '/admin/') {
 }
 
 /** A shopper, in a browser of their own, buys `quantity` mugs; answers the order's number. */
-async function shopperOrders(browser: Browser, quantity: number): Promise<number> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${shop().url}/product/cafe-au-lait-mug/`);
-  await page.getByLabel('Quantity').fill(String(quantity));
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
-  await page.goto(`${shop().url}/checkout/`);
-  await fillBilling(page, {
-    'First name': 'Grace',
-    'Last name': 'Hopper',
-    'Email address': 'grace@example.com',
-  });
-  await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\//);
-  const number = Number(new URL(page.url()).pathname.split('/')[3]);
-  await context.close();
-  return number;
-}
+const shopperOrders = (browser: Browser, quantity: number) =>
+  shopperOrdersMugs(browser, shop().url, quantity);
 
 function mugStock(): number {
   return readShopDatabase(shop().dataDir, (db) =>

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 export const VALID_BILLING = {
   'First name': 'Ada',
@@ -20,4 +20,28 @@ export async function fillBilling(
   for (const [label, value] of Object.entries({ ...VALID_BILLING, ...overrides })) {
     await page.getByLabel(label, { exact: false }).first().fill(value);
   }
+}
+
+/**
+ * Grace, a shopper in a browser of her own, buys `quantity` Café au Lait Mugs at the shop at `shopUrl`; answers the
+ * order's number.
+ */
+export async function shopperOrdersMugs(browser: Browser, shopUrl: string, quantity = 1): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${shopUrl}/product/cafe-au-lait-mug/`);
+  await page.getByLabel('Quantity').fill(String(quantity));
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+  await page.goto(`${shopUrl}/checkout/`);
+  await fillBilling(page, {
+    'First name': 'Grace',
+    'Last name': 'Hopper',
+    'Email address': 'grace@example.com',
+  });
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\//);
+  const number = Number(new URL(page.url()).pathname.split('/')[3]);
+  await context.close();
+  return number;
 }
