@@ -34,7 +34,7 @@ describe('stepQuantity', () => {
   it('lets minus bring a value above the maximum down one step at a time', () => {
     expect(stepQuantity('12', rules('1', '10'), -1)).toBe('11');
   });
-  it('lets plus add one step to a value below the minimum (raising it is the page load\'s job)', () => {
+  it("lets plus add one step to a value below the minimum (raising it is the page load's job)", () => {
     expect(stepQuantity('0', rules('3', null), 1)).toBe('1');
   });
   it('shows a whole number for an integer step, whatever the value held', () => {
