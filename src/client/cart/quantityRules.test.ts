@@ -8,6 +8,9 @@ describe('readQuantityRules', () => {
   it('defaults the step to 1 when missing, empty, zero or "any"', () => {
     for (const step of [null, '', '0', 'any', '-2']) expect(rules('1', null, step).step).toBe(1);
   });
+  it('falls back for every rule when the input has no attributes at all', () => {
+    expect(readQuantityRules({})).toEqual({ min: null, max: null, step: 1 });
+  });
   it('reads no maximum from an empty or missing attribute', () => {
     expect(rules('0', '').max).toBeNull();
     expect(rules('0', null).max).toBeNull();

@@ -291,6 +291,7 @@ describe('refresh triggers', () => {
       expect(h.fetch).toHaveBeenCalledTimes(1);
       const init = h.fetch.mock.calls[0]?.[1] as RequestInit | undefined;
       expect(init?.method).toBe('POST');
+      expect(init?.credentials).toBe('same-origin');
       expect(String(init?.body)).toBe(`time=${Date.now()}`);
     },
   );
@@ -670,6 +671,34 @@ describe('races', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(h.applied).toEqual([{ [MINI_CART_SELECTOR]: 'new' }]);
     expect(h.events).toEqual(['wc_fragments_refreshed']);
+  });
+});
+
+describe('superseded requests', () => {
+  it('reports no error for a request a newer refresh aborted', async () => {
+    const h = harness();
+    h.fetch.mockImplementationOnce(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const fragments = start(h);
+    void fragments.refresh();
+    void fragments.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.events).toEqual(['wc_fragments_refreshed']);
+  });
+});
+
+describe('an add or remove announced with fragments but no hash', () => {
+  it('asks the server rather than storing a cart without its hash', async () => {
+    const h = harness();
+    start(h);
+    h.document.dispatchEvent(new CustomEvent('added_to_cart', { detail: { fragments: FRESH } }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.session.getItem(HASH_KEY)).toBe('h-server');
   });
 });
 
