@@ -37,6 +37,9 @@ describe('cart payload checks', () => {
       message: 'Expired.',
     });
     expect(parseErrorAnswer({ code: 'x' })).toBeNull();
+    expect(parseErrorAnswer({ message: 'Expired.' })).toBeNull();
+    expect(parseErrorAnswer({ code: 404, message: 'Expired.' })).toBeNull();
+    expect(parseErrorAnswer([{ code: 'x', message: 'y' }])).toBeNull();
     expect(parseErrorAnswer(undefined)).toBeNull();
   });
 });

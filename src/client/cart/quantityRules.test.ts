@@ -8,9 +8,18 @@ describe('readQuantityRules', () => {
   it('defaults the step to 1 when missing, empty, zero or "any"', () => {
     for (const step of [null, '', '0', 'any', '-2']) expect(rules('1', null, step).step).toBe(1);
   });
+  it('falls back for every rule when the input has no attributes at all', () => {
+    expect(readQuantityRules({})).toEqual({ min: null, max: null, step: 1 });
+  });
   it('reads no maximum from an empty or missing attribute', () => {
     expect(rules('0', '').max).toBeNull();
     expect(rules('0', null).max).toBeNull();
+    expect(rules('0', '  ').max).toBeNull();
+    expect(stepQuantity('1', rules('0', '  '), 1)).toBe('2');
+  });
+  it('reads an unreadable minimum as none, so minus still stops at zero', () => {
+    expect(rules('abc', null).min).toBeNull();
+    expect(stepQuantity('0', rules('abc', null), -1)).toBe('0');
   });
 });
 
@@ -24,6 +33,15 @@ describe('stepQuantity', () => {
     expect(stepQuantity('10', rules('1', '10'), 1)).toBe('10');
     expect(stepQuantity('9', rules('1', '10', '3'), 1)).toBe('10');
     expect(stepQuantity('12', rules('1', '10'), 1)).toBe('10');
+  });
+  it('lets minus bring a value above the maximum down one step at a time', () => {
+    expect(stepQuantity('12', rules('1', '10'), -1)).toBe('11');
+  });
+  it("lets plus add one step to a value below the minimum (raising it is the page load's job)", () => {
+    expect(stepQuantity('0', rules('3', null), 1)).toBe('1');
+  });
+  it('shows a whole number for an integer step, whatever the value held', () => {
+    expect(stepQuantity('2.5', rules('0', null), 1)).toBe('4');
   });
   it('never goes below the minimum', () => {
     expect(stepQuantity('1', rules('1', null), -1)).toBe('1');
@@ -53,5 +71,7 @@ describe('raiseToMinimum', () => {
     expect(raiseToMinimum('5', rules('3', null))).toBe('5');
     expect(raiseToMinimum('0', rules('0', null))).toBe('0');
     expect(raiseToMinimum('', rules(null, null))).toBe('');
+    expect(raiseToMinimum('-1', rules('0', null))).toBe('-1');
+    expect(raiseToMinimum('3.0', rules('3', null))).toBe('3.0');
   });
 });

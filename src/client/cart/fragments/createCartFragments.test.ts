@@ -291,6 +291,7 @@ describe('refresh triggers', () => {
       expect(h.fetch).toHaveBeenCalledTimes(1);
       const init = h.fetch.mock.calls[0]?.[1] as RequestInit | undefined;
       expect(init?.method).toBe('POST');
+      expect(init?.credentials).toBe('same-origin');
       expect(String(init?.body)).toBe(`time=${Date.now()}`);
     },
   );
@@ -437,5 +438,329 @@ describe('errors and races', () => {
     expect(h.applied).toEqual([{ [MINI_CART_SELECTOR]: 'new' }]);
     expect(h.session.getItem(HASH_KEY)).toBe('new');
     expect(h.events).toEqual(['wc_fragments_refreshed']);
+  });
+});
+
+describe('what listeners of the contract events receive', () => {
+  /** Records each contract event with its `detail`, as a theme's listener reads it. */
+  function listen(h: Harness) {
+    const heard: { name: string; detail: unknown }[] = [];
+    for (const name of ['wc_fragments_loaded', 'wc_fragments_refreshed', 'wc_fragments_ajax_error']) {
+      h.document.addEventListener(name, (event) =>
+        heard.push({ name, detail: (event as CustomEvent).detail }),
+      );
+    }
+    return heard;
+  }
+
+  it('wc_fragments_refreshed carries the fragments and the cart hash the server answered', async () => {
+    const h = harness({ answerHash: 'h7' });
+    const heard = listen(h);
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(heard).toEqual([
+      { name: 'wc_fragments_refreshed', detail: { fragments: FRESH, cart_hash: 'h7' } },
+    ]);
+  });
+
+  it('wc_fragments_ajax_error carries the error: a failing status names it', async () => {
+    const h = harness();
+    const heard = listen(h);
+    // A well-formed body does not make a failed answer a good one.
+    h.fetch.mockImplementation(
+      async () => new Response(JSON.stringify({ fragments: FRESH, cart_hash: 'h1' }), { status: 503 }),
+    );
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(heard.map((each) => each.name)).toEqual(['wc_fragments_ajax_error']);
+    const error = (heard[0]?.detail as { error?: Error } | undefined)?.error;
+    expect(error?.message).toBe('get_refreshed_fragments answered 503');
+    expect(h.applied).toEqual([]);
+  });
+
+  it('wc_fragments_ajax_error says so when the answer is not the fragments shape', async () => {
+    const h = harness();
+    const heard = listen(h);
+    h.fetch.mockImplementation(async () => new Response(JSON.stringify({ fragments: 'x' })));
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    const error = (heard[0]?.detail as { error?: Error } | undefined)?.error;
+    expect(error?.message).toBe('get_refreshed_fragments answered malformed JSON');
+  });
+});
+
+describe('the contract names', () => {
+  it('keeps the created time under wc_cart_created and reads the mini-cart as div.widget_shopping_cart_content', async () => {
+    const h = harness();
+    const stored = { 'div.widget_shopping_cart_content': '<div>stored</div>' };
+    h.session.setItem(HASH_KEY, 'h1');
+    h.session.setItem(FRAGMENTS_KEY, JSON.stringify(stored));
+    h.session.setItem('wc_cart_created', String(Date.now()));
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).not.toHaveBeenCalled();
+    expect(h.applied).toEqual([stored]);
+  });
+
+  it('refetches stored fragments that hold no mini-cart', async () => {
+    const h = harness();
+    storeCart(h, 'h1', Date.now(), { 'a.cart-contents': '<a>1</a>' });
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.applied).toEqual([FRESH]);
+  });
+});
+
+describe('the created time', () => {
+  it('uses fragments exactly 24 hours old once more, and refreshes them at once after', async () => {
+    const h = harness({ answerHash: 'h1' });
+    storeCart(h, 'h1', Date.now() - DAY_MS);
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    expect(h.applied).toEqual([STORED]);
+    expect(h.events).toEqual(['wc_fragments_loaded']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('refetches when the stored created time is not a number', async () => {
+    const h = harness();
+    storeCart(h, 'h1', null);
+    h.session.setItem(CART_CREATED_KEY, 'yesterday');
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.events).toEqual(['wc_fragments_refreshed']);
+  });
+
+  it('restarts the 24 hours when fresh fragments arrive', async () => {
+    const h = await loadedAt(Date.now() - 60 * 60 * 1000);
+    vi.advanceTimersByTime(1000);
+    await h.fragments.refresh();
+    expect(h.session.getItem(CART_CREATED_KEY)).toBe(String(Date.now()));
+  });
+
+  it('writes no created time for an empty cart', async () => {
+    const h = harness({ answerHash: '' });
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.session.getItem(HASH_KEY)).toBe('');
+    expect(h.session.getItem(CART_CREATED_KEY)).toBeNull();
+  });
+});
+
+/** A page that loaded stored fragments created at `createdAt`, with no request made. */
+async function loadedAt(createdAt: number) {
+  const h = harness({ answerHash: 'h1' });
+  storeCart(h, 'h1', createdAt);
+  h.cookies.set('woocommerce_cart_hash', 'h1');
+  const fragments = start(h);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(h.fetch).not.toHaveBeenCalled();
+  return { ...h, fragments };
+}
+
+describe('timers', () => {
+  it('replaces the pending 24-hour refresh when a refresh comes earlier', async () => {
+    const h = await loadedAt(Date.now() - 60 * 60 * 1000);
+    h.document.dispatchEvent(new CustomEvent('wc_fragment_refresh'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    // The load's refresh was due in 23 hours; the answer just now moved it to 24.
+    await vi.advanceTimersByTimeAsync(DAY_MS - 1);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves no request timeout pending once the answer is in', async () => {
+    const h = harness({ answerHash: '' });
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.events).toEqual(['wc_fragments_refreshed']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('leaves no request timeout pending after a failed request either', async () => {
+    const h = harness();
+    h.fetch.mockImplementation(async () => new Response('nope', { status: 500 }));
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.events).toEqual(['wc_fragments_ajax_error']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('stop()', () => {
+  it('hears no trigger after stopping', async () => {
+    const h = await loadedAt(Date.now());
+    h.fragments.stop();
+    h.local.setItem(HASH_KEY, 'h2');
+    for (const name of [
+      'wc_fragment_refresh',
+      'updated_wc_div',
+      'customize_partial_rendered',
+      'added_to_cart',
+      'removed_from_cart',
+    ]) {
+      h.document.dispatchEvent(new CustomEvent(name));
+    }
+    h.window.dispatchEvent(Object.assign(new Event('storage'), { key: HASH_KEY }));
+    h.window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).not.toHaveBeenCalled();
+  });
+
+  it('cancels the pending 24-hour refresh', async () => {
+    const h = await loadedAt(Date.now());
+    expect(vi.getTimerCount()).toBe(1);
+    h.fragments.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(3 * DAY_MS);
+    expect(h.fetch).not.toHaveBeenCalled();
+  });
+
+  it('aborts the request in flight and ignores its answer', async () => {
+    const h = harness();
+    let answer: (response: Response) => void = () => {};
+    let signal: AbortSignal | undefined;
+    h.fetch.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+          signal = init.signal ?? undefined;
+        }),
+    );
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    const fragments = start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    fragments.stop();
+    expect(signal?.aborted).toBe(true);
+    // A server that answers anyway (the abort came too late) changes nothing.
+    answer(new Response(JSON.stringify({ fragments: FRESH, cart_hash: 'h1' })));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.applied).toEqual([]);
+    expect(h.events).toEqual([]);
+    expect(h.session.getItem(HASH_KEY)).toBeNull();
+  });
+});
+
+describe('races', () => {
+  it('applies the newer answer when the superseded request answers first', async () => {
+    const h = harness();
+    const answers: ((value: Response) => void)[] = [];
+    h.fetch.mockImplementation(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const fragments = start(h);
+    void fragments.refresh();
+    void fragments.refresh();
+    const answer = (hash: string) =>
+      new Response(JSON.stringify({ fragments: { [MINI_CART_SELECTOR]: hash }, cart_hash: hash }));
+    answers[0]?.(answer('old'));
+    await vi.advanceTimersByTimeAsync(0);
+    answers[1]?.(answer('new'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.applied).toEqual([{ [MINI_CART_SELECTOR]: 'new' }]);
+    expect(h.events).toEqual(['wc_fragments_refreshed']);
+  });
+});
+
+describe('superseded requests', () => {
+  it('reports no error for a request a newer refresh aborted', async () => {
+    const h = harness();
+    h.fetch.mockImplementationOnce(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const fragments = start(h);
+    void fragments.refresh();
+    void fragments.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.events).toEqual(['wc_fragments_refreshed']);
+  });
+});
+
+describe('an add or remove announced with fragments but no hash', () => {
+  it('asks the server rather than storing a cart without its hash', async () => {
+    const h = harness();
+    start(h);
+    h.document.dispatchEvent(new CustomEvent('added_to_cart', { detail: { fragments: FRESH } }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.session.getItem(HASH_KEY)).toBe('h-server');
+  });
+});
+
+describe('storage that fails part way', () => {
+  /** Storage that passes the start-up probe, then throws on the calls named. */
+  class FailingStorage extends FakeStorage {
+    constructor(private readonly failing: { get?: boolean; set?: boolean }) {
+      super();
+    }
+    override getItem(key: string) {
+      if (this.failing.get && key !== 'wc') throw new DOMException('denied', 'SecurityError');
+      return super.getItem(key);
+    }
+    override setItem(key: string, value: string) {
+      if (this.failing.set && key !== 'wc') throw new DOMException('full', 'QuotaExceededError');
+      super.setItem(key, value);
+    }
+  }
+
+  it('refetches on load when reading the stored cart throws', async () => {
+    const h = harness({ session: new FailingStorage({ get: true }) });
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect(h.applied).toEqual([FRESH]);
+  });
+
+  it('still shows fresh fragments when storing them runs out of quota', async () => {
+    const h = harness({ session: new FailingStorage({ set: true }) });
+    h.cookies.set('woocommerce_cart_hash', 'h1');
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.applied).toEqual([FRESH]);
+    expect(h.events).toEqual(['wc_fragments_refreshed']);
+  });
+
+  it("refreshes on another tab's change when reading the hashes throws", async () => {
+    const local = new FailingStorage({});
+    const h = harness({ local });
+    start(h);
+    await vi.advanceTimersByTimeAsync(0);
+    local.getItem = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    h.window.dispatchEvent(Object.assign(new Event('storage'), { key: HASH_KEY }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("ignores a storage event of another key even when the tabs' hashes differ", async () => {
+    const h = await loadedAt(Date.now());
+    h.local.setItem(HASH_KEY, 'h2');
+    h.window.dispatchEvent(Object.assign(new Event('storage'), { key: 'wc_cart_hash_other' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).not.toHaveBeenCalled();
+  });
+
+  it("ignores the cart hash's storage event when storage is unavailable", async () => {
+    const h = harness({ session: new ThrowingStorage() });
+    start(h);
+    h.window.dispatchEvent(Object.assign(new Event('storage'), { key: HASH_KEY }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetch).not.toHaveBeenCalled();
   });
 });
