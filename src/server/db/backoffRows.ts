@@ -33,7 +33,9 @@ export function takeBackoffRow(
     failures < policy.freeFailures
       ? 0
       : Math.min(policy.maxLockMs, live?.lockMs ? live.lockMs * 2 : policy.firstLockMs);
-  const lockedUntil = now + lockMs;
+  // A free failure locks nothing: a lock ending "now" would refuse a concurrent try whose clock read a moment
+  // earlier (tries read the time before they queue for the row), turning a free failure into a refusal.
+  const lockedUntil = lockMs > 0 ? now + lockMs : 0;
   return {
     verdict: { allowed: true, failures, retryAfterMs: 0 },
     row: { failures, lockMs, lockedUntil, expiresAt: Math.max(lockedUntil, now + policy.forgetMs) },
