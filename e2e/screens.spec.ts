@@ -107,7 +107,19 @@ for (const viewport of [PHONE, DESKTOP]) {
           choicesTop: (choices?.top ?? 0) - (form?.top ?? 0),
         };
       });
-    const before = await layout();
+    // The page's own layout first settles (its islands mount after hydration): measure it once it holds still.
+    let before = await layout();
+    await expect
+      .poll(
+        async () => {
+          const now = await layout();
+          const same = JSON.stringify(now) === JSON.stringify(before);
+          before = now;
+          return same;
+        },
+        { intervals: [100] },
+      )
+      .toBe(true);
     await page.getByRole('radiogroup', { name: /Color/ }).getByRole('radio').first().click();
     await page.getByRole('radiogroup', { name: /Size/ }).getByRole('radio').first().click();
     await expect(page.locator('.single_variation .price')).toBeVisible();
