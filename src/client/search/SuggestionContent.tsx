@@ -138,6 +138,7 @@ export function SuggestionContent({
                 <Badge kind="featured" label={labels.featured} />
               ) : null}
             </span>
+            <SuggestionRating suggestion={suggestion} />
             {show.sku && suggestion.sku ? (
               <span className="shop-search__sku">
                 {labels.sku} <Highlighted text={suggestion.sku} query={query} />
@@ -154,6 +155,29 @@ export function SuggestionContent({
         </>
       );
   }
+}
+
+/**
+ * A product's stars and count under its name. As with the badges, the option's accessible name gets words of their
+ * own (", rated 4.5 out of 5 from 3 reviews") and the drawn stars and "(3)" are hidden from screen readers.
+ */
+function SuggestionRating({ suggestion }: { suggestion: Suggestion }) {
+  const { rating, rating_count: count } = suggestion;
+  if (rating === undefined || !count) return null;
+  const average = rating.toFixed(1);
+  return (
+    <span className="shop-search__rating" data-rating={average} data-rating-count={count}>
+      <span className="shop-search__badge-words">
+        , rated {average} out of 5 from {count} {count === 1 ? 'review' : 'reviews'}
+      </span>
+      <span aria-hidden="true">
+        <span className="star-rating">
+          <span className="star-rating__fill" style={{ width: `${(rating / 5) * 100}%` }} />
+        </span>{' '}
+        {average} ({count})
+      </span>
+    </span>
+  );
 }
 
 /**

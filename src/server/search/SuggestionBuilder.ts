@@ -221,6 +221,9 @@ export class SuggestionBuilder {
       ...(price ? { price } : {}),
       on_sale: product.price.onSale,
       featured: product.featured,
+      ...(product.rating.count > 0
+        ? { rating: product.rating.average, rating_count: product.rating.count }
+        : {}),
       ...(vendor
         ? {
             vendor: vendor.name,
@@ -253,6 +256,7 @@ export class SuggestionBuilder {
         inStock: product.stockStatus !== 'outofstock',
         imageSrc: product.image?.src ?? null,
         vendorId: product.vendor?.id ?? null,
+        rating: { average: product.ratingAverage, count: product.ratingCount },
       },
       display,
     );

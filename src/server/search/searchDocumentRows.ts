@@ -263,6 +263,8 @@ export interface ProductCardRow {
   price_max: number | null;
   regular_price: number | null;
   sale_price: number | null;
+  rating_average: number;
+  rating_count: number;
   image_id: number | null;
   /** The first image's stored files, when the import stored them. */
   image_key?: string | null;
@@ -298,5 +300,6 @@ export function toProductCard(row: ProductCardRow, variationOnSale: boolean): Pr
         ? null
         : `/images/${row.image_id}.svg`,
     vendorId: row.vendor_id,
+    rating: { average: Number(row.rating_average), count: Number(row.rating_count) },
   };
 }

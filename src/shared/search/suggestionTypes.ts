@@ -50,6 +50,9 @@ export interface Suggestion extends SuggestionSlots {
   price?: string;
   on_sale?: boolean;
   featured?: boolean;
+  /** A product's average rating (0–5) and how many ratings it rests on; absent when it has none. */
+  rating?: number;
+  rating_count?: number;
   vendor?: string;
   vendor_url?: string;
   vendor_id?: number;

@@ -38,6 +38,8 @@ export const suggestionSchema = z.looseObject({
   price: z.optional(z.string()),
   on_sale: z.optional(z.boolean()),
   featured: z.optional(z.boolean()),
+  rating: z.optional(z.number()),
+  rating_count: z.optional(z.number()),
   vendor: z.optional(z.string()),
   vendor_url: z.optional(z.string()),
   shop_city: z.optional(z.string()),

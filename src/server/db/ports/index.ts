@@ -17,6 +17,7 @@ import type { OrderRepository } from './orders';
 import type { OwnerAuthRepository } from './ownerAuth';
 import type { PostRepository } from './posts';
 import type { RateLimitRepository } from './rateLimits';
+import type { ReviewRepository } from './reviews';
 import type { SearchRepository } from './search';
 import type { SessionRepository } from './sessions';
 import type { StatsRepository } from './stats';
@@ -33,6 +34,7 @@ export type * from './orders';
 export type * from './ownerAuth';
 export type * from './posts';
 export type * from './rateLimits';
+export type * from './reviews';
 export type * from './search';
 export type * from './sessions';
 export type * from './stats';
@@ -54,6 +56,7 @@ export interface Repositories {
   search: SearchRepository;
   insights: InsightsRepository;
   mailOutbox: MailOutboxRepository;
+  reviews: ReviewRepository;
   /**
    * Answers when the database is reachable and is still the one the shop opened (GET /healthz): a SQLite file
    * deleted or replaced under the running shop fails, so the shop stops taking orders nobody will keep.

@@ -48,6 +48,8 @@ export interface ProductCard {
   inStock: boolean;
   imageSrc: string | null;
   vendorId: number | null;
+  /** The product's stored rating (docs/reviews.md): shown beside the suggestion when it has any. */
+  rating: { average: number; count: number };
 }
 
 /** Storage of the search feature: documents from committed catalog rows, the owner's rules, analytics. */

@@ -8,6 +8,7 @@ import type {
   ImportProductRow,
 } from '../../catalog/import/importPlan';
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
+import { HAS_APPROVED_REVIEW } from '../sql/reviewSql';
 import { termInsertSql, termInsertValues } from '../sql/termInsert';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
@@ -204,7 +205,10 @@ class PgPlanWriter {
         await db.query(
           `UPDATE products SET
              vendor_id = COALESCE((SELECT id FROM vendors WHERE slug = $2), vendor_id),
-             rating_average = COALESCE($3::float8, rating_average), rating_count = COALESCE($4::bigint, rating_count)
+             rating_imported_average = COALESCE($3::float8, rating_imported_average),
+             rating_imported_count = COALESCE($4::bigint, rating_imported_count),
+             rating_average = CASE WHEN ${HAS_APPROVED_REVIEW} THEN rating_average ELSE COALESCE($3::float8, rating_average) END,
+             rating_count = CASE WHEN ${HAS_APPROVED_REVIEW} THEN rating_count ELSE COALESCE($4::bigint, rating_count) END
            WHERE sku = $1`,
           [operation.sku, operation.vendor, operation.average, operation.count],
         );

@@ -209,7 +209,7 @@ export class SqliteSearchRepository implements SearchRepository {
     const rows = this.#db
       .prepare(
         `SELECT p.id, p.type, p.slug, p.name, p.sku, p.short_description, p.featured, p.stock_status, p.vendor_id,
-           p.price_min, p.price_max, p.regular_price, p.sale_price,
+           p.price_min, p.price_max, p.regular_price, p.sale_price, p.rating_average, p.rating_count,
            (SELECT i.id FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_id,
            (SELECT i.stored_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_key,
            CASE WHEN p.type = 'variable' THEN EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id

@@ -12,6 +12,7 @@ import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqliteOwnerAuthRepository } from './SqliteOwnerAuthRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
 import { SqliteRateLimitRepository } from './SqliteRateLimitRepository';
+import { SqliteReviewRepository } from './SqliteReviewRepository';
 import { SqliteSearchRepository } from './SqliteSearchRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
 import { SqliteStatsRepository } from './SqliteStatsRepository';
@@ -42,6 +43,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     search: new SqliteSearchRepository(db),
     insights: new SqliteInsightsRepository(db),
     mailOutbox: new SqliteMailOutboxRepository(db),
+    reviews: new SqliteReviewRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
       // A deleted file stays readable through the open handle: only its path tells that it is gone.

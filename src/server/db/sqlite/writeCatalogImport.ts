@@ -9,6 +9,7 @@ import type {
   ImportProductRow,
 } from '../../catalog/import/importPlan';
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
+import { HAS_APPROVED_REVIEW } from '../sql/reviewSql';
 import { termInsertSql, termInsertValues } from '../sql/termInsert';
 import { refreshDerivedFields } from './refreshDerivedFields';
 
@@ -170,7 +171,10 @@ function writeOperation(db: Database.Database, operation: ImportOperation): void
       db.prepare(
         `UPDATE products SET
            vendor_id = COALESCE((SELECT id FROM vendors WHERE slug = @vendor), vendor_id),
-           rating_average = COALESCE(@average, rating_average), rating_count = COALESCE(@count, rating_count)
+           rating_imported_average = COALESCE(@average, rating_imported_average),
+           rating_imported_count = COALESCE(@count, rating_imported_count),
+           rating_average = CASE WHEN ${HAS_APPROVED_REVIEW} THEN rating_average ELSE COALESCE(@average, rating_average) END,
+           rating_count = CASE WHEN ${HAS_APPROVED_REVIEW} THEN rating_count ELSE COALESCE(@count, rating_count) END
          WHERE sku = @sku`,
       ).run({
         sku: operation.sku,
