@@ -27,6 +27,7 @@ const SECTION_PAGES: Record<string, string> = {
   stats: '[statistics.md](statistics.md)',
   consent: '[attribution.md](attribution.md) and [statistics.md](statistics.md)',
   rest: '[rest-api.md](rest-api.md)',
+  reviews: '[reviews.md](reviews.md)',
   checkout: '[checkout.md](checkout.md)',
   server:
     '[statistics.md](statistics.md), [insights.md](insights.md), [security.md](security.md), [back-office.md](back-office.md) (mail)',

@@ -33,6 +33,8 @@ import { ownerPlugin } from './owner/ownerPlugin';
 import { CLIENT_BASE, CLIENT_BUILD_DIR, type ClientAssets } from './render/clientAssets';
 import { pagesPlugin } from './render/pagesPlugin';
 import { restPlugin } from './rest/restPlugin';
+import { reviewsPlugin } from './reviews/reviewsPlugin';
+import { createReviewsView } from './reviews/reviewsView';
 import { createSearch } from './search/createSearch';
 import type { SearchIndex } from './search/SearchIndex';
 import type { SuggestionDecorator } from './search/SuggestionBuilder';
@@ -161,7 +163,9 @@ export async function buildApp({
     maxAge: '1d',
   });
 
-  await app.register(catalogPlugin, { repositories, config, search: search.service });
+  const reviewsView = createReviewsView(repositories.reviews, config.reviews);
+  await app.register(catalogPlugin, { repositories, config, search: search.service, reviewsView });
+  await app.register(reviewsPlugin, { repositories, config, reviewsView });
   await app.register(searchPlugin, {
     repositories,
     config,

@@ -6,6 +6,7 @@ import { QuantityInput } from '../cart/QuantityInput';
 import { Price } from '../catalog/Price';
 import { StarRating } from '../catalog/StarRating';
 import { Island } from '../Island';
+import { ReviewsSection, type ReviewsSectionProps } from '../product/ReviewsSection';
 import VariationForm from '../product/VariationForm';
 import { useShopSettings } from '../ShopSettingsContext';
 
@@ -13,8 +14,11 @@ import { useShopSettings } from '../ShopSettingsContext';
 export function ProductPage({
   product,
   query = {},
+  reviews,
 }: {
   product: ProductDetail;
+  /** The "Reviews (N)" section with its form (docs/reviews.md); absent, the page has none. */
+  reviews?: ReviewsSectionProps;
   /** The page's query string; a variable product's `attribute_*` parameters preselect its options. */
   query?: Readonly<Record<string, unknown>>;
 }) {
@@ -161,6 +165,7 @@ export function ProductPage({
           </table>
         )}
       </section>
+      {reviews && <ReviewsSection {...reviews} />}
     </article>
   );
 }

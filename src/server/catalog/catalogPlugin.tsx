@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ArchivePage } from '../../client/pages/ArchivePage';
 import { HomePage } from '../../client/pages/HomePage';
-import { ProductPage } from '../../client/pages/ProductPage';
 import { PRODUCT_ORDERINGS, type Taxonomy, type Term } from '../../shared/catalog/types';
 import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
@@ -10,9 +9,11 @@ import { MAX_SEARCH_LENGTH } from '../../shared/search/searchLimits';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { ProductListQuery, Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
+import type { ReviewsView } from '../reviews/reviewsView';
 import type { SearchService } from '../search/SearchService';
 import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';
 import { registerPlaceholderImageRoute } from './placeholderImageRoute';
+import { productPageDocument } from './productPageDocument';
 import { toPlainText } from './sanitizeRichText';
 
 interface CatalogPluginOptions {
@@ -20,6 +21,8 @@ interface CatalogPluginOptions {
   config: ShopConfig;
   /** Search results pages rank with the same index as the suggestions. */
   search: SearchService;
+  /** The product page's "Reviews (N)" section (absent: no reviews section). */
+  reviewsView?: ReviewsView;
 }
 
 // An unknown ordering falls back to the default, as WooCommerce does, instead of failing the page.
@@ -33,11 +36,16 @@ const archiveQuery = z.object({
 });
 const pageParam = z.object({ page: z.coerce.number().int().min(1).max(100000) });
 const slugParam = z.object({ slug: z.string().min(1).max(200) });
+// A product page's own parameters: the reviews' page and the notice after a review was sent; junk is ignored.
+const productQuery = z.object({
+  'reviews-page': z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  review: z.enum(['held', 'published']).optional().catch(undefined),
+});
 
 /** Home, the shop and every product archive, product pages, and the local placeholder images. */
 export async function catalogPlugin(
   app: FastifyInstance,
-  { repositories, config, search }: CatalogPluginOptions,
+  { repositories, config, search, reviewsView }: CatalogPluginOptions,
 ) {
   const { catalog } = repositories;
   const perPage = config.shop.productsPerPage;
@@ -244,13 +252,12 @@ export async function catalogPlugin(
     const product = await catalog.getProductBySlug(slug);
     if (!product)
       throw new ShopError('product_not_found', 'That product does not exist or is no longer available.');
-    return reply.sendPage({
-      objectId: product.id,
-      title: product.name,
-      description: toPlainText(product.shortDescription).slice(0, 160),
-      canonical: productUrl(product.slug),
-      body: <ProductPage product={product} query={request.query as Record<string, unknown>} />,
+    const query = parseInput(productQuery, request.query);
+    const reviews = await reviewsView?.(request, product, {
+      page: query['reviews-page'],
+      notice: query.review ?? null,
     });
+    return reply.sendPage(productPageDocument(product, request.query as Record<string, unknown>, reviews));
   });
 
   registerPlaceholderImageRoute(app, '/images', (id) => catalog.getImagePlaceholder(id));

@@ -53,3 +53,14 @@ export const REVIEW_LIMITS = {
 
 /** Reviews listed per page on a product page. */
 export const REVIEWS_PER_PAGE = 10;
+
+/** The review form's fields as typed (strings, so a refused form is shown again with them). */
+export interface ReviewFormValues {
+  rating: string;
+  reviewer: string;
+  email: string;
+  content: string;
+}
+
+/** A message in words per field, shown beside it. */
+export type ReviewFieldErrors = Partial<Record<keyof ReviewFormValues, string>>;

@@ -24,6 +24,7 @@ describe('parseSettings', () => {
         'consent',
         'i18n',
         'rest',
+        'reviews',
         'search',
         'server',
         'shop',

@@ -411,6 +411,29 @@ const bacsAccountSchema = z.strictObject({
   bic: z.string().default(''),
 });
 
+/** Product reviews (docs/reviews.md): how a new review is published and who may write one. */
+const reviewsSchema = z
+  .strictObject({
+    moderation: z
+      .enum(['hold', 'publish'])
+      .default('hold')
+      .describe(
+        "hold: a new review waits for the owner's approval at /admin/reviews/; publish: it is shown (and counted in the rating) at once.",
+      ),
+    verifiedOwnersOnly: flag(false).describe(
+      'Only shoppers whose email has a processing or completed order of the product may review it.',
+    ),
+    perHour: z
+      .number()
+      .int()
+      .positive()
+      .default(5)
+      .describe(
+        'Reviews one client address may send per hour, counted across every server process; the next one gets 429.',
+      ),
+  })
+  .prefault({});
+
 /** Shipping, tax, addresses and payment at checkout: read by the server only, not rendered into every page. */
 const checkoutSchema = z
   .strictObject({
@@ -601,6 +624,7 @@ const publicSettingsShape = {
   stats: statsSchema,
   consent: consentSchema,
   rest: restSchema,
+  reviews: reviewsSchema,
   i18n: i18nSchema,
 };
 

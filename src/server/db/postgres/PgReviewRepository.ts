@@ -18,8 +18,8 @@ import {
   moderationListSql,
   PRODUCT_IMPORTED_RATING,
   PUBLISHED_PRODUCT,
-  ratingFromRows,
   REVIEW_PRODUCT,
+  ratingFromRows,
   SET_REVIEW_STATUS,
   STORE_RATING,
   toDistribution,
@@ -159,11 +159,9 @@ export class PgReviewRepository implements ReviewRepository {
   }
 
   async #storeRating(client: Queryable, productId: number) {
-    const [imported] = await queryNamed<{ average: number; count: number }>(
-      client,
-      PRODUCT_IMPORTED_RATING,
-      { productId },
-    );
+    const [imported] = await queryNamed<{ average: number; count: number }>(client, PRODUCT_IMPORTED_RATING, {
+      productId,
+    });
     const [totals] = await queryNamed<{ n: number; stars: number }>(client, APPROVED_TOTALS, { productId });
     const rating = ratingFromRows(imported, totals);
     await queryNamed(client, STORE_RATING, { productId, average: rating.average, count: rating.count });
