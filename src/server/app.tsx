@@ -190,7 +190,7 @@ export async function buildApp({
     extraNotes: (orderId) => app.mail.notesForOrder(orderId),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
-  await app.register(adminPlugin, { config, orderDesk });
+  await app.register(adminPlugin, { config, orderDesk, reviews: repositories.reviews });
 
   app.all(UNDECODABLE_URL_PATH, async function undecodableUrl() {
     throw new ShopError('invalid_request', 'That address is not valid.');

@@ -6,6 +6,7 @@ export const ADMIN_NONCES = {
   logout: 'admin_logout',
   orderStatus: 'admin_order_status',
   orderNote: 'admin_order_note',
+  reviewModerate: 'admin_review_moderate',
 } as const;
 
 /** What every back-office handler needs from the plugin: the owner checks and the nonces. */

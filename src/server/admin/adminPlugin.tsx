@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { AdminLoginPage } from '../../client/admin/AdminLoginPage';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
+import type { ReviewRepository } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import type { OrderDesk } from '../orders/orderDesk';
 import { ADMIN_NONCES, type AdminGuards } from './adminGuards';
 import { orderRoutes } from './orders/orderRoutes';
+import { reviewRoutes } from './reviews/reviewRoutes';
 import { DEFAULT_ADMIN_PATH, safeNextPath } from './safeNextPath';
 
 /*
@@ -19,6 +21,8 @@ interface AdminPluginOptions {
   config: ShopConfig;
   /** The orders' rules (built by the app, which hands the same desk to whoever else adds order notes). */
   orderDesk: OrderDesk;
+  /** Moderation at /admin/reviews/. */
+  reviews: ReviewRepository;
 }
 
 const loginQuery = z.object({ next: z.string().max(2000).optional() });
@@ -121,6 +125,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminPluginOpti
   });
 
   await orderRoutes(app, { desk: options.orderDesk, guards, currency: options.config.shop.currency });
+  await reviewRoutes(app, { reviews: options.reviews, guards });
 }
 
 /** How long a refused login must wait, in the unit a person would say. */

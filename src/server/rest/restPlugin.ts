@@ -14,6 +14,7 @@ import { MediaLibrary } from './media/MediaLibrary';
 import { registerMediaRoutes, UPLOADS_URL } from './media/mediaRoutes';
 import { tooBig } from './media/readUpload';
 import { registerPostRoutes } from './postRoutes';
+import { registerReviewRoutes } from './reviewRoutes';
 
 interface RestPluginOptions {
   config: ShopConfig;
@@ -144,6 +145,7 @@ async function registerRestRoutes(
     faults: config.server.testFaults,
   });
   registerPostRoutes(app, repositories);
+  registerReviewRoutes(app, repositories);
   registerMediaRoutes(app, { repositories, library, maxUploadBytes });
   registerComingSoonRoute(app, repositories);
 }

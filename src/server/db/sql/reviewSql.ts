@@ -54,7 +54,9 @@ const ORDER_COLUMNS: Record<ApprovedReviewsQuery['orderBy'], string> = {
 };
 
 export function approvedListSql(dialect: SqlDialect, query: ApprovedReviewsQuery) {
-  const where = `WHERE r.status = 'approved'${query.productId === null ? '' : ' AND r.product_id = @productId'}`;
+  // Reviews of a product shoppers cannot see (a draft, a private one) are not listed either.
+  const where = `JOIN products p ON p.id = r.product_id AND p.status = 'publish'
+    WHERE r.status = 'approved'${query.productId === null ? '' : ' AND r.product_id = @productId'}`;
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   const params: Record<string, unknown> = {
     limit: query.perPage,
