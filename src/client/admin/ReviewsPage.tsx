@@ -68,7 +68,7 @@ export function ReviewsPage({
           {REVIEW_STATUSES.map((each) => (
             <li key={each}>
               <a href={reviewsTabHref(each)} aria-current={each === status ? 'page' : undefined}>
-                {REVIEW_STATUS_LABELS[each]} ({counts[each]})
+                {`${REVIEW_STATUS_LABELS[each]} (${counts[each]})`}
               </a>
             </li>
           ))}

@@ -46,7 +46,7 @@ export function ReviewsSection(props: ReviewsSectionProps) {
   const { summary, reviews } = props;
   return (
     <section id="reviews" className="reviews" aria-labelledby="reviews-heading">
-      <h2 id="reviews-heading">Reviews ({summary.reviewCount})</h2>
+      <h2 id="reviews-heading">{`Reviews (${summary.reviewCount})`}</h2>
       {props.notice && (
         <p className="reviews__notice" role="status">
           {props.notice === 'held'
@@ -59,10 +59,12 @@ export function ReviewsSection(props: ReviewsSectionProps) {
           <p className="reviews__average">
             <StarRating average={summary.average} count={summary.count} />{' '}
             <span className="reviews__average-text">
-              {summary.average.toFixed(1)} out of 5
-              {summary.reviewCount > 0
-                ? ` from ${summary.count} ${summary.count === 1 ? 'review' : 'reviews'}`
-                : ` from ${summary.count} earlier ${summary.count === 1 ? 'rating' : 'ratings'}; written reviews will replace it`}
+              {`${summary.average.toFixed(1)} out of 5 from ${summary.count} ` +
+                (summary.reviewCount > 0
+                  ? summary.count === 1
+                    ? 'review'
+                    : 'reviews'
+                  : `earlier ${summary.count === 1 ? 'rating' : 'ratings'}; written reviews will replace it`)}
             </span>
           </p>
         ) : (

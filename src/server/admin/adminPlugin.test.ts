@@ -57,11 +57,15 @@ describe('every back-office route asks for the owner', () => {
     '/admin/orders/',
     '/admin/orders/?status=completed&s=ada',
     '/admin/orders/1/',
+    '/admin/reviews/',
+    '/admin/reviews/?status=spam&paged=2',
     '/insights/',
   ];
   const forms: { url: string; form: Record<string, string>; page: string }[] = [
     { url: '/admin/orders/1/status', form: { status: 'completed' }, page: '/admin/orders/1/' },
     { url: '/admin/orders/1/notes', form: { note: 'Hello' }, page: '/admin/orders/1/' },
+    { url: '/admin/reviews/1/status', form: { status: 'approved' }, page: '/admin/reviews/' },
+    { url: '/admin/reviews/1/delete', form: {}, page: '/admin/reviews/' },
     { url: '/admin/logout', form: {}, page: '/admin/orders/' },
   ];
 
@@ -92,7 +96,7 @@ describe('every back-office route asks for the owner', () => {
 
   it('keeps every admin answer out of shared caches and search engines', async () => {
     const { owner } = await ownerBrowser();
-    for (const url of ['/admin/login', '/admin/orders/']) {
+    for (const url of ['/admin/login', '/admin/orders/', '/admin/reviews/']) {
       const response = await owner.send(shop.app, 'GET', url);
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['x-robots-tag']).toContain('noindex');
