@@ -1,8 +1,12 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { nonceOf, ownerShopper } from '../../../test-support/ownerBrowser';
 import { Shopper } from '../../../test-support/shopper';
 import { TEST_OWNER_PASSWORD_HASH } from '../../../test-support/testOwner';
+import { readCatalogFiles } from '../catalog/import/readCatalogFiles';
+import { DEMO_CATALOG } from '../catalog/import/seedDemoCatalog';
 
 /*
  * Reviews over HTTP, on whichever engine the run uses (SQLite under `npm test`, PostgreSQL under
@@ -321,5 +325,34 @@ describe('GET /wp-json/wc/store/v1/products/reviews', () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'rest_invalid_param', data: { status: 400 } });
+  });
+});
+
+describe('a catalog import after reviews exist', () => {
+  it('stores the imported rating aside, shown only for products without an approved review', async () => {
+    const site = JSON.parse(readFileSync(DEMO_CATALOG.sidecar, 'utf8'));
+    site.products['DEMO-CAFE-MUG'].rating = { average: 3.9, count: 50 };
+    site.products['DEMO-SPECKLED-BOWL'].rating = { average: 4.1, count: 13 };
+    const sidecar = join(shop.dataDir, 'site-reviews-test.json');
+    writeFileSync(sidecar, JSON.stringify(site));
+    await shop.repositories.catalog.importCatalog(await readCatalogFiles(DEMO_CATALOG.csv, sidecar));
+    // The mug has two approved reviews (5 and 2): it keeps 3.5 from 2.
+    expect(await mugRating()).toEqual({ average: 3.5, count: 2 });
+    const rows = await shop.query<{ id: number; average: number; count: number; ia: number; ic: number }>(
+      `SELECT id, rating_average AS average, rating_count AS count, rating_imported_average AS ia,
+         rating_imported_count AS ic FROM products WHERE id IN (1021, 1022) ORDER BY id`,
+    );
+    expect(
+      rows.map((row) => [
+        Number(row.id),
+        Number(row.average),
+        Number(row.count),
+        Number(row.ia),
+        Number(row.ic),
+      ]),
+    ).toEqual([
+      [1021, 3.5, 2, 3.9, 50],
+      [1022, 4.1, 13, 4.1, 13],
+    ]);
   });
 });
