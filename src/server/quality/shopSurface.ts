@@ -68,7 +68,7 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
     method: 'GET',
     url: '/product/washed-linen-shirt/',
     answers: 'page',
-    fields: ['attribute_pa_color'],
+    fields: ['attribute_pa_color', 'reviews-page', 'review'],
   },
   { name: 'placeholder image', method: 'GET', url: '/images/1001.svg', answers: 'page', fields: [] },
   {
@@ -123,6 +123,14 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
     fields: CHECKOUT_FIELDS,
     nonceFields: ['_wpnonce'],
     withCart: true,
+  },
+  {
+    name: 'product review form',
+    method: 'POST',
+    url: '/product/cafe-au-lait-mug/review',
+    answers: 'page',
+    fields: ['rating', 'reviewer', 'email', 'content', 'review_website'],
+    nonceFields: ['_wpnonce'],
   },
   {
     name: 'page password form',
@@ -255,6 +263,13 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
   },
   // REST API: errors are `{code, message, data: {status}}`, a superset of `{code, message}`
   { name: 'REST index', method: 'GET', url: '/wp-json/', answers: 'json', fields: [] },
+  {
+    name: 'REST product reviews',
+    method: 'GET',
+    url: '/wp-json/wc/store/v1/products/reviews',
+    answers: 'json',
+    fields: ['product_id', 'page', 'per_page', 'order', 'orderby'],
+  },
   {
     name: 'REST posts',
     method: 'GET',
