@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ArchivePage } from '../../client/pages/ArchivePage';
 import { HomePage } from '../../client/pages/HomePage';
 import { PRODUCT_ORDERINGS, type Taxonomy, type Term } from '../../shared/catalog/types';
-import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
+import { termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import { MAX_SEARCH_LENGTH } from '../../shared/search/searchLimits';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
@@ -14,7 +14,6 @@ import type { SearchService } from '../search/SearchService';
 import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';
 import { registerPlaceholderImageRoute } from './placeholderImageRoute';
 import { productPageDocument } from './productPageDocument';
-import { toPlainText } from './sanitizeRichText';
 
 interface CatalogPluginOptions {
   repositories: Repositories;
