@@ -211,6 +211,13 @@ describe('moderation and the stored rating', () => {
     expect(page.body).not.toContain('<script>alert(1)');
   });
 
+  it('shows the stored rating in listings once a review is approved', async () => {
+    const kitchen = await new Shopper().send(shop.app, 'GET', '/product-category/home/kitchen/');
+    expect(kitchen.statusCode).toBe(200);
+    expect(kitchen.body).toContain('aria-label="Rated 3.7 out of 5 from 3 reviews"');
+    expect(kitchen.body).not.toContain('from 44 reviews');
+  });
+
   it('shows the stored rating in search suggestions once a review is approved', async () => {
     const answer = await new Shopper().send(shop.app, 'GET', '/?wc-ajax=search_suggestions&s=mug');
     const mug = (
