@@ -85,6 +85,14 @@ const PAGES: AuditedPage[] = [
       await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
     },
   },
+  {
+    name: 'review form with errors',
+    path: '/product/cafe-au-lait-mug/',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Submit review' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Your review was not sent yet' })).toBeVisible();
+    },
+  },
   { name: 'product with colour and label swatches', path: '/product/brushed-cotton-hoodie/' },
   { name: 'product with lazily loaded variations', path: '/product/canvas-sneaker/' },
   { name: 'grouped product', path: '/product/slow-breakfast-set/' },
