@@ -125,3 +125,51 @@ describe('the stored rating under concurrent moderation, across two processes', 
     expect(Number(after?.n)).toBe(Number(pending?.n) + 3);
   });
 });
+
+describe('reviews published at once, sent at the same time through two processes', () => {
+  let published: ShopProcesses;
+  beforeAll(async () => {
+    published = await openShopProcesses(2, { reviews: { moderation: 'publish', perHour: 100 } });
+  }, 60_000);
+  afterAll(async () => {
+    await published.close();
+  });
+
+  it('counts all ten in the product’s rating', async () => {
+    const [row] = await published.query<{ slug: string }>('SELECT slug FROM products WHERE id = ?', [BOWL]);
+    const url = `/product/${row?.slug}/`;
+    // 5+5+4+4+3+3+2+1+5+4 = 36 over 10 = 3.6
+    const stars = [5, 5, 4, 4, 3, 3, 2, 1, 5, 4];
+    const forms = await Promise.all(
+      stars.map(async (rating, index) => {
+        const app = published.apps[index % 2];
+        if (!app) throw new Error('no process');
+        const shopper = new Shopper();
+        const page = await shopper.send(app, 'GET', url);
+        return { app, shopper, rating, nonce: nonceOf(page.body, `${url}review`) };
+      }),
+    );
+    const answers = await Promise.all(
+      forms.map(({ app, shopper, rating, nonce }, index) =>
+        shopper.send(app, 'POST', `${url}review`, {
+          _wpnonce: nonce,
+          rating: String(rating),
+          reviewer: `Shopper ${index}`,
+          email: `s${index}@example.com`,
+          content: 'Sent at the same time as the others.',
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.headers.location)).toEqual(
+      stars.map(() => `${url}?review=published#reviews`),
+    );
+    const [rating] = await published.query<{ average: number; count: number }>(
+      'SELECT rating_average AS average, rating_count AS count FROM products WHERE id = ?',
+      [BOWL],
+    );
+    expect({ average: Number(rating?.average), count: Number(rating?.count) }).toEqual({
+      average: 3.6,
+      count: 10,
+    });
+  });
+});
