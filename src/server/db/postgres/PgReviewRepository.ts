@@ -31,6 +31,16 @@ import {
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool, type Queryable } from './openPostgres';
 
+/**
+ * Takes, first, the table lock the product update will need anyway (ROW EXCLUSIVE, which moderations share with
+ * each other). A catalog import locks the catalog tables in SHARE ROW EXCLUSIVE mode before writing products: taking
+ * ours before the product's row lock makes a moderation and an import wait for each other whole, instead of each
+ * holding what the other needs (a deadlock PostgreSQL would break by failing one of them).
+ */
+async function lockProductsTable(client: Queryable) {
+  await client.query('LOCK TABLE products IN ROW EXCLUSIVE MODE');
+}
+
 export class PgReviewRepository implements ReviewRepository {
   #pool: PgPool;
   constructor(pool: PgPool) {
@@ -51,6 +61,7 @@ export class PgReviewRepository implements ReviewRepository {
 
   async addReview(review: NewReview): Promise<(PublicReview & { status: ReviewStatus }) | null> {
     return inTransaction(this.#pool, async (client) => {
+      await lockProductsTable(client);
       // The product's row lock, as approvals take it, so a review published at once counts every other one.
       const product = await queryNamed(client, `${PUBLISHED_PRODUCT} FOR UPDATE`, {
         productId: review.productId,
@@ -118,6 +129,7 @@ export class PgReviewRepository implements ReviewRepository {
 
   async setStatus(id: number, status: ReviewStatus) {
     return inTransaction(this.#pool, async (client) => {
+      await lockProductsTable(client);
       const row = await this.#lockReview(client, id);
       if (!row) return null;
       if (row.status !== status) {
@@ -131,6 +143,7 @@ export class PgReviewRepository implements ReviewRepository {
 
   async deleteReview(id: number): Promise<boolean> {
     return inTransaction(this.#pool, async (client) => {
+      await lockProductsTable(client);
       const row = await this.#lockReview(client, id);
       if (!row) return false;
       await queryNamed(client, DELETE_REVIEW, { id });
