@@ -363,3 +363,35 @@ describe('a catalog import after reviews exist', () => {
     ]);
   });
 });
+
+describe('paging the reviews on a product page', () => {
+  it('lists ten a page, newest first, with links to older pages that work without JavaScript', async () => {
+    const CUPS = 1023;
+    const [row] = await shop.query<{ slug: string }>('SELECT slug FROM products WHERE id = ?', [CUPS]);
+    const url = `/product/${row?.slug}/`;
+    for (let n = 1; n <= 12; n++) {
+      await shop.repositories.reviews.addReview({
+        productId: CUPS,
+        rating: (n % 5) + 1,
+        reviewer: `Taster ${n}`,
+        email: `t${n}@example.com`,
+        content: `Cup review ${n}`,
+        status: 'approved',
+      });
+    }
+    const first = await new Shopper().send(shop.app, 'GET', url);
+    expect(first.body).toContain('Reviews (12)');
+    const names = (body: string) =>
+      [...body.matchAll(/class="review__author">Taster (\d+)</g)].map((m) => Number(m[1]));
+    expect(names(first.body)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    expect(first.body).toContain(`href="${url}?reviews-page=2#reviews" rel="next"`);
+    const second = await new Shopper().send(shop.app, 'GET', `${url}?reviews-page=2`);
+    expect(names(second.body)).toEqual([2, 1]);
+    expect(second.body).toContain(`href="${url}#reviews" rel="prev"`);
+    // A page past the last shows the last; junk shows the first.
+    expect(names((await new Shopper().send(shop.app, 'GET', `${url}?reviews-page=9`)).body)).toEqual([2, 1]);
+    const junk = await new Shopper().send(shop.app, 'GET', `${url}?reviews-page=abc`);
+    expect(junk.statusCode).toBe(200);
+    expect(names(junk.body)).toHaveLength(10);
+  });
+});
