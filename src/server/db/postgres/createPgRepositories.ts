@@ -6,6 +6,7 @@ import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
 import { PgMailOutboxRepository } from './PgMailOutboxRepository';
 import { PgMediaRepository } from './PgMediaRepository';
+import { PgMerchandisingRepository } from './PgMerchandisingRepository';
 import { PgOptionRepository } from './PgOptionRepository';
 import { PgOrderAdminRepository } from './PgOrderAdminRepository';
 import { PgOrderRepository } from './PgOrderRepository';
@@ -15,6 +16,7 @@ import { PgRateLimitRepository } from './PgRateLimitRepository';
 import { PgSearchRepository } from './PgSearchRepository';
 import { PgSessionRepository } from './PgSessionRepository';
 import { PgStatsRepository } from './PgStatsRepository';
+import { PgStockAlertRepository } from './PgStockAlertRepository';
 import { PgVisitorMetaRepository } from './PgVisitorMetaRepository';
 
 /** Advisory lock of first-start seeding (the migrations hold 7263001). */
@@ -38,6 +40,8 @@ export function createPgRepositories(pool: PgPool): Repositories {
     search: new PgSearchRepository(pool),
     insights: new PgInsightsRepository(pool),
     mailOutbox: new PgMailOutboxRepository(pool),
+    merchandising: new PgMerchandisingRepository(pool),
+    stockAlerts: new PgStockAlertRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },
