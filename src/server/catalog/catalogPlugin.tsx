@@ -1,16 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { JsonLd } from '../../client/catalog/JsonLd';
 import { ArchivePage } from '../../client/pages/ArchivePage';
 import { HomePage } from '../../client/pages/HomePage';
 import { ProductPage } from '../../client/pages/ProductPage';
-import { PRODUCT_ORDERINGS, type Taxonomy, type Term } from '../../shared/catalog/types';
+import { PRODUCT_ORDERINGS, type ProductSummary, type Taxonomy, type Term } from '../../shared/catalog/types';
 import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import { MAX_SEARCH_LENGTH } from '../../shared/search/searchLimits';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
+import { breadcrumbJsonLd, itemListJsonLd, productJsonLd } from '../../shared/structuredData/jsonLd';
 import type { ProductListQuery, Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
+import { productPageLists } from '../merchandising/productLists';
 import type { SearchService } from '../search/SearchService';
+import { stockAlertNotice, stockAlertTargets } from '../stockAlerts/stockAlertOffer';
+import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
 import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';
 import { registerPlaceholderImageRoute } from './placeholderImageRoute';
 import { toPlainText } from './sanitizeRichText';
@@ -42,6 +47,13 @@ export async function catalogPlugin(
   const { catalog } = repositories;
   const perPage = config.shop.productsPerPage;
 
+  /**
+   * The shop's address for structured data: the configured public origin (`server.mail.shopUrl`), else the one the
+   * page was asked at (pages are private and uncached, so it only ever goes back to who asked).
+   */
+  const siteOrigin = (request: FastifyRequest): string =>
+    config.server.mail.shopUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+
   async function sendArchive(
     reply: FastifyReply,
     rawQuery: unknown,
@@ -54,6 +66,8 @@ export async function catalogPlugin(
       search?: string;
       baseUrl: string;
       emptyMessage?: string;
+      /** schema.org JSON-LD for this page of products (category pages: ItemList and BreadcrumbList). */
+      structuredData?: (products: ProductSummary[], origin: string) => unknown[];
     },
   ) {
     const query = parseInput(archiveQuery, rawQuery);
@@ -94,20 +108,26 @@ export async function catalogPlugin(
         title: archive.title,
         description: archive.description,
         body: (
-          <ArchivePage
-            title={archive.title}
-            description={archive.description}
-            products={list.items}
-            total={list.total}
-            page={page}
-            perPage={perPage}
-            orderby={query.orderby}
-            keep={keep}
-            pageUrl={(number) =>
-              `${number === 1 ? archive.baseUrl : `${archive.baseUrl}page/${number}/`}${suffix ? `?${suffix}` : ''}`
-            }
-            emptyMessage={archive.emptyMessage ?? 'No products were found matching your selection.'}
-          />
+          <>
+            {archive.structuredData?.(list.items, siteOrigin(reply.request)).map((data, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list built for this render
+              <JsonLd key={index} data={data} />
+            ))}
+            <ArchivePage
+              title={archive.title}
+              description={archive.description}
+              products={list.items}
+              total={list.total}
+              page={page}
+              perPage={perPage}
+              orderby={query.orderby}
+              keep={keep}
+              pageUrl={(number) =>
+                `${number === 1 ? archive.baseUrl : `${archive.baseUrl}page/${number}/`}${suffix ? `?${suffix}` : ''}`
+              }
+              emptyMessage={archive.emptyMessage ?? 'No products were found matching your selection.'}
+            />
+          </>
         ),
       },
       { searchQuery: query.s },
@@ -187,7 +207,30 @@ export async function catalogPlugin(
       throw new ShopError('not_found', 'There is no such category.');
     const term = await catalog.getTermByPath('product_cat', segments.map(decodeSegment));
     if (!term) throw new ShopError('not_found', 'There is no such category.');
-    return sendArchive(reply, request.query, page, termArchive(term));
+    // The trail names each ancestor: the terms on the path, found by their slug under their parent.
+    const categories = await catalog.listTerms('product_cat');
+    const trail: Term[] = [];
+    for (const slug of term.path) {
+      const parentId = trail.at(-1)?.id ?? null;
+      const found = categories.find(
+        (candidate) => candidate.slug === slug && candidate.parentId === parentId,
+      );
+      if (found) trail.push(found);
+    }
+    return sendArchive(reply, request.query, page, {
+      ...termArchive(term),
+      structuredData: (products, origin) => [
+        itemListJsonLd(products, productUrl, origin, (page - 1) * perPage + 1),
+        breadcrumbJsonLd(
+          [
+            { name: 'Home', url: '/' },
+            { name: 'Shop', url: '/shop/' },
+            ...trail.map((crumb) => ({ name: crumb.name, url: termUrl(crumb) })),
+          ],
+          origin,
+        ),
+      ],
+    });
   });
 
   const taxonomyRoutes: [string, Taxonomy][] = [
@@ -244,12 +287,42 @@ export async function catalogPlugin(
     const product = await catalog.getProductBySlug(slug);
     if (!product)
       throw new ShopError('product_not_found', 'That product does not exist or is no longer available.');
+    const query = request.query as Record<string, unknown>;
+    const lists = await productPageLists(repositories, product.id);
+    const targets = stockAlertTargets(product);
+    const stockAlert =
+      targets.length > 0
+        ? {
+            targets,
+            choose: product.type === 'variable',
+            nonce: app.nonces.create(STOCK_ALERT_NONCE_ACTION, request.visitor),
+            notice: stockAlertNotice(query),
+          }
+        : null;
+    const origin = siteOrigin(request);
+    const url = productUrl(product.slug);
+    const description = toPlainText(product.shortDescription || product.description).slice(0, 160);
+    const category = product.categories[0];
+    const crumbs = [
+      { name: 'Home', url: '/' },
+      { name: 'Shop', url: '/shop/' },
+      ...(category ? [{ name: category.name, url: termUrl(category) }] : []),
+      { name: product.name, url },
+    ];
     return reply.sendPage({
       objectId: product.id,
       title: product.name,
       description: toPlainText(product.shortDescription).slice(0, 160),
-      canonical: productUrl(product.slug),
-      body: <ProductPage product={product} query={request.query as Record<string, unknown>} />,
+      canonical: url,
+      body: (
+        <>
+          <JsonLd
+            data={productJsonLd({ product, url, origin, currency: config.shop.currency, description })}
+          />
+          <JsonLd data={breadcrumbJsonLd(crumbs, origin)} />
+          <ProductPage product={product} query={query} lists={lists} stockAlert={stockAlert} />
+        </>
+      ),
     });
   });
 
