@@ -226,8 +226,8 @@ describe('two restocks at once, in two processes', () => {
         shops.query("UPDATE products SET stock_status = 'instock', stock_quantity = 3 WHERE id = ?", [CUPS]),
         shops.query("UPDATE products SET stock_status = 'instock', stock_quantity = 4 WHERE id = ?", [CUPS]),
       ]);
-      const queued = await Promise.all([first.stockAlerts.process(), second.stockAlerts.process()]);
-      expect(queued[0] + queued[1]).toBe(3);
+      // Each process's own loop may run a pass too: whoever takes an alert, the outbox holds one mail per alert.
+      await Promise.all([first.stockAlerts.process(), second.stockAlerts.process()]);
       const outbox = await shops.query<{ recipient: string }>(
         "SELECT recipient FROM mail_outbox WHERE kind = 'back_in_stock' ORDER BY recipient",
       );
