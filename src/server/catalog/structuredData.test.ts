@@ -9,7 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-async function structuredData(url: string): Promise<Record<string, any>[]> {
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON, read path by path as the assertions need
+type Parsed = Record<string, any>;
+
+async function structuredData(url: string): Promise<Parsed[]> {
   const response = await shop.app.inject({ method: 'GET', url, headers: { host: 'shop.test' } });
   expect(response.statusCode).toBe(200);
   return [...response.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(

@@ -21,7 +21,7 @@ export interface AlertTargetRow {
 
 /** Whether a shopper may wait for this product: published (a variation: its parent too), simple, variable or a variation. */
 export function alertTargetExists(row: AlertTargetRow | undefined): row is AlertTargetRow {
-  if (!row || row.status !== 'publish') return false;
+  if (row?.status !== 'publish') return false;
   if (row.type === 'variation') return row.parent_status === 'publish';
   return row.type === 'simple' || row.type === 'variable';
 }
