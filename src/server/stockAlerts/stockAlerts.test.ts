@@ -5,6 +5,7 @@ import { createTestApp, TEST_SECRET, type TestApp } from '../../../test-support/
 import { readEml } from '../../../test-support/readEml';
 import { openShopProcesses } from '../../../test-support/shopProcesses';
 import { Shopper } from '../../../test-support/shopper';
+import { EMPTY_SIDECAR } from '../catalog/import/siteSidecarSchema';
 import { stockAlertEmailKey, unsubscribeToken } from './stockAlertTokens';
 
 /*
@@ -188,23 +189,53 @@ describe('when stock comes back', () => {
     expect(done.body).toContain('This address will get no back-in-stock email');
     expect(await shop.query('SELECT email FROM stock_alerts')).toEqual([]);
   });
+});
 
-  it('limits the requests of one client, counted in the shared limiter', async () => {
-    const shopper = new Shopper();
-    const page = await shopper.send(shop.app, 'GET', '/product/espresso-cup-pair/');
-    const nonce = nonceFrom(page.body);
-    const statuses: number[] = [];
-    for (let n = 0; n < 12; n++) {
-      const response = await shopper.send(shop.app, 'POST', '/back-in-stock/', {
-        _wpnonce: nonce,
-        product_id: String(CUPS),
-        email: `limit${n}@example.com`,
-      });
-      statuses.push(response.statusCode);
-    }
-    // Earlier tests of this file counted against the same client address in this window.
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses.filter((status) => status === 303).length).toBeLessThanOrEqual(10);
+describe('every path that gives stock back marks the alerts due', () => {
+  const BOARD = 1024; // One-off Walnut Serving Board: one in stock
+
+  async function dueMails(productName: string): Promise<string[]> {
+    await shop.app.stockAlerts.process();
+    const rows = await shop.query<{ recipient: string }>(
+      "SELECT recipient FROM mail_outbox WHERE kind = 'back_in_stock' AND subject LIKE ? ORDER BY id",
+      [`${productName} is back in stock%`],
+    );
+    return rows.map((row) => row.recipient);
+  }
+
+  it('a cancelled order returning the last one', async () => {
+    const buyer = new Shopper();
+    const form = await buyer.readyForm(shop.app, BOARD, 1);
+    const placed = await buyer.send(shop.app, 'POST', '/checkout/', form);
+    expect(placed.statusCode).toBe(303);
+    const [order] = await shop.query<{ id: number }>('SELECT id FROM orders ORDER BY id DESC LIMIT 1');
+    const sold = await subscribe(new Shopper(), shop.app, '/product/one-off-walnut-serving-board/', {
+      product_id: String(BOARD),
+      email: 'dora@example.com',
+    });
+    expect(sold.headers.location).toContain('stock-alert=subscribed');
+    expect(await dueMails('One-off Walnut Serving Board')).toEqual([]);
+    await shop.repositories.orderAdmin.changeStatus(Number(order?.id), 'cancelled', () => 'Cancelled.');
+    expect(await dueMails('One-off Walnut Serving Board')).toEqual(['dora@example.com']);
+  });
+
+  it('a CSV import', async () => {
+    await shop.query("UPDATE products SET stock_status = 'outofstock', stock_quantity = 0 WHERE id = ?", [
+      CUPS,
+    ]);
+    await subscribe(new Shopper(), shop.app, '/product/espresso-cup-pair/', {
+      product_id: String(CUPS),
+      email: 'eve@example.com',
+    });
+    const exported = await shop.repositories.catalog.readCatalogForExport();
+    const cups = exported.find((product) => product.csvId === CUPS);
+    if (!cups) throw new Error('the export lacks the cups');
+    await shop.repositories.catalog.importCatalog({
+      products: [{ ...cups, stockStatus: 'instock', stockQuantity: 4 }],
+      site: EMPTY_SIDECAR,
+    });
+    expect(await dueMails('Espresso Cup Pair')).toContain('eve@example.com');
+    expect(await shop.query('SELECT id FROM stock_alerts WHERE email = ?', ['eve@example.com'])).toEqual([]);
   });
 });
 
@@ -233,6 +264,35 @@ describe('two restocks at once, in two processes', () => {
       );
       expect(outbox.map((row) => row.recipient)).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
       expect(await shops.query('SELECT id FROM stock_alerts')).toEqual([]);
+    } finally {
+      await shops.close();
+    }
+  });
+});
+
+describe('the rate limit', () => {
+  it('allows 10 requests an hour per client, counted across processes', async () => {
+    const shops = await openShopProcesses(2);
+    try {
+      const shopper = new Shopper();
+      const apps = shops.apps as TestApp['app'][];
+      const page = await shopper.send(apps[0] as TestApp['app'], 'GET', '/product/espresso-cup-pair/');
+      const nonce = nonceFrom(page.body);
+      const statuses: number[] = [];
+      for (let n = 0; n < 12; n++) {
+        const response = await shopper.send(apps[n % 2] as TestApp['app'], 'POST', '/back-in-stock/', {
+          _wpnonce: nonce,
+          product_id: String(CUPS),
+          email: `limit${n}@example.com`,
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.headers['retry-after']).toMatch(/^\d+$/);
+          expect(response.body).toContain('Too many back-in-stock requests');
+        }
+      }
+      expect(statuses).toEqual([...Array(10).fill(303), 429, 429]);
+      expect(await shops.query('SELECT id FROM stock_alerts')).toHaveLength(10);
     } finally {
       await shops.close();
     }
