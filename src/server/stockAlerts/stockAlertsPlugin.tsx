@@ -71,10 +71,11 @@ export const stockAlertsPlugin = fp(
     app.decorate('stockAlerts', { process: () => sender.process() } satisfies ShopStockAlerts);
     app.addHook('onReady', async () => sender.start());
     app.addHook('onClose', async () => sender.stop());
-    // Any write may have brought stock back (the owner's edit, an import, a refund): look at once rather than at
-    // the next tick of the timer. A read never does, so pages cost nothing.
+    // The owner's writes are what bring stock back here (a product saved, an order cancelled or refunded, an
+    // upload that starts an import): look at once rather than at the next tick of the timer. Shoppers' requests
+    // never give stock back, so they cost nothing; the timer covers other processes and the import command.
     app.addHook('onResponse', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') sender.kick();
+      if (request.method === 'POST' && request.url.startsWith('/admin/')) sender.kick();
     });
 
     app.post('/back-in-stock/', async function subscribe(request, reply) {
