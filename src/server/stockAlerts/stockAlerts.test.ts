@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../test-support/createTestApp';
+import { ownerBrowser } from '../../../test-support/ownerBrowser';
 import { readEml } from '../../../test-support/readEml';
 import { openShopProcesses } from '../../../test-support/shopProcesses';
 import { Shopper } from '../../../test-support/shopper';
+import { testOwnerServer } from '../../../test-support/testOwner';
+import { formValuesOf } from '../admin/products/productForm';
 import { EMPTY_SIDECAR } from '../catalog/import/siteSidecarSchema';
 import { stockAlertEmailKey, unsubscribeToken } from './stockAlertTokens';
 
@@ -20,7 +23,7 @@ const SHOP_URL = 'https://shop.example';
 
 let shop: TestApp;
 beforeAll(async () => {
-  shop = await createTestApp({ settings: { server: { mail: { shopUrl: SHOP_URL } } } });
+  shop = await createTestApp({ settings: { server: { ...testOwnerServer, mail: { shopUrl: SHOP_URL } } } });
 });
 afterAll(() => shop.close());
 
@@ -217,6 +220,39 @@ describe('every path that gives stock back marks the alerts due', () => {
     expect(await dueMails('One-off Walnut Serving Board')).toEqual([]);
     await shop.repositories.orderAdmin.changeStatus(Number(order?.id), 'cancelled', () => 'Cancelled.');
     expect(await dueMails('One-off Walnut Serving Board')).toEqual(['dora@example.com']);
+  });
+
+  it('the owner restocking a variation in the back office', async () => {
+    await subscribe(new Shopper(), shop.app, '/product/washed-linen-shirt/', {
+      product_id: String(SHIRT_INDIGO_L),
+      email: 'finn@example.com',
+    });
+    const owner = await ownerBrowser(shop.app);
+    const values = formValuesOf(await shop.repositories.catalog.getAdminProduct(1001), 2);
+    const fields: Record<string, string | string[]> = {
+      name: values.name,
+      slug: values.slug,
+      description: values.description,
+      short_description: values.short_description,
+      regular_price: values.regular_price,
+      sale_price: values.sale_price,
+      sku: values.sku,
+      stock_quantity: values.stock_quantity,
+      stock_status: values.stock_status,
+      backorders: values.backorders,
+      status: values.status,
+      categories: values.categories,
+    };
+    if (values.manage_stock) fields.manage_stock = '1';
+    for (const variation of values.variations) {
+      fields[`v${variation.id}_regular_price`] = variation.regular_price;
+      fields[`v${variation.id}_sale_price`] = variation.sale_price;
+      fields[`v${variation.id}_sku`] = variation.sku;
+      fields[`v${variation.id}_stock`] = variation.id === SHIRT_INDIGO_L ? '3' : variation.stock;
+    }
+    const saved = await owner.postForm('/admin/products/1001/', '/admin/products/1001/', fields);
+    expect(saved.statusCode).toBe(303);
+    expect(await dueMails('Washed Linen Shirt - Indigo, L')).toEqual(['finn@example.com']);
   });
 
   it('a CSV import', async () => {
