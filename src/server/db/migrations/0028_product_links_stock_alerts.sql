@@ -20,6 +20,14 @@ CREATE TABLE product_co_purchases (
   PRIMARY KEY (product_id, other_id)
 );
 CREATE INDEX product_co_purchases_other ON product_co_purchases (other_id);
+-- Orders placed before this migration count too (order lines name the parent product; one naming a product
+-- deleted since is left out).
+INSERT INTO product_co_purchases (product_id, other_id, order_count)
+SELECT a.product_id, b.product_id, COUNT(DISTINCT a.order_id)
+  FROM order_items a
+  JOIN order_items b ON b.order_id = a.order_id AND b.product_id <> a.product_id
+ WHERE a.product_id IN (SELECT id FROM products) AND b.product_id IN (SELECT id FROM products)
+ GROUP BY a.product_id, b.product_id;
 
 -- "Notify me when available": one row per address and product (or variation) until its mail is queued. The
 -- address is kept to mail it; `email_key` (an HMAC of the lower-cased address with the shop's secret) finds an
