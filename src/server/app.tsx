@@ -43,6 +43,8 @@ import { RateLimiter } from './security/rateLimiter';
 import { sessionPlugin } from './session/sessionPlugin';
 import { siteFilesPlugin } from './siteFiles/siteFilesPlugin';
 import { statsPlugin } from './stats/statsPlugin';
+import type { StockAlertSenderSettings } from './stockAlerts/StockAlertSender';
+import { stockAlertsPlugin } from './stockAlerts/stockAlertsPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
 
 export interface AppOptions {
@@ -62,6 +64,8 @@ export interface AppOptions {
   mail?: MailOptions;
   /** Told after an order's status changes in the back office; default: the customer's order mail. */
   orderStatusListener?: OrderStatusListener;
+  /** The back-in-stock sender's timer and clock (default: every 5 s and after every write). */
+  stockAlerts?: StockAlertSenderSettings;
 }
 
 /** Builds the shop's Fastify app without listening, so tests can `inject` requests into it. */
@@ -76,6 +80,7 @@ export async function buildApp({
   suggestionDecorators,
   mail,
   orderStatusListener,
+  stockAlerts,
 }: AppOptions): Promise<FastifyInstance> {
   const sendError = createErrorSender(repositories.catalog);
   const app = Fastify({
@@ -175,6 +180,7 @@ export async function buildApp({
   const purchaseFacts = createPurchaseFacts({ repositories, search: search.service });
   await app.register(cartPlugin, { repositories, cartService, config, purchaseFacts });
   await app.register(checkoutPlugin, { repositories, config, purchaseFacts });
+  await app.register(stockAlertsPlugin, { repositories, config, secret, sender: stockAlerts });
   await app.register(contentPlugin, { repositories, secret });
   await app.register(siteFilesPlugin, { config, repositories });
   await app.register(swatchesPlugin, { repositories });

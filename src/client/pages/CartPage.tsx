@@ -1,7 +1,9 @@
 import type { CartView } from '../../shared/cart/cartTypes';
+import type { ProductSummary } from '../../shared/catalog/types';
 import { formatText } from '../../shared/settings/formatText';
 import { CartLineQuantityInput } from '../cart/QuantityInput';
 import { useFormatMoney } from '../catalog/Price';
+import { ProductListSection } from '../catalog/ProductListSection';
 import { useShopSettings } from '../ShopSettingsContext';
 
 /**
@@ -9,7 +11,16 @@ import { useShopSettings } from '../ShopSettingsContext';
  * remove button per line, all working without JavaScript; with it, `bindCartPage` sends the same posts without a
  * reload and fires `updated_wc_div`.
  */
-export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
+export function CartPage({
+  cart,
+  nonce,
+  crossSells = [],
+}: {
+  cart: CartView;
+  nonce: string;
+  /** The cart's products' cross-sells ("You may be interested in…"), never one already in the cart. */
+  crossSells?: ProductSummary[];
+}) {
   const { i18n } = useShopSettings();
   const format = useFormatMoney();
   if (cart.lines.length === 0) {
@@ -115,6 +126,12 @@ export function CartPage({ cart, nonce }: { cart: CartView; nonce: string }) {
           Proceed to checkout
         </a>
       </aside>
+      <ProductListSection
+        id="cross-sells-heading"
+        className="cross-sells"
+        title={i18n.crossSells}
+        products={crossSells}
+      />
     </section>
   );
 }

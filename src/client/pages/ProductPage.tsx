@@ -1,12 +1,14 @@
-import type { ProductDetail } from '../../shared/catalog/types';
+import type { ProductDetail, ProductSummary } from '../../shared/catalog/types';
 import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { choicesFromQuery } from '../../shared/catalog/variations/choicesFromQuery';
 import { formatText } from '../../shared/settings/formatText';
 import { QuantityInput } from '../cart/QuantityInput';
 import { Price } from '../catalog/Price';
+import { ProductListSection } from '../catalog/ProductListSection';
 import { StarRating } from '../catalog/StarRating';
 import { Island } from '../Island';
 import { ReviewsSection, type ReviewsSectionProps } from '../product/ReviewsSection';
+import { StockAlertForm, type StockAlertOffer } from '../product/StockAlertForm';
 import VariationForm from '../product/VariationForm';
 import { useShopSettings } from '../ShopSettingsContext';
 
@@ -15,13 +17,20 @@ export function ProductPage({
   product,
   query = {},
   reviews,
+  lists = { upsells: [], alsoBought: [], related: [] },
+  stockAlert = null,
 }: {
   product: ProductDetail;
   /** The "Reviews (N)" section with its form (docs/reviews.md); absent, the page has none. */
   reviews?: ReviewsSectionProps;
   /** The page's query string; a variable product's `attribute_*` parameters preselect its options. */
   query?: Readonly<Record<string, unknown>>;
+  /** Upsells, customers also bought and related products (src/server/merchandising/productLists.ts). */
+  lists?: { upsells: ProductSummary[]; alsoBought: ProductSummary[]; related: ProductSummary[] };
+  /** The back-in-stock form, when something on the page is out of stock. */
+  stockAlert?: StockAlertOffer | null;
 }) {
+  const { i18n } = useShopSettings();
   const [mainImage, ...thumbnails] = product.images;
   return (
     <article className={`product product--${product.type}`}>
@@ -89,6 +98,7 @@ export function ProductPage({
           )}
           {product.type !== 'variable' && <StockLine product={product} />}
           <PurchaseForm product={product} query={query} />
+          {stockAlert && <StockAlertForm offer={stockAlert} />}
           <ul className="product_meta">
             {product.sku && (
               <li>
@@ -166,6 +176,24 @@ export function ProductPage({
         )}
       </section>
       {reviews && <ReviewsSection {...reviews} />}
+      <ProductListSection
+        id="upsells-heading"
+        className="up-sells upsells"
+        title={i18n.upsells}
+        products={lists.upsells}
+      />
+      <ProductListSection
+        id="also-bought-heading"
+        className="also-bought"
+        title={i18n.alsoBought}
+        products={lists.alsoBought}
+      />
+      <ProductListSection
+        id="related-heading"
+        className="related"
+        title={i18n.relatedProducts}
+        products={lists.related}
+      />
     </article>
   );
 }

@@ -20,6 +20,13 @@ const FRENCH = {
   resultCountRange: 'Résultats %1$s à %2$s sur %3$s',
   shopOrder: 'Tri de la boutique',
   orderings: { menu_order: 'Tri par défaut', price: 'Tri par prix croissant' },
+  relatedProducts: 'Produits similaires',
+  upsells: 'Vous aimerez peut-être aussi…',
+  crossSells: 'Vous pourriez être intéressé par…',
+  notifyMe: 'Prévenez-moi quand il revient',
+  notifyMeText: 'Laissez votre adresse e-mail.',
+  emailAddress: 'Adresse e-mail',
+  notifyMeButton: 'Me prévenir',
 };
 const HOST = { host: 'shop.test' };
 
@@ -63,6 +70,18 @@ describe('a shop configured in French', () => {
     expect(archive).toContain('>Tri par défaut</option>');
   });
 
+  it('words the product lists and the back-in-stock form in French', async () => {
+    const shirt = await page('/product/washed-linen-shirt/');
+    expect(shirt).toContain('<h2 id="upsells-heading">Vous aimerez peut-être aussi…</h2>');
+    expect(shirt).toContain('<h2 id="related-heading">Produits similaires</h2>');
+    const cups = await page('/product/espresso-cup-pair/');
+    expect(cups).toContain('<h2 id="stock-alert-heading">Prévenez-moi quand il revient</h2>');
+    expect(cups).toContain('Laissez votre adresse e-mail.');
+    expect(cups).toContain('>Adresse e-mail</label>');
+    expect(cups).toContain('>Me prévenir</button>');
+    expect(cups).not.toContain('Notify me');
+  });
+
   it('words the mini-cart, the cart page and the checkout button in French', async () => {
     const added = await shop.app.inject({
       method: 'POST',
@@ -78,6 +97,7 @@ describe('a shop configured in French', () => {
     expect(cart).toContain('>Voir le panier</a>');
     expect(cart).toContain('>Commander</a>');
     expect(cart).not.toContain('from cart');
+    expect(cart).toContain('<h2 id="cross-sells-heading">Vous pourriez être intéressé par…</h2>');
     const checkout = await page('/checkout/', cookie);
     expect(checkout).toContain('Passer la commande');
     expect(checkout).not.toContain('Place order');

@@ -12,6 +12,7 @@ import type { Repositories } from '../db/ports';
 import { ERROR_STATUS } from '../http/errorStatus';
 import { parseInput } from '../http/parseInput';
 import type { PurchaseFacts } from '../insights/purchaseFacts';
+import { cartCrossSells } from '../merchandising/productLists';
 import { isSameOrigin } from '../security/isSameOrigin';
 import { setCartCookies } from './cartCookies';
 import {
@@ -155,14 +156,19 @@ export async function cartPlugin(
   });
 
   async function sendCartPage(request: FastifyRequest, reply: FastifyReply, notices: Notice[], status = 200) {
+    const cart = await request.cartView();
+    const crossSells = await cartCrossSells(repositories, [
+      ...new Set(cart.lines.map((line) => line.productId)),
+    ]);
     return reply.sendPage(
       {
         title: 'Cart',
         noindex: true,
         body: (
           <CartPage
-            cart={await request.cartView()}
+            cart={cart}
             nonce={app.nonces.create(CART_NONCE_ACTION, request.visitor)}
+            crossSells={crossSells}
           />
         ),
       },

@@ -1,19 +1,21 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { JsonLd } from '../../client/catalog/JsonLd';
 import { ArchivePage } from '../../client/pages/ArchivePage';
 import { HomePage } from '../../client/pages/HomePage';
-import { PRODUCT_ORDERINGS, type Taxonomy, type Term } from '../../shared/catalog/types';
+import { PRODUCT_ORDERINGS, type ProductSummary, type Taxonomy, type Term } from '../../shared/catalog/types';
 import { termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import { MAX_SEARCH_LENGTH } from '../../shared/search/searchLimits';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
+import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/structuredData/jsonLd';
 import type { ProductListQuery, Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import type { ReviewsView } from '../reviews/reviewsView';
 import type { SearchService } from '../search/SearchService';
 import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';
 import { registerPlaceholderImageRoute } from './placeholderImageRoute';
-import { productPageDocument } from './productPageDocument';
+import { productPageDocument, siteOrigin } from './productPageDocument';
 
 interface CatalogPluginOptions {
   repositories: Repositories;
@@ -61,6 +63,8 @@ export async function catalogPlugin(
       search?: string;
       baseUrl: string;
       emptyMessage?: string;
+      /** schema.org JSON-LD for this page of products (category pages: ItemList and BreadcrumbList). */
+      structuredData?: (products: ProductSummary[], origin: string) => unknown[];
     },
   ) {
     const query = parseInput(archiveQuery, rawQuery);
@@ -101,20 +105,26 @@ export async function catalogPlugin(
         title: archive.title,
         description: archive.description,
         body: (
-          <ArchivePage
-            title={archive.title}
-            description={archive.description}
-            products={list.items}
-            total={list.total}
-            page={page}
-            perPage={perPage}
-            orderby={query.orderby}
-            keep={keep}
-            pageUrl={(number) =>
-              `${number === 1 ? archive.baseUrl : `${archive.baseUrl}page/${number}/`}${suffix ? `?${suffix}` : ''}`
-            }
-            emptyMessage={archive.emptyMessage ?? 'No products were found matching your selection.'}
-          />
+          <>
+            {archive.structuredData?.(list.items, siteOrigin(config, reply.request)).map((data, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list built for this render
+              <JsonLd key={index} data={data} />
+            ))}
+            <ArchivePage
+              title={archive.title}
+              description={archive.description}
+              products={list.items}
+              total={list.total}
+              page={page}
+              perPage={perPage}
+              orderby={query.orderby}
+              keep={keep}
+              pageUrl={(number) =>
+                `${number === 1 ? archive.baseUrl : `${archive.baseUrl}page/${number}/`}${suffix ? `?${suffix}` : ''}`
+              }
+              emptyMessage={archive.emptyMessage ?? 'No products were found matching your selection.'}
+            />
+          </>
         ),
       },
       { searchQuery: query.s },
@@ -194,7 +204,30 @@ export async function catalogPlugin(
       throw new ShopError('not_found', 'There is no such category.');
     const term = await catalog.getTermByPath('product_cat', segments.map(decodeSegment));
     if (!term) throw new ShopError('not_found', 'There is no such category.');
-    return sendArchive(reply, request.query, page, termArchive(term));
+    // The trail names each ancestor: the terms on the path, found by their slug under their parent.
+    const categories = await catalog.listTerms('product_cat');
+    const trail: Term[] = [];
+    for (const slug of term.path) {
+      const parentId = trail.at(-1)?.id ?? null;
+      const found = categories.find(
+        (candidate) => candidate.slug === slug && candidate.parentId === parentId,
+      );
+      if (found) trail.push(found);
+    }
+    return sendArchive(reply, request.query, page, {
+      ...termArchive(term),
+      structuredData: (products, origin) => [
+        itemListJsonLd(products, productUrl, origin, (page - 1) * perPage + 1),
+        breadcrumbJsonLd(
+          [
+            { name: 'Home', url: '/' },
+            { name: 'Shop', url: '/shop/' },
+            ...trail.map((crumb) => ({ name: crumb.name, url: termUrl(crumb) })),
+          ],
+          origin,
+        ),
+      ],
+    });
   });
 
   const taxonomyRoutes: [string, Taxonomy][] = [
@@ -256,7 +289,15 @@ export async function catalogPlugin(
       page: query['reviews-page'],
       notice: query.review ?? null,
     });
-    return reply.sendPage(productPageDocument(product, request.query as Record<string, unknown>, reviews));
+    return reply.sendPage(
+      await productPageDocument(
+        { app, repositories, config },
+        request,
+        product,
+        request.query as Record<string, unknown>,
+        reviews,
+      ),
+    );
   });
 
   registerPlaceholderImageRoute(app, '/images', (id) => catalog.getImagePlaceholder(id));

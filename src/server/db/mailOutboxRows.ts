@@ -4,6 +4,8 @@ import {
   type OrderMailKind,
   type OrderMailRecord,
   type OrderMailStatus,
+  OUTBOX_MAIL_KINDS,
+  type OutboxMailKind,
 } from '../../shared/orders/orderMail';
 
 /** The columns of a claimed `mail_outbox` row (migration 0020), aliased alike on both engines. */
@@ -19,11 +21,17 @@ function toKind(value: unknown): OrderMailKind {
   return kind as OrderMailKind;
 }
 
+function toOutboxKind(value: unknown): OutboxMailKind {
+  const kind = String(value);
+  if (!(OUTBOX_MAIL_KINDS as readonly string[]).includes(kind)) throw new Error(`Unknown mail kind ${kind}`);
+  return kind as OutboxMailKind;
+}
+
 export function toClaimedMail(row: Record<string, unknown>): ClaimedOrderMail {
   return {
     id: Number(row.id),
-    kind: toKind(row.kind),
-    orderId: Number(row.orderId),
+    kind: toOutboxKind(row.kind),
+    orderId: row.orderId === null || row.orderId === undefined ? null : Number(row.orderId),
     recipient: String(row.recipient),
     subject: String(row.subject),
     text: String(row.text),

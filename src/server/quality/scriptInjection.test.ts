@@ -74,7 +74,7 @@ function evilCatalogCsv(): string {
 }
 
 const OWN_SCRIPT =
-  /^<script (id="shop-settings" type="application\/json"|id="header-mode"|type="module" src="\/static\/[^"]+")>$/;
+  /^<script (id="shop-settings" type="application\/json"|id="header-mode"|type="application\/ld\+json"|type="module" src="\/static\/[^"]+")>$/;
 
 /** Every script element is one of the shop's own, and no injected element or attribute survived. */
 function expectNoInjectedMarkup(text: string, what: string) {

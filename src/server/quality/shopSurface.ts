@@ -140,6 +140,29 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
     fields: ['post_password'],
     nonceFields: ['_wpnonce'],
   },
+  {
+    name: 'back-in-stock form',
+    method: 'POST',
+    url: '/back-in-stock/',
+    answers: 'page',
+    fields: ['product_id', 'email'],
+    nonceFields: ['_wpnonce'],
+  },
+  {
+    name: 'back-in-stock unsubscribe page',
+    method: 'GET',
+    url: '/back-in-stock/unsubscribe/',
+    answers: 'page',
+    fields: ['token'],
+  },
+  {
+    name: 'back-in-stock unsubscribe form',
+    method: 'POST',
+    url: '/back-in-stock/unsubscribe/',
+    answers: 'page',
+    fields: ['token'],
+    nonceFields: ['_wpnonce'],
+  },
   // wc-ajax and /ajax endpoints (docs/contract.md "Endpoints")
   {
     name: 'get_refreshed_fragments (GET)',

@@ -37,9 +37,16 @@ export async function reviewsPlugin(
     const query = request.query as Record<string, unknown>;
 
     const showAgain = async (status: number, state: Parameters<ReviewsView>[2]) =>
-      reply.sendPage(productPageDocument(product, query, await reviewsView(request, product, state)), {
-        status,
-      });
+      reply.sendPage(
+        await productPageDocument(
+          { app, repositories, config },
+          request,
+          product,
+          query,
+          await reviewsView(request, product, state),
+        ),
+        { status },
+      );
 
     if (!app.nonces.verify(body._wpnonce, REVIEW_NONCE_ACTION, request.visitor)) {
       return showAgain(403, {

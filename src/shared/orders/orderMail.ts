@@ -37,8 +37,18 @@ export interface QueuedOrderMail {
   html: string;
 }
 
+/**
+ * Every kind the outbox carries: an order's mail, and mail that belongs to no order (a back-in-stock alert, queued
+ * by the stock alerts, with no order id).
+ */
+export const OUTBOX_MAIL_KINDS = [...ORDER_MAIL_KINDS, 'back_in_stock'] as const;
+export type OutboxMailKind = (typeof OUTBOX_MAIL_KINDS)[number];
+
 /** A message a sender has claimed and is about to send. */
-export interface ClaimedOrderMail extends QueuedOrderMail {
+export interface ClaimedOrderMail extends Omit<QueuedOrderMail, 'kind' | 'orderId'> {
+  kind: OutboxMailKind;
+  /** Null for mail that belongs to no order. */
+  orderId: number | null;
   id: number;
   /** Attempts including this one. */
   attempts: number;

@@ -332,6 +332,32 @@ const i18nSchema = z
     resultCountAll: z.string().default('Showing all %s results'),
     resultCountRange: z.string().default('Showing %1$s–%2$s of %3$s results'),
     shopOrder: z.string().default('Shop order'),
+    relatedProducts: z.string().default('Related products'),
+    alsoBought: z.string().default('Customers also bought'),
+    upsells: z.string().default('You may also like…'),
+    crossSells: z.string().default('You may be interested in…'),
+    notifyMe: z.string().default('Notify me when available'),
+    notifyMeText: z
+      .string()
+      .default('Leave your email address and we will send you one email when it is back in stock.'),
+    notifyMeOption: z.string().default('Option'),
+    emailAddress: z.string().default('Email address'),
+    notifyMeButton: z.string().default('Notify me'),
+    notifyMeSubscribed: z
+      .string()
+      .default('Thank you. We will send you one email when it is back in stock.')
+      .describe(
+        'Shown after the back-in-stock form is sent, whether or not the address was already waiting.',
+      ),
+    notifyMeAvailable: z.string().default('Good news: it is back in stock. You can order it now.'),
+    unsubscribeTitle: z.string().default('Back-in-stock emails'),
+    unsubscribeText: z
+      .string()
+      .default('Stop every back-in-stock email this address is still waiting for from this shop?'),
+    unsubscribeButton: z.string().default('Stop these emails'),
+    unsubscribeDone: z
+      .string()
+      .default('Done. This address will get no back-in-stock email for the products it was waiting for.'),
     sort: z.string().default('Sort'),
     orderings: z
       .strictObject({

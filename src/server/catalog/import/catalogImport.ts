@@ -40,6 +40,12 @@ export interface ImportProduct {
   images: string[];
   parent: ProductReference | null;
   groupedChildren: ProductReference[];
+  /**
+   * WooCommerce's `Upsells` and `Cross-sells` columns (SKUs, or `id:N`), in their order. Undefined when the file
+   * has no such column: the stored links are kept.
+   */
+  upsells?: ProductReference[];
+  crossSells?: ProductReference[];
   externalUrl: string | null;
   buttonText: string | null;
   position: number;

@@ -45,7 +45,15 @@ async function runImportJob(catalog: CatalogRepository, id: string, csv: string,
     };
     skip(errors);
     const skippedLines = new Set(errors.map((error) => error.line));
-    const batches = batchesOf(products.filter((product) => !skippedLines.has(product.line)));
+    const kept = products.filter((product) => !skippedLines.has(product.line));
+    // Upsells and cross-sells may name products of a later batch: batches are written without them, and the rows
+    // that have them are written once more at the end, when every product of the file exists.
+    const batches = batchesOf(
+      kept.map(({ upsells: _upsells, crossSells: _crossSells, ...product }) => product),
+    );
+    const withLinks = kept.filter(
+      (product) => (product.upsells?.length ?? 0) > 0 || (product.crossSells?.length ?? 0) > 0,
+    );
     total = products.length + errors.filter((error) => !nameAt.has(error.line)).length;
     done = total - batches.flat().length;
     await report('running');
@@ -72,6 +80,25 @@ async function runImportJob(catalog: CatalogRepository, id: string, csv: string,
       await report('running');
       // Let the process answer other requests (the progress page among them) between batches.
       await new Promise((resolve) => setImmediate(resolve));
+    }
+    const refusedLines = new Set(summary.skipped.map((skipped) => skipped.line));
+    let linkRows = withLinks.filter((product) => !refusedLines.has(product.line));
+    for (let attempt = 0; linkRows.length > 0 && attempt < 5; attempt++) {
+      try {
+        await catalog.importCatalog({ products: linkRows, site: EMPTY_SIDECAR });
+        break;
+      } catch (error) {
+        const rowErrors = isShopError(error)
+          ? (error.details.errors as ImportRowError[] | undefined)
+          : undefined;
+        if (!rowErrors || rowErrors.length === 0) throw error;
+        // The product itself was written by its batch: only its links are left out, and the summary says so.
+        skip(
+          rowErrors.map((rowError) => ({ ...rowError, column: `${rowError.column} (links not imported)` })),
+        );
+        const refused = new Set(rowErrors.map((rowError) => rowError.line));
+        linkRows = linkRows.filter((product) => !refused.has(product.line));
+      }
     }
     summary.skipped.sort((a, b) => a.line - b.line);
     done = total;

@@ -128,6 +128,8 @@ export type ImportOperation =
   /** What the product links to, once the product and its terms exist; one per imported row. */
   | ({ kind: 'productRelations'; productId: number } & ImportProductRelations)
   | { kind: 'groupedChildren'; parentId: number; children: { childId: number; position: number }[] }
+  /** Replaces the product's upsells or cross-sells with these, in this order. */
+  | { kind: 'productLinks'; productId: number; linkKind: 'upsell' | 'cross_sell'; linkedIds: number[] }
   /** Marks which attributes its variations use, then recomputes the listing price and stock. */
   | { kind: 'refreshProduct'; productId: number }
   | {

@@ -153,6 +153,22 @@ describe('parseWooCsv', () => {
     expect(products[3]?.groupedChildren).toEqual([{ sku: 'BOWL' }, { sku: 'TOWEL' }, { csvId: 3 }]);
   });
 
+  it('reads the Upsells and Cross-sells columns as references, and leaves them undefined when the file has none', () => {
+    const csv = [
+      'ID,Type,SKU,Name,Upsells,Cross-sells',
+      '3,simple,MUG,Mug,"BOWL, id:4",TOWEL',
+      '4,simple,BOWL,Bowl,,',
+    ].join('\n');
+    const { products, errors } = parseWooCsv(csv);
+    expect(errors).toEqual([]);
+    expect(products[0]?.upsells).toEqual([{ sku: 'BOWL' }, { csvId: 4 }]);
+    expect(products[0]?.crossSells).toEqual([{ sku: 'TOWEL' }]);
+    expect(products[1]?.upsells).toEqual([]);
+    const without = parseWooCsv(wooCsv([simple({ SKU: 'MUG' })]));
+    expect(without.products[0]?.upsells).toBeUndefined();
+    expect(without.products[0]?.crossSells).toBeUndefined();
+  });
+
   it('reads attribute columns, and a variation with an empty value as "any"', () => {
     const { products, errors } = parseWooCsv(
       wooCsv([

@@ -133,6 +133,8 @@ function readRow(
     images: splitList(field('Images')),
     parent,
     groupedChildren: splitList(field('Grouped products')).map(readReference),
+    upsells: 'Upsells' in row ? splitList(field('Upsells')).map(readReference) : undefined,
+    crossSells: 'Cross-sells' in row ? splitList(field('Cross-sells')).map(readReference) : undefined,
     externalUrl: field('External URL') || null,
     buttonText: field('Button text') || null,
     position: readInteger(field('Position'), 'Position', problem, { min: -1_000_000 }) ?? 0,

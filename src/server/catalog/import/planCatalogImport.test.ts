@@ -159,6 +159,28 @@ describe('planCatalogImport', () => {
     ]);
   });
 
+  it('links upsells and cross-sells to the rows they name (a later row too), never the product itself, refusing one that names nothing', () => {
+    const result = plan([
+      row({
+        csvId: 1,
+        sku: 'A',
+        upsells: [{ sku: 'B' }, { sku: 'A' }, { sku: 'B' }],
+        crossSells: [{ csvId: 2 }],
+      }),
+      row({ csvId: 2, sku: 'B' }),
+      row({ csvId: 3, sku: 'C' }),
+    ]);
+    const links = result.operations.filter((operation) => operation.kind === 'productLinks');
+    expect(links).toEqual([
+      { kind: 'productLinks', productId: 1, linkKind: 'upsell', linkedIds: [2] },
+      { kind: 'productLinks', productId: 1, linkKind: 'cross_sell', linkedIds: [2] },
+    ]);
+    const error = planError(() => plan([row({ sku: 'A', crossSells: [{ sku: 'NONE' }] })]));
+    expect((error.details as { errors: { column: string; message: string }[] }).errors).toEqual([
+      expect.objectContaining({ column: 'Cross-sells', message: 'No product "NONE" to link' }),
+    ]);
+  });
+
   it('links categories by path, reusing stored terms by name whatever the ASCII case, creating the rest', () => {
     const snapshot: CatalogSnapshot = {
       ...EMPTY,

@@ -124,6 +124,31 @@ export function planCatalogImport(
     });
     operations.push({ kind: 'groupedChildren', parentId, children });
   }
+  // Upsells and cross-sells, once every row of the file has its id; only when the file has the column.
+  for (const product of products) {
+    if (product.type === 'variation') continue;
+    const productId = resolve(product.sku !== null ? { sku: product.sku } : { csvId: product.csvId ?? -1 });
+    if (productId === undefined) continue;
+    const lists = [
+      ['upsell', 'Upsells', product.upsells],
+      ['cross_sell', 'Cross-sells', product.crossSells],
+    ] as const;
+    for (const [linkKind, column, references] of lists) {
+      if (references === undefined) continue;
+      const linkedIds: number[] = [];
+      for (const reference of references) {
+        const linkedId = resolve(reference);
+        if (linkedId === undefined) {
+          errors.push({
+            line: product.line,
+            column,
+            message: `No product "${describeReference(reference)}" to link`,
+          });
+        } else if (linkedId !== productId && !linkedIds.includes(linkedId)) linkedIds.push(linkedId);
+      }
+      operations.push({ kind: 'productLinks', productId, linkKind, linkedIds });
+    }
+  }
   for (const productId of touchedProducts) operations.push({ kind: 'refreshProduct', productId });
 
   if (errors.length > 0) {

@@ -11,6 +11,7 @@ import type { CatalogRepository } from './catalog';
 import type { InsightsRepository } from './insights';
 import type { MailOutboxRepository } from './mailOutbox';
 import type { MediaRepository } from './media';
+import type { MerchandisingRepository } from './merchandising';
 import type { OptionRepository } from './options';
 import type { OrderAdminRepository } from './orderAdmin';
 import type { OrderRepository } from './orders';
@@ -21,6 +22,7 @@ import type { ReviewRepository } from './reviews';
 import type { SearchRepository } from './search';
 import type { SessionRepository } from './sessions';
 import type { StatsRepository } from './stats';
+import type { StockAlertRepository } from './stockAlerts';
 import type { VisitorMetaRepository } from './visitorMeta';
 
 export type * from './attribution';
@@ -28,6 +30,7 @@ export type * from './catalog';
 export type * from './insights';
 export type * from './mailOutbox';
 export type * from './media';
+export type * from './merchandising';
 export type * from './options';
 export type * from './orderAdmin';
 export type * from './orders';
@@ -38,6 +41,7 @@ export type * from './reviews';
 export type * from './search';
 export type * from './sessions';
 export type * from './stats';
+export type * from './stockAlerts';
 export type * from './visitorMeta';
 
 export interface Repositories {
@@ -57,6 +61,8 @@ export interface Repositories {
   insights: InsightsRepository;
   mailOutbox: MailOutboxRepository;
   reviews: ReviewRepository;
+  merchandising: MerchandisingRepository;
+  stockAlerts: StockAlertRepository;
   /**
    * Answers when the database is reachable and is still the one the shop opened (GET /healthz): a SQLite file
    * deleted or replaced under the running shop fails, so the shop stops taking orders nobody will keep.

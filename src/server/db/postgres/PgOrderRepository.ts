@@ -10,8 +10,10 @@ import {
   type StockRow,
 } from '../orderRows';
 import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
+import { COUNT_CO_PURCHASE, coPurchasePairs } from '../sql/merchandisingSql';
 import { orderInsertSql, orderValues } from '../sql/orderInsert';
 import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
+import { queryNamed } from './namedQuery';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { insertOrderAttribution } from './PgAttributionRepository';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
@@ -105,6 +107,9 @@ export class PgOrderRepository implements OrderRepository {
     const orderId = rows[0].id as number;
     const addLine = orderItemInsertSql('postgres');
     for (const line of order.lines) await client.query(addLine, orderItemValues(orderId, line));
+    // "Customers also bought" counts, in the order's transaction, upserted in one fixed order (no deadlocks).
+    for (const [productId, otherId] of coPurchasePairs(order.lines.map((line) => line.productId)))
+      await queryNamed(client, COUNT_CO_PURCHASE, { productId, otherId });
     if (order.attribution) await insertOrderAttribution(client, orderId, order.attribution);
     await client.query("UPDATE sessions SET cart = '[]' WHERE id = $1", [order.sessionId]);
     return orderId;

@@ -6,6 +6,7 @@ import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
 import { PgMailOutboxRepository } from './PgMailOutboxRepository';
 import { PgMediaRepository } from './PgMediaRepository';
+import { PgMerchandisingRepository } from './PgMerchandisingRepository';
 import { PgOptionRepository } from './PgOptionRepository';
 import { PgOrderAdminRepository } from './PgOrderAdminRepository';
 import { PgOrderRepository } from './PgOrderRepository';
@@ -16,6 +17,7 @@ import { PgReviewRepository } from './PgReviewRepository';
 import { PgSearchRepository } from './PgSearchRepository';
 import { PgSessionRepository } from './PgSessionRepository';
 import { PgStatsRepository } from './PgStatsRepository';
+import { PgStockAlertRepository } from './PgStockAlertRepository';
 import { PgVisitorMetaRepository } from './PgVisitorMetaRepository';
 
 /** Advisory lock of first-start seeding (the migrations hold 7263001). */
@@ -40,6 +42,8 @@ export function createPgRepositories(pool: PgPool): Repositories {
     insights: new PgInsightsRepository(pool),
     mailOutbox: new PgMailOutboxRepository(pool),
     reviews: new PgReviewRepository(pool),
+    merchandising: new PgMerchandisingRepository(pool),
+    stockAlerts: new PgStockAlertRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

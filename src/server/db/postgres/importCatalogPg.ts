@@ -32,6 +32,7 @@ export const CATALOG_TABLES = [
   'product_images',
   'product_downloads',
   'grouped_children',
+  'product_links',
   'product_attributes',
   'product_attribute_terms',
   'variation_attributes',
@@ -188,6 +189,18 @@ class PgPlanWriter {
             childId,
             position,
           ]);
+        }
+        return;
+      case 'productLinks':
+        await db.query('DELETE FROM product_links WHERE product_id = $1 AND kind = $2', [
+          operation.productId,
+          operation.linkKind,
+        ]);
+        for (const [position, linkedId] of operation.linkedIds.entries()) {
+          await db.query(
+            'INSERT INTO product_links (product_id, kind, linked_id, position) VALUES ($1, $2, $3, $4)',
+            [operation.productId, operation.linkKind, linkedId, position],
+          );
         }
         return;
       case 'refreshProduct':

@@ -47,7 +47,7 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 }
 
 export async function readCatalogForExport(read: SqlRead): Promise<ExportProduct[]> {
-  const [products, terms, links, images, downloads, grouped, attributes, variationAttributes] =
+  const [products, terms, links, images, downloads, grouped, attributes, variationAttributes, productLinks] =
     await Promise.all([
       read<ExportRow>(
         `SELECT id, type, parent_id, sku, name, status, is_private, featured, visibility, short_description,
@@ -87,6 +87,9 @@ export async function readCatalogForExport(read: SqlRead): Promise<ExportProduct
            LEFT JOIN attribute_terms at ON at.id = va.term_id
           ORDER BY va.variation_id, pa.position`,
       ),
+      read<{ product_id: number; kind: string; linked_id: number }>(
+        'SELECT product_id, kind, linked_id FROM product_links ORDER BY product_id, kind, position',
+      ),
     ]);
   const termById = new Map(terms.map((term) => [Number(term.id), term]));
   const termPath = (id: number): string[] => {
@@ -101,6 +104,11 @@ export async function readCatalogForExport(read: SqlRead): Promise<ExportProduct
   const imagesOf = groupBy(images, (image) => Number(image.product_id));
   const downloadsOf = groupBy(downloads, (download) => Number(download.product_id));
   const childrenOf = groupBy(grouped, (row) => Number(row.parent_id));
+  const productLinksOf = groupBy(productLinks, (row) => Number(row.product_id));
+  const linked = (id: number, kind: string) =>
+    (productLinksOf.get(id) ?? [])
+      .filter((link) => link.kind === kind)
+      .map((link) => reference(Number(link.linked_id)));
   const attributesOf = groupBy(attributes, (row) => Number(row.product_id));
   const valuesOf = groupBy(variationAttributes, (row) => Number(row.variation_id));
   const byId = new Map(products.map((product) => [Number(product.id), product]));
@@ -162,6 +170,8 @@ export async function readCatalogForExport(read: SqlRead): Promise<ExportProduct
       images: (imagesOf.get(id) ?? []).map((image) => image.source_url),
       parent: row.parent_id === null ? null : reference(Number(row.parent_id)),
       groupedChildren: (childrenOf.get(id) ?? []).map((child) => reference(Number(child.child_id))),
+      upsells: row.type === 'variation' ? [] : linked(id, 'upsell'),
+      crossSells: row.type === 'variation' ? [] : linked(id, 'cross_sell'),
       externalUrl: row.external_url,
       buttonText: row.button_text,
       position: Number(row.menu_order),

@@ -11,6 +11,7 @@ import {
   type StockRow,
 } from '../orderRows';
 import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
+import { COUNT_CO_PURCHASE, coPurchasePairs } from '../sql/merchandisingSql';
 import { orderInsertSql, orderValues } from '../sql/orderInsert';
 import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
 import { refreshDerivedFields } from './refreshDerivedFields';
@@ -86,6 +87,10 @@ export class SqliteOrderRepository implements OrderRepository {
     );
     const addLine = this.#db.prepare(orderItemInsertSql('sqlite'));
     for (const line of order.lines) addLine.run(...orderItemValues(orderId, line));
+    // "Customers also bought" counts, in the order's transaction: an order that is written is counted, once.
+    const countPair = this.#db.prepare(COUNT_CO_PURCHASE);
+    for (const [productId, otherId] of coPurchasePairs(order.lines.map((line) => line.productId)))
+      countPair.run({ productId, otherId });
     if (order.attribution) insertOrderAttribution(this.#db, orderId, order.attribution);
     this.#db.prepare("UPDATE sessions SET cart = '[]' WHERE id = ?").run(order.sessionId);
     return orderId;

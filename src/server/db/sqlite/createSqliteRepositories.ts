@@ -6,6 +6,7 @@ import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMailOutboxRepository } from './SqliteMailOutboxRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
+import { SqliteMerchandisingRepository } from './SqliteMerchandisingRepository';
 import { SqliteOptionRepository } from './SqliteOptionRepository';
 import { SqliteOrderAdminRepository } from './SqliteOrderAdminRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
@@ -16,6 +17,7 @@ import { SqliteReviewRepository } from './SqliteReviewRepository';
 import { SqliteSearchRepository } from './SqliteSearchRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
 import { SqliteStatsRepository } from './SqliteStatsRepository';
+import { SqliteStockAlertRepository } from './SqliteStockAlertRepository';
 import { SqliteVisitorMetaRepository } from './SqliteVisitorMetaRepository';
 
 /** The file's identity when it was opened; null for an in-memory database. */
@@ -44,6 +46,8 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     insights: new SqliteInsightsRepository(db),
     mailOutbox: new SqliteMailOutboxRepository(db),
     reviews: new SqliteReviewRepository(db),
+    merchandising: new SqliteMerchandisingRepository(db),
+    stockAlerts: new SqliteStockAlertRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
       // A deleted file stays readable through the open handle: only its path tells that it is gone.

@@ -158,6 +158,18 @@ function writeOperation(db: Database.Database, operation: ImportOperation): void
         addChild.run(operation.parentId, childId, position);
       return;
     }
+    case 'productLinks': {
+      db.prepare('DELETE FROM product_links WHERE product_id = ? AND kind = ?').run(
+        operation.productId,
+        operation.linkKind,
+      );
+      const addLink = db.prepare(
+        'INSERT INTO product_links (product_id, kind, linked_id, position) VALUES (?, ?, ?, ?)',
+      );
+      for (const [position, linkedId] of operation.linkedIds.entries())
+        addLink.run(operation.productId, operation.linkKind, linkedId, position);
+      return;
+    }
     case 'refreshProduct':
       db.prepare(
         `UPDATE product_attributes SET for_variations = EXISTS (

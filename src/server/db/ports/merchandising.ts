@@ -1,0 +1,13 @@
+/** The lists that sell more: related products, customers also bought, upsells and cross-sells (migration 0028). */
+export interface MerchandisingRepository {
+  /** Up to `limit` related products of `productId` (shared categories and tags), leaving out `exclude`. */
+  relatedProductIds(productId: number, limit: number, exclude?: readonly number[]): Promise<number[]>;
+  /** Up to `limit` products bought in the same orders as `productId`, the most shared orders first. */
+  alsoBoughtIds(productId: number, limit: number): Promise<number[]>;
+  /** The products' upsells or cross-sells, in the given products' order, never one of them. */
+  linkedProductIds(
+    productIds: readonly number[],
+    kind: 'upsell' | 'cross_sell',
+    limit: number,
+  ): Promise<number[]>;
+}

@@ -1,0 +1,26 @@
+import type { MerchandisingRepository } from '../ports';
+import type { SqlRead } from '../sql/adminProductSql';
+import { alsoBoughtIds, linkedProductIds, relatedProductIds } from '../sql/merchandisingSql';
+import { queryNamed } from './namedQuery';
+import type { PgPool } from './openPostgres';
+
+export class PgMerchandisingRepository implements MerchandisingRepository {
+  #read: SqlRead;
+
+  constructor(pool: PgPool) {
+    this.#read = <T>(sql: string, params: Record<string, unknown> = {}) =>
+      queryNamed(pool, sql, params) as Promise<T[]>;
+  }
+
+  relatedProductIds(productId: number, limit: number, exclude: readonly number[] = []) {
+    return relatedProductIds(this.#read, productId, limit, exclude);
+  }
+
+  alsoBoughtIds(productId: number, limit: number) {
+    return alsoBoughtIds(this.#read, productId, limit);
+  }
+
+  linkedProductIds(productIds: readonly number[], kind: 'upsell' | 'cross_sell', limit: number) {
+    return linkedProductIds(this.#read, productIds, kind, limit);
+  }
+}

@@ -1,0 +1,70 @@
+import type { ProductSummary } from '../../shared/catalog/types';
+import type { Repositories } from '../db/ports';
+
+/*
+ * The product lists that sell more, one home for their rules (docs/catalog-and-import.md):
+ *
+ * - upsells ("You may also like…" on the product page) and cross-sells ("You may be interested in…" on the cart
+ *   page) come from the CSV's Upsells and Cross-sells columns, in its order;
+ * - "Customers also bought" lists the products bought in the same orders as this one, the most shared orders
+ *   first. With fewer than ALSO_BOUGHT_MINIMUM such products there are too few orders to say anything: the section
+ *   is left out and the page falls back to its related products;
+ * - related products share categories or tags with the product (merchandisingSql.relatedProductIds), leaving out
+ *   what the page already shows above them (upsells and customers also bought).
+ *
+ * Every list holds only products a shopper can open and buy now, never the product itself.
+ */
+
+export const LIST_SIZE = 4;
+export const ALSO_BOUGHT_MINIMUM = 2;
+
+export interface ProductPageLists {
+  upsells: ProductSummary[];
+  alsoBought: ProductSummary[];
+  related: ProductSummary[];
+}
+
+/** The cards of these products, in this order. */
+async function summaries(repositories: Repositories, ids: number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const list = await repositories.catalog.listProducts({
+    context: 'shop',
+    ids,
+    relevance: true,
+    orderby: 'menu_order',
+    page: 1,
+    perPage: ids.length,
+  });
+  return list.items;
+}
+
+export async function productPageLists(
+  repositories: Repositories,
+  productId: number,
+): Promise<ProductPageLists> {
+  const { merchandising } = repositories;
+  const [upsellIds, boughtIds] = await Promise.all([
+    merchandising.linkedProductIds([productId], 'upsell', LIST_SIZE),
+    merchandising.alsoBoughtIds(productId, LIST_SIZE),
+  ]);
+  const alsoBoughtIds = boughtIds.length >= ALSO_BOUGHT_MINIMUM ? boughtIds : [];
+  const relatedIds = await merchandising.relatedProductIds(productId, LIST_SIZE, [
+    ...upsellIds,
+    ...alsoBoughtIds,
+  ]);
+  const [upsells, alsoBought, related] = await Promise.all([
+    summaries(repositories, upsellIds),
+    summaries(repositories, alsoBoughtIds),
+    summaries(repositories, relatedIds),
+  ]);
+  return { upsells, alsoBought, related };
+}
+
+/** The cross-sells of the cart's products (parents), in the cart's order, never a product already in the cart. */
+export async function cartCrossSells(
+  repositories: Repositories,
+  productIds: number[],
+): Promise<ProductSummary[]> {
+  const ids = await repositories.merchandising.linkedProductIds(productIds, 'cross_sell', LIST_SIZE);
+  return summaries(repositories, ids);
+}
