@@ -4,7 +4,7 @@ import { JsonLd } from '../../client/catalog/JsonLd';
 import { ArchivePage } from '../../client/pages/ArchivePage';
 import { HomePage } from '../../client/pages/HomePage';
 import { PRODUCT_ORDERINGS, type ProductSummary, type Taxonomy, type Term } from '../../shared/catalog/types';
-import { termUrl, vendorUrl } from '../../shared/catalog/urls';
+import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import { MAX_SEARCH_LENGTH } from '../../shared/search/searchLimits';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';

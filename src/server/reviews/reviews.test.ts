@@ -211,6 +211,27 @@ describe('moderation and the stored rating', () => {
     expect(page.body).not.toContain('<script>alert(1)');
   });
 
+  it('quotes the approved reviews in the page’s Product JSON-LD, with the stored rating and markup kept as text', async () => {
+    const page = await new Shopper().send(shop.app, 'GET', mugUrl);
+    const scripts = [...page.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    const product = scripts
+      .map((match) => JSON.parse(match[1] as string))
+      .find((data) => data['@type'] === 'Product');
+    expect(product.aggregateRating).toMatchObject({ ratingValue: 3.67, ratingCount: 3 });
+    // Newest first, as the page lists them; the script tag in a review is data, not markup.
+    expect(
+      product.review.map((review: { author: { name: string }; reviewRating: { ratingValue: number } }) => [
+        review.author.name,
+        review.reviewRating.ratingValue,
+      ]),
+    ).toEqual([
+      ['Mal <i>Formed</i>', 4],
+      ['Nina Nonbuyer', 2],
+      ['Bea Buyer', 5],
+    ]);
+    expect(product.review[0].reviewBody).toBe('<b>bold</b> <script>alert(1)</script>');
+  });
+
   it('shows the stored rating in listings once a review is approved', async () => {
     const kitchen = await new Shopper().send(shop.app, 'GET', '/product-category/home/kitchen/');
     expect(kitchen.statusCode).toBe(200);
