@@ -21,6 +21,7 @@ import type { SearchRepository } from './search';
 import type { SessionRepository } from './sessions';
 import type { StatsRepository } from './stats';
 import type { VisitorMetaRepository } from './visitorMeta';
+import type { WebhookRepository } from './webhooks';
 
 export type * from './attribution';
 export type * from './catalog';
@@ -37,6 +38,7 @@ export type * from './search';
 export type * from './sessions';
 export type * from './stats';
 export type * from './visitorMeta';
+export type * from './webhooks';
 
 export interface Repositories {
   catalog: CatalogRepository;
@@ -54,6 +56,7 @@ export interface Repositories {
   search: SearchRepository;
   insights: InsightsRepository;
   mailOutbox: MailOutboxRepository;
+  webhooks: WebhookRepository;
   /**
    * Answers when the database is reachable and is still the one the shop opened (GET /healthz): a SQLite file
    * deleted or replaced under the running shop fails, so the shop stops taking orders nobody will keep.

@@ -24,6 +24,7 @@ import {
   toOrderNote,
   toOrderSummary,
 } from '../sql/orderAdminSql';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
@@ -93,6 +94,7 @@ export class PgOrderAdminRepository implements OrderAdminRepository {
         id,
       ]);
       await queryNamed(client, INSERT_NOTE, { orderId: id, author: 'system', text: note(from, to) });
+      await queryNamed(client, ENQUEUE_WEBHOOK_EVENT, webhookEventParams('order.updated', id));
       return { from, to, restocked, reduced };
     });
   }

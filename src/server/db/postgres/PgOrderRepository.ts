@@ -12,6 +12,8 @@ import {
 import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
 import { orderInsertSql, orderValues } from '../sql/orderInsert';
 import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
+import { queryNamed } from './namedQuery';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { insertOrderAttribution } from './PgAttributionRepository';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
@@ -107,6 +109,7 @@ export class PgOrderRepository implements OrderRepository {
     for (const line of order.lines) await client.query(addLine, orderItemValues(orderId, line));
     if (order.attribution) await insertOrderAttribution(client, orderId, order.attribution);
     await client.query("UPDATE sessions SET cart = '[]' WHERE id = $1", [order.sessionId]);
+    await queryNamed(client, ENQUEUE_WEBHOOK_EVENT, webhookEventParams('order.created', orderId));
     return orderId;
   }
 

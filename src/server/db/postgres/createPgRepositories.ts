@@ -5,6 +5,7 @@ import { PgAttributionRepository } from './PgAttributionRepository';
 import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
 import { PgMailOutboxRepository } from './PgMailOutboxRepository';
+import { PgWebhookRepository } from './PgWebhookRepository';
 import { PgMediaRepository } from './PgMediaRepository';
 import { PgOptionRepository } from './PgOptionRepository';
 import { PgOrderAdminRepository } from './PgOrderAdminRepository';
@@ -38,6 +39,7 @@ export function createPgRepositories(pool: PgPool): Repositories {
     search: new PgSearchRepository(pool),
     insights: new PgInsightsRepository(pool),
     mailOutbox: new PgMailOutboxRepository(pool),
+    webhooks: new PgWebhookRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -9,6 +9,7 @@ import type {
   ImportJobStatus,
 } from '../../../shared/catalog/adminProducts';
 import type { StockStatus } from '../../../shared/catalog/types';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from './webhookSql';
 
 /*
  * The owner's product reads and writes, written once for both engines: `@name` placeholders (SQLite's own, and
@@ -342,6 +343,9 @@ export async function planAdminProductSave(
     });
   }
   steps.push({ kind: 'refresh', productId });
+  // The owner's edit of an existing product is a product.updated event, queued by the same transaction.
+  if (id !== null)
+    steps.push({ kind: 'sql', sql: ENQUEUE_WEBHOOK_EVENT, params: webhookEventParams('product.updated', id) });
   return { steps };
 }
 

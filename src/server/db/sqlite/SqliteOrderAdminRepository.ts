@@ -25,6 +25,7 @@ import {
   toOrderNote,
   toOrderSummary,
 } from '../sql/orderAdminSql';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { refreshDerivedFields } from './refreshDerivedFields';
 
 export class SqliteOrderAdminRepository implements OrderAdminRepository {
@@ -89,6 +90,7 @@ export class SqliteOrderAdminRepository implements OrderAdminRepository {
       .prepare('UPDATE orders SET status = ?, stock_reduced = ? WHERE id = ?')
       .run(to, releases ? 0 : 1, id);
     this.#db.prepare(INSERT_NOTE).get({ orderId: id, author: 'system', text: note(from, to) });
+    this.#db.prepare(ENQUEUE_WEBHOOK_EVENT).run(webhookEventParams('order.updated', id));
     return { from, to, restocked, reduced };
   }
 

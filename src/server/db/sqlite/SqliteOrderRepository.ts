@@ -13,6 +13,7 @@ import {
 import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports';
 import { orderInsertSql, orderValues } from '../sql/orderInsert';
 import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { insertOrderAttribution } from './SqliteAttributionRepository';
 
@@ -88,6 +89,7 @@ export class SqliteOrderRepository implements OrderRepository {
     for (const line of order.lines) addLine.run(...orderItemValues(orderId, line));
     if (order.attribution) insertOrderAttribution(this.#db, orderId, order.attribution);
     this.#db.prepare("UPDATE sessions SET cart = '[]' WHERE id = ?").run(order.sessionId);
+    this.#db.prepare(ENQUEUE_WEBHOOK_EVENT).run(webhookEventParams('order.created', orderId));
     return orderId;
   }
 

@@ -5,6 +5,7 @@ import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMailOutboxRepository } from './SqliteMailOutboxRepository';
+import { SqliteWebhookRepository } from './SqliteWebhookRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOptionRepository } from './SqliteOptionRepository';
 import { SqliteOrderAdminRepository } from './SqliteOrderAdminRepository';
@@ -42,6 +43,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     search: new SqliteSearchRepository(db),
     insights: new SqliteInsightsRepository(db),
     mailOutbox: new SqliteMailOutboxRepository(db),
+    webhooks: new SqliteWebhookRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
       // A deleted file stays readable through the open handle: only its path tells that it is gone.
