@@ -42,6 +42,7 @@ import { sessionPlugin } from './session/sessionPlugin';
 import { siteFilesPlugin } from './siteFiles/siteFilesPlugin';
 import { statsPlugin } from './stats/statsPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
+import { type WebhookOptions, webhooksPlugin } from './webhooks/webhooksPlugin';
 
 export interface AppOptions {
   config: ShopConfig;
@@ -58,6 +59,8 @@ export interface AppOptions {
   suggestionDecorators?: SuggestionDecorator[];
   /** Order mail's transport, clock and loop (default: from the settings; see mail/mailPlugin.ts). */
   mail?: MailOptions;
+  /** Webhook delivery's poster, clock and loop (default: fetch, on a timer; see webhooks/webhooksPlugin.ts). */
+  webhooks?: WebhookOptions;
   /** Told after an order's status changes in the back office; default: the customer's order mail. */
   orderStatusListener?: OrderStatusListener;
 }
@@ -73,6 +76,7 @@ export async function buildApp({
   searchIndex,
   suggestionDecorators,
   mail,
+  webhooks,
   orderStatusListener,
 }: AppOptions): Promise<FastifyInstance> {
   const sendError = createErrorSender(repositories.catalog);
@@ -137,6 +141,7 @@ export async function buildApp({
   });
   await app.register(ownerPlugin, { config, repositories, secret });
   await app.register(mailPlugin, { config, repositories, dataDir, mail });
+  await app.register(webhooksPlugin, { config, repositories, webhooks });
   await app.register(ajaxPlugin);
   await app.register(pagesPlugin, { config, assets, repositories, cartService });
   await app.register(fastifyStatic, {
@@ -186,7 +191,7 @@ export async function buildApp({
     extraNotes: (orderId) => app.mail.notesForOrder(orderId),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
-  await app.register(adminPlugin, { config, orderDesk });
+  await app.register(adminPlugin, { config, orderDesk, webhookDesk: app.webhooks.desk });
 
   app.all(UNDECODABLE_URL_PATH, async function undecodableUrl() {
     throw new ShopError('invalid_request', 'That address is not valid.');

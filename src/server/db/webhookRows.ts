@@ -12,7 +12,8 @@ import {
 
 function toTopic(value: unknown): WebhookTopic {
   const topic = String(value);
-  if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic)) throw new Error(`Unknown webhook topic ${topic}`);
+  if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic))
+    throw new Error(`Unknown webhook topic ${topic}`);
   return topic as WebhookTopic;
 }
 
@@ -66,7 +67,11 @@ export function toWebhookAttempt(row: Record<string, unknown>): WebhookAttempt {
 }
 
 /** The statement that settles a delivery after an attempt, by its outcome. */
-export function deliveryOutcome(result: { responseStatus: number | null; error: string | null; retryAt: number | null }) {
+export function deliveryOutcome(result: {
+  responseStatus: number | null;
+  error: string | null;
+  retryAt: number | null;
+}) {
   if (result.error === null) return 'delivered' as const;
   return result.retryAt === null ? ('failed' as const) : ('retry' as const);
 }

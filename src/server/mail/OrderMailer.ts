@@ -135,7 +135,8 @@ export class OrderMailer {
         try {
           await this.#transport.send(outgoing);
         } catch (error) {
-          const retryAt = mail.attempts >= MAX_ATTEMPTS ? null : this.#now() + retryDelay(RETRY_DELAYS_MS, mail.attempts);
+          const retryAt =
+            mail.attempts >= MAX_ATTEMPTS ? null : this.#now() + retryDelay(RETRY_DELAYS_MS, mail.attempts);
           const reason = this.#describe(error);
           this.#log.warn(
             { outboxId: mail.id, orderId: mail.orderId, kind: mail.kind, attempts: mail.attempts, reason },

@@ -1,7 +1,12 @@
 /* Webhooks as the back office and the sender see them. Times in Unix milliseconds. */
 
 /** The topics the shop delivers: `resource.event`, named as WooCommerce names them. */
-export const WEBHOOK_TOPICS = ['order.created', 'order.updated', 'product.updated', 'product.deleted'] as const;
+export const WEBHOOK_TOPICS = [
+  'order.created',
+  'order.updated',
+  'product.updated',
+  'product.deleted',
+] as const;
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
 
 export const WEBHOOK_TOPIC_LABELS: Record<WebhookTopic, string> = {

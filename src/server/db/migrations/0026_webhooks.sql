@@ -48,3 +48,44 @@ CREATE TABLE webhook_attempts (
 );
 CREATE INDEX webhook_attempts_webhook ON webhook_attempts (webhook_id, id);
 CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id);
+
+-- product.deleted is queued by the database itself, in the transaction of whatever moves a parent product to the
+-- trash or deletes it for good (a product deleted from the trash was reported when it went there): every path
+-- that does so (the REST API, the back office, scripts) reports it without remembering to. A trashed product's
+-- event is due when it went to the trash; a deleted one's at the database's clock.
+-- engine: sqlite
+CREATE TRIGGER webhooks_product_trashed AFTER UPDATE OF trashed_at ON products
+WHEN OLD.trashed_at IS NULL AND NEW.trashed_at IS NOT NULL AND NEW.type <> 'variation'
+BEGIN
+  INSERT INTO webhook_deliveries (webhook_id, topic, resource_id, next_attempt_at, created_at)
+  SELECT id, topic, NEW.id, NEW.trashed_at, NEW.trashed_at FROM webhooks
+  WHERE status = 'active' AND topic = 'product.deleted';
+END;
+CREATE TRIGGER webhooks_product_deleted AFTER DELETE ON products
+WHEN OLD.type <> 'variation' AND OLD.trashed_at IS NULL
+BEGIN
+  INSERT INTO webhook_deliveries (webhook_id, topic, resource_id, next_attempt_at, created_at)
+  SELECT id, topic, OLD.id, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
+    CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+  FROM webhooks WHERE status = 'active' AND topic = 'product.deleted';
+END;
+-- engine: end
+-- engine: postgres
+CREATE FUNCTION webhooks_product_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  at_ms BIGINT := CASE WHEN TG_OP = 'UPDATE' THEN NEW.trashed_at
+                       ELSE (extract(epoch FROM clock_timestamp()) * 1000)::BIGINT END;
+  product_id BIGINT := CASE WHEN TG_OP = 'UPDATE' THEN NEW.id ELSE OLD.id END;
+BEGIN
+  INSERT INTO webhook_deliveries (webhook_id, topic, resource_id, next_attempt_at, created_at)
+  SELECT id, topic, product_id, at_ms, at_ms FROM webhooks WHERE status = 'active' AND topic = 'product.deleted';
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER webhooks_product_trashed AFTER UPDATE OF trashed_at ON products FOR EACH ROW
+  WHEN (OLD.trashed_at IS NULL AND NEW.trashed_at IS NOT NULL AND NEW.type <> 'variation')
+  EXECUTE FUNCTION webhooks_product_deleted();
+CREATE TRIGGER webhooks_product_deleted AFTER DELETE ON products FOR EACH ROW
+  WHEN (OLD.type <> 'variation' AND OLD.trashed_at IS NULL)
+  EXECUTE FUNCTION webhooks_product_deleted();
+-- engine: end

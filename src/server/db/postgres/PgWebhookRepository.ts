@@ -54,8 +54,13 @@ export class PgWebhookRepository implements WebhookRepository {
   }
 
   async enqueue(topic: WebhookTopic, resourceId: number, now: number) {
-    return (await queryNamed(this.#pool, `${ENQUEUE_WEBHOOK_EVENT} RETURNING id`, webhookEventParams(topic, resourceId, now)))
-      .length;
+    return (
+      await queryNamed(
+        this.#pool,
+        `${ENQUEUE_WEBHOOK_EVENT} RETURNING id`,
+        webhookEventParams(topic, resourceId, now),
+      )
+    ).length;
   }
 
   async claimDue(now: number, leaseUntil: number, limit: number) {

@@ -5,7 +5,6 @@ import { PgAttributionRepository } from './PgAttributionRepository';
 import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
 import { PgMailOutboxRepository } from './PgMailOutboxRepository';
-import { PgWebhookRepository } from './PgWebhookRepository';
 import { PgMediaRepository } from './PgMediaRepository';
 import { PgOptionRepository } from './PgOptionRepository';
 import { PgOrderAdminRepository } from './PgOrderAdminRepository';
@@ -17,6 +16,7 @@ import { PgSearchRepository } from './PgSearchRepository';
 import { PgSessionRepository } from './PgSessionRepository';
 import { PgStatsRepository } from './PgStatsRepository';
 import { PgVisitorMetaRepository } from './PgVisitorMetaRepository';
+import { PgWebhookRepository } from './PgWebhookRepository';
 
 /** Advisory lock of first-start seeding (the migrations hold 7263001). */
 const FIRST_START_LOCK = 7263005;

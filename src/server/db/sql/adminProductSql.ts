@@ -393,7 +393,11 @@ export async function planAdminProductSave(
   steps.push({ kind: 'refresh', productId });
   // The owner's edit of an existing product is a product.updated event, queued by the same transaction.
   if (id !== null)
-    steps.push({ kind: 'sql', sql: ENQUEUE_WEBHOOK_EVENT, params: webhookEventParams('product.updated', id) });
+    steps.push({
+      kind: 'sql',
+      sql: ENQUEUE_WEBHOOK_EVENT,
+      params: webhookEventParams('product.updated', id),
+    });
   return { steps };
 }
 

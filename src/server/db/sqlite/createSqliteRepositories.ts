@@ -5,7 +5,6 @@ import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMailOutboxRepository } from './SqliteMailOutboxRepository';
-import { SqliteWebhookRepository } from './SqliteWebhookRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
 import { SqliteOptionRepository } from './SqliteOptionRepository';
 import { SqliteOrderAdminRepository } from './SqliteOrderAdminRepository';
@@ -17,6 +16,7 @@ import { SqliteSearchRepository } from './SqliteSearchRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
 import { SqliteStatsRepository } from './SqliteStatsRepository';
 import { SqliteVisitorMetaRepository } from './SqliteVisitorMetaRepository';
+import { SqliteWebhookRepository } from './SqliteWebhookRepository';
 
 /** The file's identity when it was opened; null for an in-memory database. */
 function fileIdentity(path: string): string | null {
