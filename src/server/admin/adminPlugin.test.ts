@@ -58,11 +58,25 @@ describe('every back-office route asks for the owner', () => {
     '/admin/orders/?status=completed&s=ada',
     '/admin/orders/1/',
     '/insights/',
+    '/admin/settings/webhooks/',
+    '/admin/settings/webhooks/new',
+    '/admin/settings/webhooks/1/',
   ];
   const forms: { url: string; form: Record<string, string>; page: string }[] = [
     { url: '/admin/orders/1/status', form: { status: 'completed' }, page: '/admin/orders/1/' },
     { url: '/admin/orders/1/notes', form: { note: 'Hello' }, page: '/admin/orders/1/' },
     { url: '/admin/logout', form: {}, page: '/admin/orders/' },
+    {
+      url: '/admin/settings/webhooks/',
+      form: { status: 'active', topic: 'order.created', deliveryUrl: 'http://127.0.0.1:9/hooks' },
+      page: '/admin/settings/webhooks/new',
+    },
+    {
+      url: '/admin/settings/webhooks/1/',
+      form: { status: 'paused', topic: 'order.created', deliveryUrl: 'http://127.0.0.1:9/hooks' },
+      page: '/admin/settings/webhooks/1/',
+    },
+    { url: '/admin/settings/webhooks/1/delete', form: {}, page: '/admin/settings/webhooks/1/' },
   ];
 
   it.each(pages)('GET %s sends a stranger to the login, coming back after', async (url) => {
