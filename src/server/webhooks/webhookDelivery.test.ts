@@ -122,8 +122,10 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
   it('a receiver that fails three times, then succeeds, gets exactly one successful delivery of the same body', async () => {
     const { shop, receiver, clock } = await openShop(({ index }) => (index < 3 ? 500 : 200));
     const webhook = await addWebhook(shop, 'order.created', receiver.url);
-    await placeOrder(shop);
+    const orderId = await placeOrder(shop);
     expect(await shop.app.webhooks.flush()).toBe(0);
+    // The order changes before the retries: they still send the body of the first attempt (what was signed).
+    await shop.query("UPDATE orders SET status = 'on-hold' WHERE id = ?", [orderId]);
     for (const [index, wait] of WEBHOOK_RETRY_DELAYS_MS.slice(0, 3).entries()) {
       clock.offset += wait / 2;
       await shop.app.webhooks.flush();
@@ -138,6 +140,7 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     // Every retry is the same delivery: one id, the same bytes, the same signature.
     expect(new Set(receiver.received.map((each) => each.headers['x-wc-webhook-delivery-id'])).size).toBe(1);
     expect(new Set(receiver.received.map((each) => each.rawBody.toString('utf8'))).size).toBe(1);
+    expect(receiver.received[3]?.json).toMatchObject({ id: orderId, status: 'processing' });
     expect(receiver.received.every((each) => each.signatureValid)).toBe(true);
     expect(await deliveries(shop)).toMatchObject([{ status: 'delivered', attempts: 4 }]);
     const log = await shop.app.webhooks.desk.log(webhook.id);
@@ -182,6 +185,31 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
       status: 'disabled',
       failureCount: 5,
     });
+  });
+
+  it('never commits an order without its outbox row: when the row cannot be written, no order is placed', async () => {
+    const { shop, receiver } = await openShop();
+    await addWebhook(shop, 'order.created', receiver.url);
+    const [before] = await shop.query<{ stock: number }>(
+      'SELECT stock_quantity AS stock FROM products WHERE id = ?',
+      [MUG],
+    );
+    await shop.query('ALTER TABLE webhook_deliveries RENAME TO webhook_deliveries_away');
+    const shopper = new Shopper();
+    const response = await shopper.send(
+      shop.app,
+      'POST',
+      '/checkout/',
+      await shopper.readyForm(shop.app, MUG, 1),
+    );
+    expect(response.statusCode).toBe(500);
+    expect(await shop.repositories.orders.countOrders()).toBe(0);
+    const [after] = await shop.query<{ stock: number }>(
+      'SELECT stock_quantity AS stock FROM products WHERE id = ?',
+      [MUG],
+    );
+    expect(Number(after?.stock)).toBe(Number(before?.stock));
+    await shop.query('ALTER TABLE webhook_deliveries_away RENAME TO webhook_deliveries');
   });
 
   it('queues nothing for a paused webhook, or another topic, or an order that fails', async () => {
