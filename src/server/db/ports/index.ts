@@ -6,6 +6,7 @@
  * interfaces; rows never leave an adapter: it returns the domain types of src/shared.
  */
 
+import type { ApiKeyRepository } from './apiKeys';
 import type { AttributionRepository } from './attribution';
 import type { CatalogRepository } from './catalog';
 import type { InsightsRepository } from './insights';
@@ -22,6 +23,7 @@ import type { SessionRepository } from './sessions';
 import type { StatsRepository } from './stats';
 import type { VisitorMetaRepository } from './visitorMeta';
 
+export * from './apiKeys';
 export type * from './attribution';
 export type * from './catalog';
 export type * from './insights';
@@ -54,6 +56,7 @@ export interface Repositories {
   search: SearchRepository;
   insights: InsightsRepository;
   mailOutbox: MailOutboxRepository;
+  apiKeys: ApiKeyRepository;
   /**
    * Answers when the database is reachable and is still the one the shop opened (GET /healthz): a SQLite file
    * deleted or replaced under the running shop fails, so the shop stops taking orders nobody will keep.
