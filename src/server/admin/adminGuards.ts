@@ -6,6 +6,8 @@ export const ADMIN_NONCES = {
   logout: 'admin_logout',
   orderStatus: 'admin_order_status',
   orderNote: 'admin_order_note',
+  apiKeyCreate: 'admin_api_key_create',
+  apiKeyRevoke: 'admin_api_key_revoke',
 } as const;
 
 /** What every back-office handler needs from the plugin: the owner checks and the nonces. */

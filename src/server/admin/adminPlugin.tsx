@@ -5,9 +5,11 @@ import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { parseInput } from '../http/parseInput';
 import type { OrderDesk } from '../orders/orderDesk';
+import type { ApiKeyService } from '../wcRest/apiKeys/apiKeyService';
 import { ADMIN_NONCES, type AdminGuards } from './adminGuards';
 import { orderRoutes } from './orders/orderRoutes';
 import { DEFAULT_ADMIN_PATH, safeNextPath } from './safeNextPath';
+import { apiKeyRoutes } from './settings/apiKeyRoutes';
 
 /*
  * The owner's back office over HTTP: the one owner login (/admin/login, for /admin/ and /insights/ alike), logging
@@ -19,6 +21,8 @@ interface AdminPluginOptions {
   config: ShopConfig;
   /** The orders' rules (built by the app, which hands the same desk to whoever else adds order notes). */
   orderDesk: OrderDesk;
+  /** The REST API's keys (the same service checks them on every API call). */
+  apiKeys: ApiKeyService;
 }
 
 const loginQuery = z.object({ next: z.string().max(2000).optional() });
@@ -121,6 +125,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminPluginOpti
   });
 
   await orderRoutes(app, { desk: options.orderDesk, guards, currency: options.config.shop.currency });
+  await apiKeyRoutes(app, { keys: options.apiKeys, guards });
 }
 
 /** How long a refused login must wait, in the unit a person would say. */
