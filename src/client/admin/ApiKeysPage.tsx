@@ -149,7 +149,7 @@ export function ApiKeysPage({
                   <tr key={key.id}>
                     <th scope="row">{key.description}</th>
                     <td>
-                      <code>…{key.truncatedKey}</code>
+                      <code>{`…${key.truncatedKey}`}</code>
                     </td>
                     <td>{labelOf(key.permissions)}</td>
                     <td>{time(key.lastAccess)}</td>

@@ -111,8 +111,11 @@ async function apiKeyCommand([action, ...rest]: string[]) {
       if (rest.length > 0) fail(USAGE);
       for (const key of await keys.list()) {
         const state = key.revokedAt === null ? 'live' : 'revoked';
-        const last = key.lastAccess === null ? 'never used' : `last used ${new Date(key.lastAccess).toISOString()}`;
-        console.log(`${key.id}\t…${key.truncatedKey}\t${key.permissions}\t${state}\t${last}\t${key.description}`);
+        const last =
+          key.lastAccess === null ? 'never used' : `last used ${new Date(key.lastAccess).toISOString()}`;
+        console.log(
+          `${key.id}\t…${key.truncatedKey}\t${key.permissions}\t${state}\t${last}\t${key.description}`,
+        );
       }
     } else if (action === 'revoke') {
       const id = Number(rest[0]);
