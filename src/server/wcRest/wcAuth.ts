@@ -92,6 +92,12 @@ export async function requireApiKey(
   method: string,
 ): Promise<ApiKey> {
   const given = credentialsOf(request);
+  if (!given && typeof (request.query as Record<string, unknown>)?.oauth_signature === 'string')
+    // What WooCommerce's clients send over plain HTTP. Checking it needs the secret itself, which is not stored.
+    throw new ShopError(
+      'woocommerce_rest_authentication_error',
+      'OAuth 1.0a signatures are not accepted: connect over HTTPS with the consumer key and secret.',
+    );
   if (!given) throw refusal(method);
   if (!isSecureEnough(request))
     throw new ShopError(
