@@ -42,6 +42,8 @@ import { sessionPlugin } from './session/sessionPlugin';
 import { siteFilesPlugin } from './siteFiles/siteFilesPlugin';
 import { statsPlugin } from './stats/statsPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
+import { createApiKeyService } from './wcRest/apiKeys/apiKeyService';
+import { wcRestPlugin } from './wcRest/wcRestPlugin';
 import { type WebhookOptions, webhooksPlugin } from './webhooks/webhooksPlugin';
 
 export interface AppOptions {
@@ -191,7 +193,9 @@ export async function buildApp({
     extraNotes: (orderId) => app.mail.notesForOrder(orderId),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
-  await app.register(adminPlugin, { config, orderDesk, webhookDesk: app.webhooks.desk });
+  const apiKeys = createApiKeyService(repositories.apiKeys);
+  await app.register(adminPlugin, { config, orderDesk, apiKeys, webhookDesk: app.webhooks.desk });
+  await app.register(wcRestPlugin, { config, repositories, orderDesk, apiKeys });
 
   app.all(UNDECODABLE_URL_PATH, async function undecodableUrl() {
     throw new ShopError('invalid_request', 'That address is not valid.');

@@ -2,16 +2,17 @@ import type { ReactNode } from 'react';
 
 /*
  * The back office's frame inside the shop's layout: a skip link, the owner's navigation (Orders, Products,
- * Insights, Webhooks) and the log-out buttons, then the page. Plain links and forms: it works without JavaScript, by keyboard
- * and at phone width (the navigation wraps).
+ * Insights, API keys, Webhooks) and the log-out buttons, then the page. Plain links and forms: it works without
+ * JavaScript, by keyboard and at phone width (the navigation wraps).
  */
 
-export type AdminSection = 'orders' | 'products' | 'insights' | 'webhooks';
+export type AdminSection = 'orders' | 'products' | 'insights' | 'api' | 'webhooks';
 
 const SECTIONS: { key: AdminSection; label: string; href: string }[] = [
   { key: 'orders', label: 'Orders', href: '/admin/orders/' },
   { key: 'products', label: 'Products', href: '/admin/products/' },
   { key: 'insights', label: 'Insights', href: '/insights/' },
+  { key: 'api', label: 'API keys', href: '/admin/settings/api/' },
   { key: 'webhooks', label: 'Webhooks', href: '/admin/settings/webhooks/' },
 ];
 

@@ -5,10 +5,12 @@ import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { parseInput } from '../http/parseInput';
 import type { OrderDesk } from '../orders/orderDesk';
+import type { ApiKeyService } from '../wcRest/apiKeys/apiKeyService';
 import type { WebhookDesk } from '../webhooks/webhookDesk';
 import { ADMIN_NONCES, type AdminGuards } from './adminGuards';
 import { orderRoutes } from './orders/orderRoutes';
 import { DEFAULT_ADMIN_PATH, safeNextPath } from './safeNextPath';
+import { apiKeyRoutes } from './settings/apiKeyRoutes';
 import { webhookRoutes } from './webhooks/webhookRoutes';
 
 /*
@@ -23,6 +25,8 @@ interface AdminPluginOptions {
   orderDesk: OrderDesk;
   /** The webhooks' rules (app.webhooks.desk). */
   webhookDesk: WebhookDesk;
+  /** The REST API's keys (the same service checks them on every API call). */
+  apiKeys: ApiKeyService;
 }
 
 const loginQuery = z.object({ next: z.string().max(2000).optional() });
@@ -130,6 +134,7 @@ export async function adminPlugin(app: FastifyInstance, options: AdminPluginOpti
     guards,
     shopUrl: options.config.server.mail.shopUrl,
   });
+  await apiKeyRoutes(app, { keys: options.apiKeys, guards });
 }
 
 /** How long a refused login must wait, in the unit a person would say. */

@@ -37,7 +37,10 @@ export const noStatusListener: OrderStatusListener = {
 };
 
 export interface OrderDesk {
-  list(query: Omit<OrderListQuery, 'perPage'>): Promise<OrderListPage & { perPage: number }>;
+  /** A page of ORDERS_PER_PAGE orders unless `perPage` says otherwise (the REST API's per_page). */
+  list(
+    query: Omit<OrderListQuery, 'perPage'> & { perPage?: number },
+  ): Promise<OrderListPage & { perPage: number }>;
   /** Throws not_found for an unknown number. */
   detail(id: number): Promise<OrderDetail>;
   changeStatus(id: number, to: OrderStatus): Promise<StatusChange>;
@@ -69,8 +72,9 @@ export function createOrderDesk({
 }: OrderDeskOptions): OrderDesk {
   return {
     async list(query) {
-      const page = await orders.listOrders({ ...query, perPage: ORDERS_PER_PAGE });
-      return { ...page, perPage: ORDERS_PER_PAGE };
+      const perPage = query.perPage ?? ORDERS_PER_PAGE;
+      const page = await orders.listOrders({ ...query, perPage });
+      return { ...page, perPage };
     },
     async detail(id) {
       const detail = await orders.getOrderDetail(id);

@@ -37,6 +37,8 @@ export interface AdminProductListQuery {
   /** In this product category (directly, as WooCommerce's REST filter reads it). */
   categoryId?: number;
   stockStatus?: StockStatus;
+  /** Only products of this type (simple, variable, grouped, external). */
+  type?: string;
   /** true: only products in the trash; false: none of them; absent: every product (the back office's table). */
   trashed?: boolean;
 }

@@ -6,6 +6,7 @@
  * interfaces; rows never leave an adapter: it returns the domain types of src/shared.
  */
 
+import type { ApiKeyRepository } from './apiKeys';
 import type { AttributionRepository } from './attribution';
 import type { CatalogRepository } from './catalog';
 import type { InsightsRepository } from './insights';
@@ -23,6 +24,7 @@ import type { StatsRepository } from './stats';
 import type { VisitorMetaRepository } from './visitorMeta';
 import type { WebhookRepository } from './webhooks';
 
+export * from './apiKeys';
 export type * from './attribution';
 export type * from './catalog';
 export type * from './insights';
@@ -57,6 +59,7 @@ export interface Repositories {
   insights: InsightsRepository;
   mailOutbox: MailOutboxRepository;
   webhooks: WebhookRepository;
+  apiKeys: ApiKeyRepository;
   /**
    * Answers when the database is reachable and is still the one the shop opened (GET /healthz): a SQLite file
    * deleted or replaced under the running shop fails, so the shop stops taking orders nobody will keep.

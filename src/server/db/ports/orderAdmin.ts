@@ -1,4 +1,5 @@
 import type {
+  DailySales,
   OrderDetail,
   OrderListPage,
   OrderNote,
@@ -18,6 +19,9 @@ export interface OrderListQuery {
   /** 1-based. */
   page: number;
   perPage: number;
+  /** Only orders placed after / before this instant (ISO 8601, UTC), as WooCommerce's REST filters read them. */
+  after?: string;
+  before?: string;
 }
 
 export interface OrderAdminRepository {
@@ -35,6 +39,11 @@ export interface OrderAdminRepository {
     to: OrderStatus,
     note: (from: OrderStatus, to: OrderStatus) => string,
   ): Promise<StatusChange | null>;
+  /**
+   * Sales per UTC day of the orders placed in [from, to) (ISO instants) whose status is one of SALES_STATUSES;
+   * days without such an order are absent. Oldest first.
+   */
+  salesByDay(from: string, to: string): Promise<DailySales[]>;
   /** Null when there is no such order. */
   addOrderNote(orderId: number, note: { author: OrderNoteAuthor; text: string }): Promise<OrderNote | null>;
 }

@@ -20,7 +20,9 @@ import {
   SELECT_ORDER_LINES_STOCK,
   SELECT_STOCK,
   type StockLine,
+  salesByDaySql,
   TAKE_STOCK,
+  toDailySales,
   toOrderNote,
   toOrderSummary,
 } from '../sql/orderAdminSql';
@@ -43,6 +45,10 @@ export class PgOrderAdminRepository implements OrderAdminRepository {
       queryNamed(this.#pool, sql.count, filter),
     ]);
     return { orders: rows.map(toOrderSummary), total: Number(count[0]?.n ?? 0) };
+  }
+
+  async salesByDay(from: string, to: string) {
+    return (await queryNamed(this.#pool, salesByDaySql(), { from, to })).map(toDailySales);
   }
 
   async getOrderDetail(id: number): Promise<OrderDetail | null> {

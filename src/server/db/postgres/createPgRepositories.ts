@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Repositories } from '../ports';
 import type { PgPool } from './openPostgres';
+import { PgApiKeyRepository } from './PgApiKeyRepository';
 import { PgAttributionRepository } from './PgAttributionRepository';
 import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
@@ -38,6 +39,7 @@ export function createPgRepositories(pool: PgPool): Repositories {
     stats: new PgStatsRepository(pool),
     search: new PgSearchRepository(pool),
     insights: new PgInsightsRepository(pool),
+    apiKeys: new PgApiKeyRepository(pool),
     mailOutbox: new PgMailOutboxRepository(pool),
     webhooks: new PgWebhookRepository(pool),
     async ping() {

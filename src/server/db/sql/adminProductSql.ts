@@ -92,6 +92,10 @@ export async function listAdminProducts(
     where.push('p.stock_status = @stockStatus');
     params.stockStatus = query.stockStatus;
   }
+  if (query.type !== undefined) {
+    where.push('p.type = @type');
+    params.type = query.type;
+  }
   if (query.trashed !== undefined)
     where.push(query.trashed ? 'p.trashed_at IS NOT NULL' : 'p.trashed_at IS NULL');
   const whereSql = where.join(' AND ');

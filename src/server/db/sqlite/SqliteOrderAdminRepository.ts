@@ -21,7 +21,9 @@ import {
   SELECT_ORDER_LINES_STOCK,
   SELECT_STOCK,
   type StockLine,
+  salesByDaySql,
   TAKE_STOCK,
+  toDailySales,
   toOrderNote,
   toOrderSummary,
 } from '../sql/orderAdminSql';
@@ -40,6 +42,11 @@ export class SqliteOrderAdminRepository implements OrderAdminRepository {
     const rows = this.#db.prepare(sql.list).all(sql.params) as Record<string, unknown>[];
     const total = this.#db.prepare(sql.count).pluck().get(filter) as number;
     return { orders: rows.map(toOrderSummary), total };
+  }
+
+  async salesByDay(from: string, to: string) {
+    const rows = this.#db.prepare(salesByDaySql()).all({ from, to }) as Record<string, unknown>[];
+    return rows.map(toDailySales);
   }
 
   async getOrderDetail(id: number): Promise<OrderDetail | null> {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { SqliteDatabase } from '../openDatabase';
 import type { Repositories } from '../ports';
+import { SqliteApiKeyRepository } from './SqliteApiKeyRepository';
 import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
@@ -42,6 +43,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     stats: new SqliteStatsRepository(db),
     search: new SqliteSearchRepository(db),
     insights: new SqliteInsightsRepository(db),
+    apiKeys: new SqliteApiKeyRepository(db),
     mailOutbox: new SqliteMailOutboxRepository(db),
     webhooks: new SqliteWebhookRepository(db),
     async ping() {
