@@ -1,14 +1,26 @@
 import { createInterface } from 'node:readline';
+import {
+  WEBHOOK_STATUSES,
+  WEBHOOK_TOPICS,
+  type WebhookStatus,
+  type WebhookTopic,
+} from '../../shared/webhooks/webhookTypes';
 import { loadConfig } from '../config/loadConfig';
 import { openRepositories } from '../db/openRepositories';
 import { hashOwnerPassword, MIN_OWNER_PASSWORD_LENGTH } from '../owner/ownerCredentials';
 import { createApiKeyService } from '../wcRest/apiKeys/apiKeyService';
+import { createWebhookDesk } from '../webhooks/webhookDesk';
+import { pingWebhook } from '../webhooks/webhookRequest';
 import { shopStorageFromEnv } from './cliEnvironment';
 
 /**
  * `npm run owner -- api-key create --permissions read|write|read_write --description TEXT` prints a new REST API
  * key's consumer key and secret (the only time the secret is shown); `api-key list` lists the keys;
  * `api-key revoke ID` revokes one. They go through the same service as the back office's /admin/settings/api/.
+ *
+ * `npm run owner -- webhook create --topic TOPIC --url URL [--name TEXT] [--secret TEXT] [--status active|paused]`
+ * adds a webhook (printing its secret, made when not given) through the back office's rules and pings it;
+ * `webhook list` lists them.
  *
  * `npm run owner -- set-password [--email ADDR]`: sets (or resets) the owner's password, stored hashed in the
  * shop's database (DATA_DIR or DATABASE_URL, as the shop finds it). On a terminal it asks twice without echo;
@@ -21,7 +33,9 @@ const USAGE =
   'Usage: npm run owner -- set-password [--email you@example.com]\n' +
   '       npm run owner -- api-key create --permissions read|write|read_write --description "What uses it"\n' +
   '       npm run owner -- api-key list\n' +
-  '       npm run owner -- api-key revoke ID';
+  '       npm run owner -- api-key revoke ID\n' +
+  `       npm run owner -- webhook create --topic ${WEBHOOK_TOPICS.join('|')} --url https://… [--name TEXT] [--secret TEXT] [--status active|paused]\n` +
+  '       npm run owner -- webhook list';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function fail(message: string): never {
@@ -132,8 +146,63 @@ async function apiKeyCommand([action, ...rest]: string[]) {
   }
 }
 
+async function webhookCommand([action, ...rest]: string[]) {
+  const repositories = await openRepositories(shopStorageFromEnv());
+  const desk = createWebhookDesk({
+    webhooks: repositories.webhooks,
+    ping: (webhook) => pingWebhook(webhook),
+  });
+  try {
+    if (action === 'create') {
+      const options = readOptions(rest, ['topic', 'url', 'name', 'secret', 'status']);
+      const topic = options.topic ?? '';
+      const status = options.status ?? 'active';
+      if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic))
+        fail(`--topic must be one of ${WEBHOOK_TOPICS.join(', ')}. ${USAGE}`);
+      if (!(WEBHOOK_STATUSES as readonly string[]).includes(status))
+        fail(`--status must be active or paused. ${USAGE}`);
+      let shopUrl: string | null = null;
+      try {
+        shopUrl = loadConfig(process.env.SHOP_CONFIG).server.mail.shopUrl;
+      } catch {
+        // A broken settings file is the shop's start to report, not this command's.
+      }
+      const result = await desk.save(
+        null,
+        {
+          name: options.name ?? '',
+          status: status as WebhookStatus,
+          topic: topic as WebhookTopic,
+          deliveryUrl: options.url ?? '',
+          secret: options.secret ?? '',
+        },
+        { shopHosts: shopUrl ? [new URL(shopUrl).host.toLowerCase()] : [] },
+      );
+      if (!result.ok) fail(`${Object.values(result.fieldErrors).join(' ')} Nothing was saved.`);
+      const { webhook } = result;
+      console.log(
+        `Webhook ${webhook.id} made (${webhook.status}, ${webhook.topic} → ${webhook.deliveryUrl}).`,
+      );
+      console.log(`secret=${webhook.secret}`);
+      if (result.pinged)
+        console.log(
+          result.pingError === null ? 'The delivery URL answered the ping.' : `Ping: ${result.pingError}`,
+        );
+    } else if (action === 'list') {
+      if (rest.length > 0) fail(USAGE);
+      for (const webhook of await desk.list())
+        console.log(
+          `${webhook.id}\t${webhook.status}\t${webhook.topic}\t${webhook.deliveryUrl}\t${webhook.name}`,
+        );
+    } else fail(USAGE);
+  } finally {
+    await repositories.close();
+  }
+}
+
 async function main() {
   if (process.argv[2] === 'api-key') return apiKeyCommand(process.argv.slice(3));
+  if (process.argv[2] === 'webhook') return webhookCommand(process.argv.slice(3));
   const { email } = parseArguments(process.argv.slice(2));
   const password = await readPassword();
   let hash: string;
