@@ -7,6 +7,8 @@ import {
   type WebhookReceiver,
 } from '../../../test-support/webhookReceiver';
 import type { WebhookTopic } from '../../shared/webhooks/webhookTypes';
+import { readCatalogFiles } from '../catalog/import/readCatalogFiles';
+import { DEMO_CATALOG } from '../catalog/import/seedDemoCatalog';
 import { WEBHOOK_MAX_FAILURES, WEBHOOK_RETRY_DELAYS_MS } from './WebhookSender';
 import { fetchWebhookPoster } from './webhookRequest';
 
@@ -251,6 +253,22 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
       expect.objectContaining({ id: orderId, status: 'completed' }),
     ]);
     expect(bodies).toContainEqual(['product.deleted', { id: 1001 }]);
+  });
+
+  it('queues product.updated for each parent product an import changes, in the import’s transaction', async () => {
+    const { shop, receiver } = await openShop();
+    await addWebhook(shop, 'product.updated', receiver.url);
+    await shop.repositories.catalog.importCatalog(
+      await readCatalogFiles(DEMO_CATALOG.csv, DEMO_CATALOG.sidecar),
+    );
+    const parents = await shop.query<{ id: number }>(
+      "SELECT id FROM products WHERE type <> 'variation' ORDER BY id",
+    );
+    const queued = await deliveries(shop);
+    expect(queued.map((row) => Number(row.resource_id)).sort((a, b) => a - b)).toEqual(
+      parents.map((row) => Number(row.id)),
+    );
+    expect(new Set(queued.map((row) => row.topic))).toEqual(new Set(['product.updated']));
   });
 
   it('never holds up a checkout: orders are placed while the receiver hangs, and the hung attempt times out', async () => {

@@ -9,6 +9,8 @@ import type {
 } from '../../catalog/import/importPlan';
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
 import { termInsertSql, termInsertValues } from '../sql/termInsert';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
+import { queryNamed } from './namedQuery';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
 
@@ -175,6 +177,8 @@ class PgPlanWriter {
            WHERE id = $1`,
           [operation.id, ...productRowValues(operation.row)],
         );
+        if (operation.row.type !== 'variation')
+          await queryNamed(db, ENQUEUE_WEBHOOK_EVENT, webhookEventParams('product.updated', operation.id));
         return;
       case 'productRelations':
         await this.#writeRelations(operation);
