@@ -3,6 +3,7 @@ import {
   type ApiKeyRow,
   FIND_LIVE_API_KEY,
   INSERT_API_KEY,
+  LAST_ACCESS_RESOLUTION_MS,
   LIST_API_KEYS,
   REVOKE_API_KEY,
   TOUCH_API_KEY,
@@ -32,7 +33,7 @@ export class PgApiKeyRepository implements ApiKeyRepository {
   }
 
   async touchApiKey(id: number, now: number) {
-    await queryNamed(this.#pool, TOUCH_API_KEY, { id, now });
+    await queryNamed(this.#pool, TOUCH_API_KEY, { id, now, staleBefore: now - LAST_ACCESS_RESOLUTION_MS });
   }
 
   async revokeApiKey(id: number, now: number) {

@@ -14,7 +14,10 @@ export const FIND_LIVE_API_KEY = `SELECT ${COLUMNS}, secret_hash FROM api_keys
 
 /** Once a minute at most: a client's burst of calls writes one row once. */
 export const TOUCH_API_KEY = `UPDATE api_keys SET last_access = @now
-  WHERE id = @id AND (last_access IS NULL OR last_access < @now - 60000)`;
+  WHERE id = @id AND (last_access IS NULL OR last_access < @staleBefore)`;
+
+/** A key's last access is written again once it is this old. */
+export const LAST_ACCESS_RESOLUTION_MS = 60_000;
 
 export const REVOKE_API_KEY = `UPDATE api_keys SET revoked_at = @now WHERE id = @id AND revoked_at IS NULL RETURNING id`;
 

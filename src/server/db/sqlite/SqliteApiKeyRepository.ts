@@ -4,6 +4,7 @@ import {
   type ApiKeyRow,
   FIND_LIVE_API_KEY,
   INSERT_API_KEY,
+  LAST_ACCESS_RESOLUTION_MS,
   LIST_API_KEYS,
   REVOKE_API_KEY,
   TOUCH_API_KEY,
@@ -30,7 +31,7 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
   }
 
   async touchApiKey(id: number, now: number) {
-    this.#db.prepare(TOUCH_API_KEY).run({ id, now });
+    this.#db.prepare(TOUCH_API_KEY).run({ id, now, staleBefore: now - LAST_ACCESS_RESOLUTION_MS });
   }
 
   async revokeApiKey(id: number, now: number) {
