@@ -354,6 +354,45 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
     fields: [],
     nonceFields: ['_wpnonce'],
   },
+  // The owner's webhooks (docs/rest-api.md "Webhooks")
+  {
+    name: 'webhooks',
+    method: 'GET',
+    url: '/admin/settings/webhooks/',
+    answers: 'page',
+    fields: ['deleted'],
+  },
+  {
+    name: 'webhook page',
+    method: 'GET',
+    url: '/admin/settings/webhooks/1/',
+    answers: 'page',
+    fields: ['saved', 'ping'],
+  },
+  {
+    name: 'webhook create',
+    method: 'POST',
+    url: '/admin/settings/webhooks/',
+    answers: 'page',
+    fields: ['name', 'status', 'topic', 'deliveryUrl', 'secret'],
+    nonceFields: ['_wpnonce'],
+  },
+  {
+    name: 'webhook update',
+    method: 'POST',
+    url: '/admin/settings/webhooks/1/',
+    answers: 'page',
+    fields: ['name', 'status', 'topic', 'deliveryUrl', 'secret'],
+    nonceFields: ['_wpnonce'],
+  },
+  {
+    name: 'webhook delete',
+    method: 'POST',
+    url: '/admin/settings/webhooks/1/delete',
+    answers: 'page',
+    fields: [],
+    nonceFields: ['_wpnonce'],
+  },
   // WooCommerce REST API v3 (docs/rest-api.md): junk keys, dates and filters are refused as JSON
   {
     name: 'WooCommerce orders',

@@ -179,6 +179,24 @@ describe('the owner’s webhooks', { timeout: 60_000 }, () => {
     expect(again.statusCode).toBe(403); // the list page's nonce is not the delete form's
   });
 
+  it('shows a name and an address with markup in them as text', async () => {
+    const browser = await owner();
+    const evil = '<img src=x onerror=alert(1)>';
+    const saved = await submit(browser, `${PATH}new`, PATH, {
+      name: evil,
+      status: 'paused',
+      topic: 'order.created',
+      deliveryUrl: `${receiver.url}?q=${evil}`,
+      secret: evil,
+    });
+    expect(saved.statusCode).toBe(303);
+    for (const url of [PATH, String(saved.headers.location)]) {
+      const page = await browser.send(shop.app, 'GET', url);
+      expect(page.body).not.toContain('<img src=x');
+      expect(page.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    }
+  });
+
   it('answers 404 for a webhook that does not exist', async () => {
     const browser = await owner();
     expect((await browser.send(shop.app, 'GET', `${PATH}999999/`)).statusCode).toBe(404);
