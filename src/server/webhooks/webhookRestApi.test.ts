@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { Shopper } from '../../../test-support/shopper';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test-support/webhookReceiver';
+import type { WebhookTopic } from '../../shared/webhooks/webhookTypes';
+import { createApiKeyService, type IssuedApiKey } from '../wcRest/apiKeys/apiKeyService';
+
+/*
+ * Changes made through the WooCommerce REST API fire the same webhooks as the back office's, and a webhook's body
+ * is the very resource the API answers (one serializer for both faces).
+ */
+
+const MUG = 1021;
+const SECRET = 'rest-api-webhooks';
+let shop: TestApp;
+let receiver: WebhookReceiver;
+let key: IssuedApiKey;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver(SECRET);
+  // Links in bodies come from the shop's public address (a delivery has no request to take an origin from).
+  shop = await createTestApp({
+    settings: { server: { mail: { shopUrl: 'https://shop.example' } } },
+    webhooks: { autoSend: false },
+  });
+  await shop.query("UPDATE products SET stock_quantity = 50, stock_status = 'instock' WHERE id = ?", [MUG]);
+  key = await createApiKeyService(shop.repositories.apiKeys).create({
+    description: 'Webhook test',
+    permissions: 'read_write',
+  });
+  for (const topic of ['order.updated', 'product.updated', 'product.deleted'] as WebhookTopic[])
+    await shop.repositories.webhooks.create(
+      { name: topic, status: 'active', topic, deliveryUrl: receiver.url, secret: SECRET },
+      Date.now(),
+    );
+}, 60_000);
+afterAll(async () => {
+  await shop?.close();
+  await receiver?.close();
+});
+
+async function api(method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object) {
+  const response = await shop.app.inject({
+    method,
+    url: `/wp-json/wc/v3${url}`,
+    headers: {
+      authorization: `Basic ${Buffer.from(`${key.consumerKey}:${key.consumerSecret}`).toString('base64')}`,
+    },
+    ...(body ? { payload: body } : {}),
+  });
+  expect(response.statusCode).toBeLessThan(300);
+  return response.json();
+}
+
+/** The deliveries the receiver got for `topic` since `from`. */
+const received = (topic: string, from: number) =>
+  receiver.received.slice(from).filter((each) => each.headers['x-wc-webhook-topic'] === topic);
+
+describe('webhooks for changes made through the REST API', { timeout: 60_000 }, () => {
+  it('an order status set through the API is delivered as order.updated, shaped as the API’s order', async () => {
+    const shopper = new Shopper();
+    const placed = await shopper.send(
+      shop.app,
+      'POST',
+      '/checkout/',
+      await shopper.readyForm(shop.app, MUG, 1),
+    );
+    const orderId = Number(/order-received\/(\d+)\//.exec(String(placed.headers.location))?.[1]);
+    const from = receiver.received.length;
+    await api('PUT', `/orders/${orderId}`, { status: 'completed' });
+    await shop.app.webhooks.flush();
+    const [delivery] = received('order.updated', from);
+    expect(delivery?.signatureValid).toBe(true);
+    expect(delivery?.json).toEqual(await api('GET', `/orders/${orderId}`));
+    expect(delivery?.json).toMatchObject({ id: orderId, status: 'completed' });
+  });
+
+  it('a stock change through the API is delivered as product.updated, the same JSON as GET products/{id}', async () => {
+    const from = receiver.received.length;
+    await api('PUT', `/products/${MUG}`, { stock_quantity: 12 });
+    await shop.app.webhooks.flush();
+    const updates = received('product.updated', from);
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.json).toEqual(await api('GET', `/products/${MUG}`));
+    expect(updates[0]?.json).toMatchObject({ id: MUG, stock_quantity: 12 });
+  });
+
+  it('trashing and deleting through the API are delivered as product.deleted with the id, once each', async () => {
+    const from = receiver.received.length;
+    await api('DELETE', '/products/1001'); // to the trash
+    await api('DELETE', '/products/1001?force=true'); // already reported
+    await api('DELETE', '/products/1033?force=true'); // deleted straight away
+    await shop.app.webhooks.flush();
+    expect(received('product.deleted', from).map((each) => each.json)).toEqual([{ id: 1001 }, { id: 1033 }]);
+  });
+});
