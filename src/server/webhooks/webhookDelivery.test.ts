@@ -9,6 +9,7 @@ import {
 import type { WebhookTopic } from '../../shared/webhooks/webhookTypes';
 import { readCatalogFiles } from '../catalog/import/readCatalogFiles';
 import { DEMO_CATALOG } from '../catalog/import/seedDemoCatalog';
+import { ATTEMPTS_KEPT } from '../db/sql/webhookSql';
 import { WEBHOOK_MAX_FAILURES, WEBHOOK_RETRY_DELAYS_MS } from './WebhookSender';
 import { fetchWebhookPoster } from './webhookRequest';
 
@@ -269,6 +270,23 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
       parents.map((row) => Number(row.id)),
     );
     expect(new Set(queued.map((row) => row.topic))).toEqual(new Set(['product.updated']));
+  });
+
+  it(`keeps the newest ${ATTEMPTS_KEPT} attempts in the log, and settled deliveries only while they are logged`, async () => {
+    const { shop, receiver } = await openShop();
+    const webhook = await addWebhook(shop, 'order.created', receiver.url);
+    for (let order = 0; order < ATTEMPTS_KEPT + 3; order++) {
+      await placeOrder(shop);
+      await shop.app.webhooks.flush();
+    }
+    expect(receiver.received).toHaveLength(ATTEMPTS_KEPT + 3);
+    const log = await shop.app.webhooks.desk.log(webhook.id);
+    expect(log).toHaveLength(ATTEMPTS_KEPT);
+    expect(await deliveries(shop)).toHaveLength(ATTEMPTS_KEPT);
+    const newest = Math.max(
+      ...receiver.received.map((each) => Number(each.headers['x-wc-webhook-delivery-id'])),
+    );
+    expect(log[0]?.deliveryId).toBe(newest);
   });
 
   it('never holds up a checkout: orders are placed while the receiver hangs, and the hung attempt times out', async () => {

@@ -33,7 +33,8 @@ export interface WebhookRepository {
   /**
    * Records one attempt in the log and its outcome in one transaction: a 2xx marks the delivery delivered and
    * resets the webhook's failure count; anything else schedules the retry (or gives up) and counts a failure,
-   * disabling the webhook at `maxFailures` in a row.
+   * disabling the webhook at `maxFailures` in a row. The log keeps the webhook's newest ATTEMPTS_KEPT attempts;
+   * a settled delivery goes with its last logged attempt.
    */
   recordAttempt(result: WebhookAttemptResult, maxFailures: number): Promise<void>;
   /** The webhook's delivery log, newest first. */

@@ -11,6 +11,7 @@ import {
   MARK_FAILED,
   MARK_RETRY,
   PRUNE_ATTEMPTS,
+  PRUNE_DELIVERIES,
   RESET_FAILURES,
   SELECT_ATTEMPTS,
   SELECT_WEBHOOK,
@@ -98,6 +99,7 @@ export class PgWebhookRepository implements WebhookRepository {
         await queryNamed(client, COUNT_FAILURE, { webhookId: result.webhookId, maxFailures });
       }
       await queryNamed(client, PRUNE_ATTEMPTS, { webhookId: result.webhookId });
+      await queryNamed(client, PRUNE_DELIVERIES, { webhookId: result.webhookId });
     });
   }
 

@@ -52,6 +52,10 @@ export const ATTEMPTS_KEPT = 25;
 export const PRUNE_ATTEMPTS = `DELETE FROM webhook_attempts WHERE webhook_id = @webhookId AND id <= (
   SELECT id FROM webhook_attempts WHERE webhook_id = @webhookId ORDER BY id DESC LIMIT 1 OFFSET ${ATTEMPTS_KEPT})`;
 
+/** A settled delivery (and its body) goes once its attempts have left the log: what is kept stays bounded. */
+export const PRUNE_DELIVERIES = `DELETE FROM webhook_deliveries WHERE webhook_id = @webhookId AND status <> 'queued'
+  AND NOT EXISTS (SELECT 1 FROM webhook_attempts a WHERE a.delivery_id = webhook_deliveries.id)`;
+
 export const MARK_DELIVERED = `UPDATE webhook_deliveries SET status = 'delivered', delivered_at = @attemptedAt
   WHERE id = @deliveryId`;
 export const MARK_RETRY = 'UPDATE webhook_deliveries SET next_attempt_at = @retryAt WHERE id = @deliveryId';

@@ -12,6 +12,7 @@ import {
   MARK_FAILED,
   MARK_RETRY,
   PRUNE_ATTEMPTS,
+  PRUNE_DELIVERIES,
   RESET_FAILURES,
   SELECT_ATTEMPTS,
   SELECT_WEBHOOK,
@@ -87,6 +88,7 @@ export class SqliteWebhookRepository implements WebhookRepository {
         this.#db.prepare(COUNT_FAILURE).run({ webhookId: result.webhookId, maxFailures });
       }
       this.#db.prepare(PRUNE_ATTEMPTS).run(result);
+      this.#db.prepare(PRUNE_DELIVERIES).run(result);
     })();
   }
 
