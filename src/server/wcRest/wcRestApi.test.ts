@@ -316,6 +316,10 @@ describe('products', () => {
     const sku = await api('PUT', `/products/${MUG}`, { body: { sku: 'DEMO-ORGANIC-TSHIRT' } });
     expect(sku.json.code).toBe('product_invalid_sku');
 
+    // A stock quantity sent for a product whose stock was not managed starts managing it, as WooCommerce does.
+    const sweatshirt = await api('PUT', '/products/1205', { body: { stock_quantity: 5 } });
+    expect(sweatshirt.json).toMatchObject({ manage_stock: true, stock_quantity: 5 });
+
     const draft = await api('PUT', `/products/${MUG}`, { body: { status: 'draft' } });
     expect(draft.json.status).toBe('draft');
     expect((await new Shopper().send(shop.app, 'GET', `/product/${updated.json.slug}/`)).statusCode).toBe(
