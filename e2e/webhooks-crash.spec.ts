@@ -63,6 +63,16 @@ const deliveriesOf = (dataDir: string) =>
         .all() as DeliveryRow[],
   );
 
+const attemptsOf = (dataDir: string) =>
+  readShopDatabase(dataDir, (db) =>
+    (
+      db.prepare('SELECT attempt, error FROM webhook_attempts ORDER BY id').all() as {
+        attempt: number;
+        error: string;
+      }[]
+    ).map((row) => [Number(row.attempt), row.error]),
+  );
+
 let restarted: RunningShop | undefined;
 let receiver: WebhookReceiver | undefined;
 test.afterAll(async () => {
@@ -99,12 +109,13 @@ test('an order’s webhook queued before a SIGKILL is delivered, once, after the
   expect(listed.stdout).toContain(`active\torder.created\t${url}`);
 
   const orderId = await placeOrder(shop.url);
-  // The shop tried at once (the receiver is down), and keeps the delivery for its retry.
+  // The shop tried at once (the receiver is down), logged the failure, and keeps the delivery for its retry.
   await expect
-    .poll(() => deliveriesOf(shop.dataDir).map((row) => [row.status, Number(row.attempts)]), {
-      timeout: 30_000,
-    })
-    .toEqual([['queued', 1]]);
+    .poll(() => attemptsOf(shop.dataDir), { timeout: 30_000 })
+    .toEqual([[1, 'The delivery URL refused the connection.']]);
+  expect(deliveriesOf(shop.dataDir).map((row) => [row.status, Number(row.attempts)])).toEqual([
+    ['queued', 1],
+  ]);
   await shop.kill();
 
   // The retry is due a minute after the failure: the minute passes while the shop is down.
