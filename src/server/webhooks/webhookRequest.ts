@@ -93,10 +93,13 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
   return `Could not reach the delivery URL: ${text}`.slice(0, 300);
 }
 
+/** How long saving a webhook waits for its ping (the owner is waiting on the page). */
+export const PING_TIMEOUT_MS = 5_000;
+
 /** WooCommerce's ping when a webhook is saved active: `webhook_id=ID` as a form, a 200 expected. */
 export async function pingWebhook(
   webhook: Pick<Webhook, 'id' | 'deliveryUrl'>,
-  timeoutMs = WEBHOOK_TIMEOUT_MS,
+  timeoutMs = PING_TIMEOUT_MS,
 ): Promise<string | null> {
   try {
     const response = await fetch(webhook.deliveryUrl, {
