@@ -34,7 +34,10 @@ afterEach(async () => {
 });
 
 /** A shop whose sender runs only when the test flushes, on a clock the test moves ahead of the real one. */
-async function openShop(answer?: ReceiverAnswer, options: { timeoutMs?: number; autoSend?: boolean } = {}) {
+async function openShop(
+  answer?: ReceiverAnswer,
+  options: { timeoutMs?: number; autoSend?: boolean; pollMs?: number } = {},
+) {
   receiver = await startWebhookReceiver(SECRET, answer);
   const clock = { offset: 0 };
   shop = await createTestApp({
@@ -42,6 +45,7 @@ async function openShop(answer?: ReceiverAnswer, options: { timeoutMs?: number; 
     webhooks: {
       now: () => Date.now() + clock.offset,
       autoSend: options.autoSend ?? false,
+      pollMs: options.pollMs,
       post: fetchWebhookPoster(options.timeoutMs),
     },
   });
@@ -287,6 +291,14 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
       ...receiver.received.map((each) => Number(each.headers['x-wc-webhook-delivery-id'])),
     );
     expect(log[0]?.deliveryId).toBe(newest);
+  });
+
+  it('delivers right after the checkout is answered, not at the next poll', async () => {
+    const { shop, receiver } = await openShop(undefined, { autoSend: true, pollMs: 60 * 60_000 });
+    await addWebhook(shop, 'order.created', receiver.url);
+    const orderId = await placeOrder(shop);
+    const [delivery] = await receiver.waitFor(1);
+    expect(delivery?.json).toMatchObject({ id: orderId });
   });
 
   it('never holds up a checkout: orders are placed while the receiver hangs, and the hung attempt times out', async () => {
