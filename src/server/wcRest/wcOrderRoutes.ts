@@ -40,7 +40,10 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SA
 const noteParams = idParams.extend({
   note_id: z.coerce.number().int().max(Number.MAX_SAFE_INTEGER),
 });
-const updateBody = z.object({ status: z.enum(ORDER_STATUSES).optional() });
+const updateBody = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  customer_note: z.string().max(10_000).optional(),
+});
 const noteBody = z.object({
   note: z.string().max(10_000),
   customer_note: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional(),
@@ -97,8 +100,10 @@ export function registerWcOrderRoutes(
     const { id } = parseWcInput(idParams, request.params);
     const body = parseWcInput(updateBody, bodyOf(request));
     await orOrderMissing(async () => {
+      const detail = await desk.detail(id);
+      if (body.customer_note !== undefined && body.customer_note.trim() !== detail.order.customerNote)
+        await desk.setCustomerNote(id, body.customer_note);
       if (body.status !== undefined) await desk.changeStatus(id, body.status);
-      else await desk.detail(id);
     });
     return toWcOrder(await desk.detail(id), contextOf(request));
   }

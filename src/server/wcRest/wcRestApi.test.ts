@@ -256,6 +256,20 @@ describe('orders', () => {
     expect(badStatus.json.code).toBe('rest_invalid_param');
   });
 
+  it('changes the customer’s note, and the history says so', async () => {
+    const id = await placeOrder();
+    const changed = await api('PUT', `/orders/${id}`, { body: { customer_note: 'Ring the bell twice' } });
+    expect(changed.status).toBe(200);
+    expect(changed.json.customer_note).toBe('Ring the bell twice');
+    expect((await api('GET', `/orders/${id}`)).json.customer_note).toBe('Ring the bell twice');
+    const notes = await api('GET', `/orders/${id}/notes`);
+    expect(notes.json[0]).toMatchObject({
+      author: 'system',
+      note: 'Customer note changed to: Ring the bell twice',
+    });
+    expect((await api('PUT', '/orders/999999', { body: { customer_note: 'x' } })).status).toBe(404);
+  });
+
   it('adds and reads notes', async () => {
     const id = await placeOrder();
     const added = await api('POST', `/orders/${id}/notes`, { body: { note: 'Label printed: 1Z999' } });

@@ -44,6 +44,11 @@ export interface OrderAdminRepository {
    * days without such an order are absent. Oldest first.
    */
   salesByDay(from: string, to: string): Promise<DailySales[]>;
+  /**
+   * Replaces the customer's note on the order (WooCommerce's `customer_note`) and records `note` as a system note,
+   * in one transaction. False when there is no such order.
+   */
+  setCustomerNote(orderId: number, text: string, note: string): Promise<boolean>;
   /** Null when there is no such order. */
   addOrderNote(orderId: number, note: { author: OrderNoteAuthor; text: string }): Promise<OrderNote | null>;
 }

@@ -125,6 +125,9 @@ export const INSERT_NOTE = `INSERT INTO order_notes (order_id, author, body)
   SELECT id, @author, @text FROM orders WHERE id = @orderId
   RETURNING id, author, body AS text, created_at AS "createdAt"`;
 
+/** Sets the order's customer-provided note; no row when there is no such order. */
+export const UPDATE_CUSTOMER_NOTE = `UPDATE orders SET customer_note = @text WHERE id = @orderId RETURNING id`;
+
 export const SELECT_ORDER_LINES_STOCK = `SELECT COALESCE(variation_id, product_id) AS "itemId", product_id AS "productId",
   quantity FROM order_items WHERE order_id = @orderId ORDER BY id`;
 
