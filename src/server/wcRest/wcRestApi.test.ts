@@ -183,6 +183,24 @@ describe('who may call', () => {
   });
 });
 
+describe('indexes', () => {
+  it('lists wc/v3 at /wp-json/ and its routes at /wp-json/wc/v3, without a key', async () => {
+    const root = await shop.app.inject({ url: '/wp-json/' });
+    expect(root.json().namespaces).toContain('wc/v3');
+    const index = await shop.app.inject({ url: '/wp-json/wc/v3' });
+    expect(index.statusCode).toBe(200);
+    const routes = index.json().routes as Record<string, { methods: string[] }>;
+    expect(routes['/wc/v3/orders']?.methods).toEqual(['GET']);
+    expect(routes['/wc/v3/products/(?P<id>[^/]+)']?.methods).toEqual([
+      'GET',
+      'PUT',
+      'PATCH',
+      'POST',
+      'DELETE',
+    ]);
+  });
+});
+
 describe('orders', () => {
   it('lists, filters by status and dates, pages with WooCommerce’s headers', async () => {
     const first = await placeOrder();
