@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { Shopper } from '../../../test-support/shopper';
+import { TEST_OWNER_PASSWORD, TEST_OWNER_PASSWORD_HASH } from '../../../test-support/testOwner';
 import { createApiKeyService, type IssuedApiKey } from './apiKeys/apiKeyService';
 
 /*
@@ -19,6 +20,7 @@ let writeOnly: IssuedApiKey;
 
 beforeAll(async () => {
   shop = await createTestApp();
+  await shop.repositories.ownerAuth.setOwnerAccount(TEST_OWNER_PASSWORD_HASH, null, Date.now());
   const keys = createApiKeyService(shop.repositories.apiKeys);
   readWrite = await keys.create({ description: 'Everything', permissions: 'read_write' });
   readOnly = await keys.create({ description: 'Accounting', permissions: 'read' });
@@ -147,6 +149,13 @@ describe('who may call', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     // Another client is not locked by this one.
     expect((await api('GET', '/orders', { from: '127.0.0.78' })).status).toBe(200);
+    // Nor is the owner's login from the locked address: a stale integration never keeps the owner out.
+    const owner = await shop.app.inject({
+      url: '/wp-json/stats/v1/report',
+      headers: { authorization: `Basic ${Buffer.from(`owner:${TEST_OWNER_PASSWORD}`).toString('base64')}` },
+      remoteAddress: from,
+    });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('takes keys over plain HTTP only from this machine, never through a proxy it does not trust', async () => {
