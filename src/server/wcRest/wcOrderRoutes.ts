@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isShopError, ShopError } from '../../shared/errors/ShopError';
-import { ORDER_STATUSES } from '../../shared/orders/orderStatus';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../shared/orders/orderStatus';
 import type { OrderDesk } from '../orders/orderDesk';
 import type { ApiKeyService } from './apiKeys/apiKeyService';
 import { toWcOrder, toWcOrderNote, type WcContext } from './resources';
@@ -30,8 +30,21 @@ const isoDate = z
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
-  // WooCommerce takes `any` or a comma-separated list; the shop's list filters by one status.
-  status: z.enum(['any', ...ORDER_STATUSES]).default('any'),
+  // `any`, one status, or several separated by commas (as WooCommerce takes them).
+  status: z
+    .string()
+    .max(200)
+    .default('any')
+    .transform((text, context) => {
+      const names = text.split(',').map((name) => name.trim());
+      if (names.includes('any')) return null;
+      const unknown = names.filter((name) => !isOrderStatus(name));
+      if (unknown.length > 0) {
+        context.addIssue({ code: 'custom', message: `unknown status ${unknown.join(', ')}` });
+        return z.NEVER;
+      }
+      return names as OrderStatus[];
+    }),
   search: z.string().max(100).default(''),
   after: isoDate.optional(),
   before: isoDate.optional(),
@@ -75,7 +88,8 @@ export function registerWcOrderRoutes(
     async GET(request, reply) {
       const query = parseWcInput(listQuery, request.query);
       const page = await desk.list({
-        status: query.status === 'any' ? null : query.status,
+        status: null,
+        statuses: query.status ?? undefined,
         search: query.search.trim(),
         page: query.page,
         perPage: query.per_page,

@@ -238,6 +238,12 @@ describe('orders', () => {
     });
     expect(order.total).toMatch(/^\d+\.\d\d$/);
 
+    const several = await api('GET', '/orders?status=processing,completed&per_page=100');
+    expect(several.json.length).toBeGreaterThanOrEqual(3);
+    for (const each of several.json) expect(['processing', 'completed']).toContain(each.status);
+    expect((await api('GET', '/orders?status=on-hold,pending')).json).toEqual([]);
+    expect((await api('GET', '/orders?status=processing,shipped')).status).toBe(400);
+
     const future = await api('GET', '/orders?after=2999-01-01T00:00:00');
     expect(future.json).toEqual([]);
     const past = await api('GET', '/orders?before=2000-01-01T00:00:00');

@@ -19,6 +19,8 @@ export interface OrderListQuery {
   /** 1-based. */
   page: number;
   perPage: number;
+  /** Any of these statuses (the REST API's `status=a,b`); with `status` too, both must hold. */
+  statuses?: readonly OrderStatus[];
   /** Only orders placed after / before this instant (ISO 8601, UTC), as WooCommerce's REST filters read them. */
   after?: string;
   before?: string;

@@ -25,6 +25,14 @@ function listFilter(dialect: SqlDialect, query: OrderListQuery) {
     conditions.push('o.status = @status');
     params.status = query.status;
   }
+  if (query.statuses !== undefined) {
+    // Bound one by one (@s0, @s1…), each a known status, so nothing of the request reaches the SQL text.
+    const names = query.statuses.map((_, index) => `@s${index}`);
+    conditions.push(names.length > 0 ? `o.status IN (${names.join(', ')})` : '1 = 0');
+    query.statuses.forEach((status, index) => {
+      params[`s${index}`] = status;
+    });
+  }
   // created_at is ISO 8601 text in UTC on both engines, so text order is time order.
   if (query.after !== undefined) {
     conditions.push('o.created_at > @after');
