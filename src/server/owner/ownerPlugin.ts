@@ -57,8 +57,9 @@ interface OwnerAuth {
   startSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
    * Checks a long random credential that is not the owner's password (a REST API key) under the same login
-   * limiter, per client address and for the account: counted only when wrong, so a client's concurrent calls
-   * never lock each other out; a locked client is answered 429 with Retry-After, unchecked.
+   * limiter, per client address (buckets of its own, so a stale integration never slows the owner's login):
+   * counted only when wrong, so a client's concurrent calls never lock each other out; a locked client is answered
+   * 429 with Retry-After, unchecked.
    */
   checkLimited(
     request: FastifyRequest,
@@ -240,7 +241,7 @@ export const ownerPlugin = fp(
       },
       startSession,
       async checkLimited(request, reply, verify) {
-        const check = await limiter.check(limiter.keys(request.ip, null), verify, false);
+        const check = await limiter.check(limiter.apiClientKeys(request.ip), verify, false);
         refuseLimited(reply, check);
         return check.ok;
       },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isShopError, ShopError } from '../../shared/errors/ShopError';
-import { ORDER_STATUSES } from '../../shared/orders/orderStatus';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../shared/orders/orderStatus';
 import type { OrderDesk } from '../orders/orderDesk';
 import type { ApiKeyService } from './apiKeys/apiKeyService';
 import { toWcOrder, toWcOrderNote, type WcContext } from './resources';
@@ -30,8 +30,21 @@ const isoDate = z
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
-  // WooCommerce takes `any` or a comma-separated list; the shop's list filters by one status.
-  status: z.enum(['any', ...ORDER_STATUSES]).default('any'),
+  // `any`, one status, or several separated by commas (as WooCommerce takes them).
+  status: z
+    .string()
+    .max(200)
+    .default('any')
+    .transform((text, context) => {
+      const names = text.split(',').map((name) => name.trim());
+      if (names.includes('any')) return null;
+      const unknown = names.filter((name) => !isOrderStatus(name));
+      if (unknown.length > 0) {
+        context.addIssue({ code: 'custom', message: `unknown status ${unknown.join(', ')}` });
+        return z.NEVER;
+      }
+      return names as OrderStatus[];
+    }),
   search: z.string().max(100).default(''),
   after: isoDate.optional(),
   before: isoDate.optional(),
@@ -40,7 +53,10 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SA
 const noteParams = idParams.extend({
   note_id: z.coerce.number().int().max(Number.MAX_SAFE_INTEGER),
 });
-const updateBody = z.object({ status: z.enum(ORDER_STATUSES).optional() });
+const updateBody = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  customer_note: z.string().max(10_000).optional(),
+});
 const noteBody = z.object({
   note: z.string().max(10_000),
   customer_note: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional(),
@@ -72,7 +88,8 @@ export function registerWcOrderRoutes(
     async GET(request, reply) {
       const query = parseWcInput(listQuery, request.query);
       const page = await desk.list({
-        status: query.status === 'any' ? null : query.status,
+        status: null,
+        statuses: query.status ?? undefined,
         search: query.search.trim(),
         page: query.page,
         perPage: query.per_page,
@@ -97,8 +114,10 @@ export function registerWcOrderRoutes(
     const { id } = parseWcInput(idParams, request.params);
     const body = parseWcInput(updateBody, bodyOf(request));
     await orOrderMissing(async () => {
+      const detail = await desk.detail(id);
+      if (body.customer_note !== undefined && body.customer_note.trim() !== detail.order.customerNote)
+        await desk.setCustomerNote(id, body.customer_note);
       if (body.status !== undefined) await desk.changeStatus(id, body.status);
-      else await desk.detail(id);
     });
     return toWcOrder(await desk.detail(id), contextOf(request));
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { Shopper } from '../../../test-support/shopper';
+import { TEST_OWNER_PASSWORD, TEST_OWNER_PASSWORD_HASH } from '../../../test-support/testOwner';
 import { createApiKeyService, type IssuedApiKey } from './apiKeys/apiKeyService';
 
 /*
@@ -19,6 +20,7 @@ let writeOnly: IssuedApiKey;
 
 beforeAll(async () => {
   shop = await createTestApp();
+  await shop.repositories.ownerAuth.setOwnerAccount(TEST_OWNER_PASSWORD_HASH, null, Date.now());
   const keys = createApiKeyService(shop.repositories.apiKeys);
   readWrite = await keys.create({ description: 'Everything', permissions: 'read_write' });
   readOnly = await keys.create({ description: 'Accounting', permissions: 'read' });
@@ -147,6 +149,13 @@ describe('who may call', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     // Another client is not locked by this one.
     expect((await api('GET', '/orders', { from: '127.0.0.78' })).status).toBe(200);
+    // Nor is the owner's login from the locked address: a stale integration never keeps the owner out.
+    const owner = await shop.app.inject({
+      url: '/wp-json/stats/v1/report',
+      headers: { authorization: `Basic ${Buffer.from(`owner:${TEST_OWNER_PASSWORD}`).toString('base64')}` },
+      remoteAddress: from,
+    });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('takes keys over plain HTTP only from this machine, never through a proxy it does not trust', async () => {
@@ -183,6 +192,24 @@ describe('who may call', () => {
   });
 });
 
+describe('indexes', () => {
+  it('lists wc/v3 at /wp-json/ and its routes at /wp-json/wc/v3, without a key', async () => {
+    const root = await shop.app.inject({ url: '/wp-json/' });
+    expect(root.json().namespaces).toContain('wc/v3');
+    const index = await shop.app.inject({ url: '/wp-json/wc/v3' });
+    expect(index.statusCode).toBe(200);
+    const routes = index.json().routes as Record<string, { methods: string[] }>;
+    expect(routes['/wc/v3/orders']?.methods).toEqual(['GET']);
+    expect(routes['/wc/v3/products/(?P<id>[^/]+)']?.methods).toEqual([
+      'GET',
+      'PUT',
+      'PATCH',
+      'POST',
+      'DELETE',
+    ]);
+  });
+});
+
 describe('orders', () => {
   it('lists, filters by status and dates, pages with WooCommerce’s headers', async () => {
     const first = await placeOrder();
@@ -210,6 +237,12 @@ describe('orders', () => {
       line_items: [expect.objectContaining({ product_id: MUG, quantity: 2 })],
     });
     expect(order.total).toMatch(/^\d+\.\d\d$/);
+
+    const several = await api('GET', '/orders?status=processing,completed&per_page=100');
+    expect(several.json.length).toBeGreaterThanOrEqual(3);
+    for (const each of several.json) expect(['processing', 'completed']).toContain(each.status);
+    expect((await api('GET', '/orders?status=on-hold,pending')).json).toEqual([]);
+    expect((await api('GET', '/orders?status=processing,shipped')).status).toBe(400);
 
     const future = await api('GET', '/orders?after=2999-01-01T00:00:00');
     expect(future.json).toEqual([]);
@@ -254,6 +287,20 @@ describe('orders', () => {
     const badStatus = await api('PUT', `/orders/${id}`, { body: { status: 'shipped' } });
     expect(badStatus.status).toBe(400);
     expect(badStatus.json.code).toBe('rest_invalid_param');
+  });
+
+  it('changes the customer’s note, and the history says so', async () => {
+    const id = await placeOrder();
+    const changed = await api('PUT', `/orders/${id}`, { body: { customer_note: 'Ring the bell twice' } });
+    expect(changed.status).toBe(200);
+    expect(changed.json.customer_note).toBe('Ring the bell twice');
+    expect((await api('GET', `/orders/${id}`)).json.customer_note).toBe('Ring the bell twice');
+    const notes = await api('GET', `/orders/${id}/notes`);
+    expect(notes.json[0]).toMatchObject({
+      author: 'system',
+      note: 'Customer note changed to: Ring the bell twice',
+    });
+    expect((await api('PUT', '/orders/999999', { body: { customer_note: 'x' } })).status).toBe(404);
   });
 
   it('adds and reads notes', async () => {

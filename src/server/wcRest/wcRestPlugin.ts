@@ -7,6 +7,7 @@ import type { WcContext } from './resources';
 import { registerWcOrderRoutes } from './wcOrderRoutes';
 import { registerWcProductRoutes } from './wcProductRoutes';
 import { registerWcReportRoutes } from './wcReportRoutes';
+import { WC_REST_BASE } from './wcRoute';
 
 /*
  * The WooCommerce REST API v3 under /wp-json/wc/v3/ (docs/rest-api.md "WooCommerce REST API v3"), so tools made
@@ -29,6 +30,23 @@ export async function wcRestPlugin(app: FastifyInstance, options: WcRestPluginOp
     decimals: config.shop.currency.decimals,
     origin: configuredOrigin ?? `${request.protocol}://${request.host}`,
     currencySymbol: config.shop.currency.symbol,
+  });
+  // The namespace's index, public as WordPress's are: tools call it to check that the API is there.
+  const routes = new Map<string, string[]>();
+  app.addHook('onRoute', function collectWcRoute(route) {
+    if (!route.url.startsWith(`${WC_REST_BASE}/`)) return;
+    const path = route.url.slice('/wp-json'.length).replace(/:(\w+)/g, '(?P<$1>[^/]+)');
+    routes.set(path, route.config?.restMethods ?? []);
+  });
+  app.get(WC_REST_BASE, async function wcNamespaceIndex(request, reply) {
+    reply.header('cache-control', 'no-store');
+    return {
+      namespace: 'wc/v3',
+      routes: Object.fromEntries(
+        [...routes].map(([path, methods]) => [path, { namespace: 'wc/v3', methods }]),
+      ),
+      _links: { up: [{ href: `${contextOf(request).origin}/wp-json/` }] },
+    };
   });
   registerWcOrderRoutes(app, apiKeys, orderDesk, contextOf);
   registerWcProductRoutes(app, apiKeys, repositories, contextOf);

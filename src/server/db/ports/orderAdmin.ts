@@ -19,6 +19,8 @@ export interface OrderListQuery {
   /** 1-based. */
   page: number;
   perPage: number;
+  /** Any of these statuses (the REST API's `status=a,b`); with `status` too, both must hold. */
+  statuses?: readonly OrderStatus[];
   /** Only orders placed after / before this instant (ISO 8601, UTC), as WooCommerce's REST filters read them. */
   after?: string;
   before?: string;
@@ -44,6 +46,11 @@ export interface OrderAdminRepository {
    * days without such an order are absent. Oldest first.
    */
   salesByDay(from: string, to: string): Promise<DailySales[]>;
+  /**
+   * Replaces the customer's note on the order (WooCommerce's `customer_note`) and records `note` as a system note,
+   * in one transaction. False when there is no such order.
+   */
+  setCustomerNote(orderId: number, text: string, note: string): Promise<boolean>;
   /** Null when there is no such order. */
   addOrderNote(orderId: number, note: { author: OrderNoteAuthor; text: string }): Promise<OrderNote | null>;
 }

@@ -25,6 +25,7 @@ import {
   toDailySales,
   toOrderNote,
   toOrderSummary,
+  UPDATE_CUSTOMER_NOTE,
 } from '../sql/orderAdminSql';
 import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { queryNamed } from './namedQuery';
@@ -133,6 +134,14 @@ export class PgOrderAdminRepository implements OrderAdminRepository {
       if (row?.parent_id != null) parents.add(Number(row.parent_id));
     }
     for (const parent of parents) await refreshDerivedFieldsPg(client, parent);
+  }
+
+  async setCustomerNote(orderId: number, text: string, note: string): Promise<boolean> {
+    return inTransaction(this.#pool, async (client) => {
+      if ((await queryNamed(client, UPDATE_CUSTOMER_NOTE, { orderId, text })).length === 0) return false;
+      await queryNamed(client, INSERT_NOTE, { orderId, author: 'system', text: note });
+      return true;
+    });
   }
 
   async addOrderNote(

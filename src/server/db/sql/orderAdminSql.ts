@@ -25,6 +25,14 @@ function listFilter(dialect: SqlDialect, query: OrderListQuery) {
     conditions.push('o.status = @status');
     params.status = query.status;
   }
+  if (query.statuses !== undefined) {
+    // Bound one by one (@s0, @s1…), each a known status, so nothing of the request reaches the SQL text.
+    const names = query.statuses.map((_, index) => `@s${index}`);
+    conditions.push(names.length > 0 ? `o.status IN (${names.join(', ')})` : '1 = 0');
+    query.statuses.forEach((status, index) => {
+      params[`s${index}`] = status;
+    });
+  }
   // created_at is ISO 8601 text in UTC on both engines, so text order is time order.
   if (query.after !== undefined) {
     conditions.push('o.created_at > @after');
@@ -124,6 +132,9 @@ export const SELECT_NOTES = `SELECT id, author, body AS text, created_at AS "cre
 export const INSERT_NOTE = `INSERT INTO order_notes (order_id, author, body)
   SELECT id, @author, @text FROM orders WHERE id = @orderId
   RETURNING id, author, body AS text, created_at AS "createdAt"`;
+
+/** Sets the order's customer-provided note; no row when there is no such order. */
+export const UPDATE_CUSTOMER_NOTE = `UPDATE orders SET customer_note = @text WHERE id = @orderId RETURNING id`;
 
 export const SELECT_ORDER_LINES_STOCK = `SELECT COALESCE(variation_id, product_id) AS "itemId", product_id AS "productId",
   quantity FROM order_items WHERE order_id = @orderId ORDER BY id`;

@@ -26,6 +26,7 @@ import {
   toDailySales,
   toOrderNote,
   toOrderSummary,
+  UPDATE_CUSTOMER_NOTE,
 } from '../sql/orderAdminSql';
 import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { refreshDerivedFields } from './refreshDerivedFields';
@@ -115,6 +116,16 @@ export class SqliteOrderAdminRepository implements OrderAdminRepository {
       if (row?.parent_id != null) parents.add(row.parent_id);
     }
     for (const parent of parents) refreshDerivedFields(this.#db, parent);
+  }
+
+  async setCustomerNote(orderId: number, text: string, note: string): Promise<boolean> {
+    return this.#db
+      .transaction(() => {
+        if (this.#db.prepare(UPDATE_CUSTOMER_NOTE).all({ orderId, text }).length === 0) return false;
+        this.#db.prepare(INSERT_NOTE).get({ orderId, author: 'system', text: note });
+        return true;
+      })
+      .immediate();
   }
 
   async addOrderNote(
