@@ -75,6 +75,18 @@ describe('webhooks for changes made through the REST API', { timeout: 60_000 }, 
     expect(delivery?.json).toMatchObject({ id: orderId, status: 'completed' });
   });
 
+  it('a customer note set through the API is delivered as order.updated', async () => {
+    const shopper = new Shopper();
+    const placed = await shopper.send(shop.app, 'POST', '/checkout/', await shopper.readyForm(shop.app, MUG, 1));
+    const orderId = Number(/order-received\/(\d+)\//.exec(String(placed.headers.location))?.[1]);
+    const from = receiver.received.length;
+    await api('PUT', `/orders/${orderId}`, { customer_note: 'Leave it with the neighbour' });
+    await shop.app.webhooks.flush();
+    const updates = received('order.updated', from);
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.json).toMatchObject({ id: orderId, customer_note: 'Leave it with the neighbour' });
+  });
+
   it('a stock change through the API is delivered as product.updated, the same JSON as GET products/{id}', async () => {
     const from = receiver.received.length;
     await api('PUT', `/products/${MUG}`, { stock_quantity: 12 });

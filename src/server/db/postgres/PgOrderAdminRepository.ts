@@ -140,6 +140,7 @@ export class PgOrderAdminRepository implements OrderAdminRepository {
     return inTransaction(this.#pool, async (client) => {
       if ((await queryNamed(client, UPDATE_CUSTOMER_NOTE, { orderId, text })).length === 0) return false;
       await queryNamed(client, INSERT_NOTE, { orderId, author: 'system', text: note });
+      await queryNamed(client, ENQUEUE_WEBHOOK_EVENT, webhookEventParams('order.updated', orderId));
       return true;
     });
   }

@@ -123,6 +123,7 @@ export class SqliteOrderAdminRepository implements OrderAdminRepository {
       .transaction(() => {
         if (this.#db.prepare(UPDATE_CUSTOMER_NOTE).all({ orderId, text }).length === 0) return false;
         this.#db.prepare(INSERT_NOTE).get({ orderId, author: 'system', text: note });
+        this.#db.prepare(ENQUEUE_WEBHOOK_EVENT).run(webhookEventParams('order.updated', orderId));
         return true;
       })
       .immediate();
