@@ -1,7 +1,8 @@
 import type { WebhookAttemptResult, WebhookInput, WebhookTopic } from '../../../shared/webhooks/webhookTypes';
 import type { WebhookRepository } from '../ports';
+import { claimDueSql } from '../sql/outboxClaim';
 import {
-  CLAIMED_DELIVERY_COLUMNS,
+  CLAIM_DELIVERIES,
   COUNT_FAILURE,
   DELETE_WEBHOOK,
   ENQUEUE_WEBHOOK_EVENT,
@@ -23,6 +24,8 @@ import {
 import { deliveryOutcome, toClaimedDelivery, toWebhook, toWebhookAttempt } from '../webhookRows';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool } from './openPostgres';
+
+const CLAIM_DELIVERIES_PG = claimDueSql('postgres', CLAIM_DELIVERIES);
 
 export class PgWebhookRepository implements WebhookRepository {
   #pool: PgPool;
@@ -65,20 +68,7 @@ export class PgWebhookRepository implements WebhookRepository {
   }
 
   async claimDue(now: number, leaseUntil: number, limit: number) {
-    // As the mail outbox: the due rows are picked once (MATERIALIZED), locked as picked, and SKIP LOCKED leaves rows
-    // another sender is claiming to it; the rechecked conditions keep a row from being claimed twice.
-    const { rows } = await this.#pool.query(
-      `WITH due AS MATERIALIZED (
-         SELECT d.id AS due_id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE d.status = 'queued' AND d.next_attempt_at <= $1 AND w.status = 'active'
-         ORDER BY d.next_attempt_at, d.id LIMIT $3 FOR UPDATE OF d SKIP LOCKED
-       )
-       UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = $2
-       FROM due WHERE webhook_deliveries.id = due.due_id AND webhook_deliveries.status = 'queued'
-         AND webhook_deliveries.next_attempt_at <= $1
-       RETURNING ${CLAIMED_DELIVERY_COLUMNS}`,
-      [now, leaseUntil, limit],
-    );
+    const rows = await queryNamed(this.#pool, CLAIM_DELIVERIES_PG, { now, leaseUntil, limit });
     return rows.map(toClaimedDelivery).sort((a, b) => a.id - b.id);
   }
 

@@ -1,4 +1,5 @@
 import type { WebhookTopic } from '../../../shared/webhooks/webhookTypes';
+import type { OutboxClaim } from './outboxClaim';
 
 /*
  * The webhook outbox's statements both engines run (named `@params`; PostgreSQL's adapters go through queryNamed).
@@ -22,6 +23,14 @@ export const WEBHOOK_COLUMNS = `id, name, status, topic, delivery_url AS "delive
 
 export const CLAIMED_DELIVERY_COLUMNS = `id, webhook_id AS "webhookId", topic, resource_id AS "resourceId", payload,
   attempts`;
+
+/** The outbox claim (db/sql/outboxClaim.ts) of deliveries whose webhook is active: a paused one's wait. */
+export const CLAIM_DELIVERIES: OutboxClaim = {
+  table: 'webhook_deliveries',
+  returning: CLAIMED_DELIVERY_COLUMNS,
+  join: 'JOIN webhooks w ON w.id = d.webhook_id',
+  where: "w.status = 'active'",
+};
 
 export const ATTEMPT_COLUMNS = `a.id, a.delivery_id AS "deliveryId", d.topic, d.resource_id AS "resourceId",
   a.attempt, a.attempted_at AS "attemptedAt", a.response_status AS "responseStatus", a.duration_ms AS "durationMs",

@@ -1,8 +1,9 @@
 import type { WebhookAttemptResult, WebhookInput, WebhookTopic } from '../../../shared/webhooks/webhookTypes';
 import type { SqliteDatabase } from '../openDatabase';
 import type { WebhookRepository } from '../ports';
+import { claimDueSql } from '../sql/outboxClaim';
 import {
-  CLAIMED_DELIVERY_COLUMNS,
+  CLAIM_DELIVERIES,
   COUNT_FAILURE,
   DELETE_WEBHOOK,
   ENQUEUE_WEBHOOK_EVENT,
@@ -22,6 +23,8 @@ import {
   webhookEventParams,
 } from '../sql/webhookSql';
 import { deliveryOutcome, toClaimedDelivery, toWebhook, toWebhookAttempt } from '../webhookRows';
+
+const CLAIM_DELIVERIES_SQLITE = claimDueSql('sqlite', CLAIM_DELIVERIES);
 
 export class SqliteWebhookRepository implements WebhookRepository {
   #db: SqliteDatabase;
@@ -59,16 +62,10 @@ export class SqliteWebhookRepository implements WebhookRepository {
   }
 
   async claimDue(now: number, leaseUntil: number, limit: number) {
-    // One statement: SQLite's write lock makes it atomic against every other connection to the file.
-    const rows = this.#db
-      .prepare(
-        `UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = @leaseUntil
-         WHERE id IN (SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-                      WHERE d.status = 'queued' AND d.next_attempt_at <= @now AND w.status = 'active'
-                      ORDER BY d.next_attempt_at, d.id LIMIT @limit)
-         RETURNING ${CLAIMED_DELIVERY_COLUMNS}`,
-      )
-      .all({ now, leaseUntil, limit }) as Record<string, unknown>[];
+    const rows = this.#db.prepare(CLAIM_DELIVERIES_SQLITE).all({ now, leaseUntil, limit }) as Record<
+      string,
+      unknown
+    >[];
     return rows.map(toClaimedDelivery).sort((a, b) => a.id - b.id);
   }
 
