@@ -85,6 +85,8 @@ describe('who may call', () => {
       message: 'Sorry, you cannot list resources.',
       data: { status: 401 },
     });
+    const one = await api('GET', `/orders/1`, { key: null });
+    expect(one.json.message).toBe('Sorry, you cannot view this resource.');
     const edit = await api('PUT', `/products/${MUG}`, { key: null, body: { stock_quantity: 1 } });
     expect(edit.status).toBe(401);
     expect(edit.json.code).toBe('woocommerce_rest_cannot_edit');
