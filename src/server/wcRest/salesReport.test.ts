@@ -36,20 +36,20 @@ describe('salesReport', () => {
           return days;
         },
       },
-      { date_min: '2026-03-08', date_max: '2026-03-10' },
+      { date_min: '2026-03-07', date_max: '2026-03-10' },
       2,
       NOW,
     );
     // The whole last day is in: up to the next midnight, UTC.
-    expect(asked).toEqual(['2026-03-08T00:00:00.000Z', '2026-03-11T00:00:00.000Z']);
+    expect(asked).toEqual(['2026-03-07T00:00:00.000Z', '2026-03-11T00:00:00.000Z']);
     // By hand: sales 120.00 + 30.50; tax 10.00 + 2.50; shipping 10.00 + 5.00;
-    // net = 150.50 − 12.50 − 15.00 = 123.00; average over 3 days = 41.00.
+    // net = 150.50 − 12.50 − 15.00 = 123.00; average over the 4 days of the range = 30.75.
     expect(report).toMatchObject({
       total_sales: '150.50',
       total_tax: '12.50',
       total_shipping: '15.00',
       net_sales: '123.00',
-      average_sales: '41.00',
+      average_sales: '30.75',
       total_orders: 3,
       total_items: 6,
       total_refunds: 0,
@@ -58,6 +58,7 @@ describe('salesReport', () => {
       totals_grouped_by: 'day',
     });
     expect(report.totals).toEqual({
+      '2026-03-07': expect.objectContaining({ sales: '0.00', orders: 0 }),
       '2026-03-08': expect.objectContaining({ sales: '120.00', orders: 2, items: 5, tax: '10.00' }),
       '2026-03-09': expect.objectContaining({ sales: '0.00', orders: 0, items: 0 }),
       '2026-03-10': expect.objectContaining({ sales: '30.50', orders: 1, shipping: '5.00' }),
