@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AdminLayout } from '../../../client/admin/AdminLayout';
 import { ApiKeysPage, type IssuedKeyView } from '../../../client/admin/ApiKeysPage';
-import type { ApiKeyPermissions } from '../../../shared/apiKeys/apiKeyTypes';
+import { API_KEY_PERMISSIONS, type ApiKeyPermissions } from '../../../shared/apiKeys/apiKeyTypes';
 import { isShopError } from '../../../shared/errors/ShopError';
 import { parseInput } from '../../http/parseInput';
 import type { ApiKeyService } from '../../wcRest/apiKeys/apiKeyService';
