@@ -83,9 +83,7 @@ export async function apiKeyRoutes(
       });
     } catch (error) {
       if (!isShopError(error) || error.code !== 'invalid_request') throw error;
-      const permissions = (['read', 'write', 'read_write'] as const).find(
-        (each) => each === input.permissions,
-      );
+      const permissions = API_KEY_PERMISSIONS.find((each) => each === input.permissions);
       return sendPage(request, reply, {
         error: error.message,
         values: { description: input.description, permissions: permissions ?? 'read' },
