@@ -1,4 +1,9 @@
-import type { ApiKey, ApiKeyPermissions } from '../../shared/apiKeys/apiKeyTypes';
+import {
+  API_KEY_PERMISSION_LABELS,
+  API_KEY_PERMISSIONS,
+  type ApiKey,
+  type ApiKeyPermissions,
+} from '../../shared/apiKeys/apiKeyTypes';
 import { formatAdminDate } from './adminFormat';
 
 /*
@@ -7,14 +12,7 @@ import { formatAdminDate } from './adminFormat';
  * last access and a revoke button. Plain forms: works without JavaScript and by keyboard.
  */
 
-export const API_KEY_PERMISSION_CHOICES: { value: ApiKeyPermissions; label: string }[] = [
-  { value: 'read', label: 'Read' },
-  { value: 'write', label: 'Write' },
-  { value: 'read_write', label: 'Read/Write' },
-];
-
-const labelOf = (permissions: ApiKeyPermissions) =>
-  API_KEY_PERMISSION_CHOICES.find((choice) => choice.value === permissions)?.label ?? permissions;
+const labelOf = (permissions: ApiKeyPermissions) => API_KEY_PERMISSION_LABELS[permissions];
 
 export interface IssuedKeyView {
   description: string;
@@ -56,9 +54,7 @@ export function ApiKeysPage({
       )}
       {issued && (
         <section className="admin-notice admin-issued-key" aria-labelledby="issued-key-heading">
-          <h2 id="issued-key-heading" tabIndex={-1}>
-            Key “{issued.description}” made
-          </h2>
+          <h2 id="issued-key-heading">Key “{issued.description}” made</h2>
           <p>
             Copy the consumer secret now: it is shown only this once. A lost secret cannot be shown again;
             revoke the key and make another.
@@ -110,9 +106,9 @@ export function ApiKeysPage({
           <div>
             <label htmlFor="api-key-permissions">Permissions</label>
             <select id="api-key-permissions" name="permissions" defaultValue={values.permissions}>
-              {API_KEY_PERMISSION_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
+              {API_KEY_PERMISSIONS.map((permissions) => (
+                <option key={permissions} value={permissions}>
+                  {labelOf(permissions)}
                 </option>
               ))}
             </select>

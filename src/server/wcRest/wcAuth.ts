@@ -62,10 +62,13 @@ export function credentialsOf(request: FastifyRequest): { key: string; secret: s
 }
 
 /** What WooCommerce answers a request without credentials, by what it tried to do. */
-function refusal(method: string): ShopError {
+function refusal(method: string, collection: boolean): ShopError {
   switch (method) {
     case 'GET':
-      return new ShopError('woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.');
+      return new ShopError(
+        'woocommerce_rest_cannot_view',
+        collection ? 'Sorry, you cannot list resources.' : 'Sorry, you cannot view this resource.',
+      );
     case 'POST':
       return new ShopError(
         'woocommerce_rest_cannot_create',
@@ -98,7 +101,7 @@ export async function requireApiKey(
       'woocommerce_rest_authentication_error',
       'OAuth 1.0a signatures are not accepted: connect over HTTPS with the consumer key and secret.',
     );
-  if (!given) throw refusal(method);
+  if (!given) throw refusal(method, !/\/:\w+$/.test(request.routeOptions.url ?? ''));
   if (!isSecureEnough(request))
     throw new ShopError(
       'woocommerce_rest_authentication_error',

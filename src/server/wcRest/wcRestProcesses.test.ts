@@ -94,6 +94,44 @@ describe('order status changes through the API on two processes', () => {
   });
 });
 
+describe('product writes through the API on two processes', () => {
+  it('makes one product when both processes create the same SKU at the same moment', async () => {
+    for (let round = 0; round < 3; round++) {
+      const sku = `RACE-${round}`;
+      const create = (process: number) =>
+        app(process).inject({
+          method: 'POST',
+          url: '/wp-json/wc/v3/products',
+          headers: basic(),
+          payload: { name: `Race ${round} from ${process}`, sku, regular_price: '5.00' },
+        });
+      const answers = await Promise.all([create(0), create(1)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+      expect(answers.find((answer) => answer.statusCode === 400)?.json().code).toBe('product_invalid_sku');
+      const rows = await shop.query('SELECT id FROM products WHERE sku = ?', [sku]);
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  it('leaves one of two concurrent stock settings, whole, and answers both', async () => {
+    const set = (process: number, quantity: number) =>
+      app(process).inject({
+        method: 'PUT',
+        url: `/wp-json/wc/v3/products/${MUG}`,
+        headers: basic(),
+        payload: { stock_quantity: quantity },
+      });
+    const answers = await Promise.all([set(0, 5), set(1, 9)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [row] = await shop.query<{ stock: number; status: string }>(
+      'SELECT stock_quantity AS stock, stock_status AS status FROM products WHERE id = ?',
+      [MUG],
+    );
+    expect([5, 9]).toContain(Number(row?.stock));
+    expect(row?.status).toBe('instock');
+  });
+});
+
 describe('wrong keys on two processes', () => {
   it('counts one client’s guesses on both processes together', async () => {
     const from = '127.0.0.91';

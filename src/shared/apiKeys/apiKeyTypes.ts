@@ -16,3 +16,10 @@ export interface ApiKey {
   lastAccess: number | null;
   revokedAt: number | null;
 }
+
+/** How the back office names each permission. */
+export const API_KEY_PERMISSION_LABELS: Record<ApiKeyPermissions, string> = {
+  read: 'Read',
+  write: 'Write',
+  read_write: 'Read/Write',
+};

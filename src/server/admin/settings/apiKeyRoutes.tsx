@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AdminLayout } from '../../../client/admin/AdminLayout';
 import { ApiKeysPage, type IssuedKeyView } from '../../../client/admin/ApiKeysPage';
-import type { ApiKeyPermissions } from '../../../shared/apiKeys/apiKeyTypes';
+import { API_KEY_PERMISSIONS, type ApiKeyPermissions } from '../../../shared/apiKeys/apiKeyTypes';
 import { isShopError } from '../../../shared/errors/ShopError';
 import { parseInput } from '../../http/parseInput';
 import type { ApiKeyService } from '../../wcRest/apiKeys/apiKeyService';
@@ -83,9 +83,7 @@ export async function apiKeyRoutes(
       });
     } catch (error) {
       if (!isShopError(error) || error.code !== 'invalid_request') throw error;
-      const permissions = (['read', 'write', 'read_write'] as const).find(
-        (each) => each === input.permissions,
-      );
+      const permissions = API_KEY_PERMISSIONS.find((each) => each === input.permissions);
       return sendPage(request, reply, {
         error: error.message,
         values: { description: input.description, permissions: permissions ?? 'read' },

@@ -12,12 +12,6 @@ import { API_KEY_PERMISSIONS } from '../../db/ports';
 
 export const MAX_DESCRIPTION_LENGTH = 200;
 
-export const PERMISSION_LABELS: Record<ApiKeyPermissions, string> = {
-  read: 'Read',
-  write: 'Write',
-  read_write: 'Read/Write',
-};
-
 /** A new key as it is shown once: the consumer key and secret are nowhere else. */
 export interface IssuedApiKey {
   key: ApiKey;
