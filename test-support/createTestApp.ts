@@ -10,6 +10,7 @@ import { createSqliteRepositories } from '../src/server/db/sqlite/createSqliteRe
 import type { MailOptions } from '../src/server/mail/mailPlugin';
 import type { SearchIndex } from '../src/server/search/SearchIndex';
 import type { SuggestionDecorator } from '../src/server/search/SuggestionBuilder';
+import type { WebhookOptions } from '../src/server/webhooks/webhooksPlugin';
 import { parseSettings } from '../src/shared/settings/parseSettings';
 import { testRepositories } from './testRepositories';
 
@@ -26,6 +27,8 @@ export interface TestAppOptions {
   suggestionDecorators?: SuggestionDecorator[];
   /** Order mail's transport, clock and loop (default: `.eml` files in the data dir, sent at once). */
   mail?: MailOptions;
+  /** Webhook delivery's poster, clock and loop (default: fetch, delivered at once and on a timer). */
+  webhooks?: WebhookOptions;
 }
 
 export interface TestApp {
@@ -67,6 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       searchIndex: options.searchIndex ?? engine.searchIndex,
       suggestionDecorators: options.suggestionDecorators,
       mail: options.mail,
+      webhooks: options.webhooks,
     });
     await app.ready();
     return {

@@ -11,6 +11,7 @@ import { openPostgres } from '../src/server/db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../src/server/db/postgres/testDatabase';
 import { createSqliteRepositories } from '../src/server/db/sqlite/createSqliteRepositories';
 import type { MailOptions } from '../src/server/mail/mailPlugin';
+import type { WebhookOptions } from '../src/server/webhooks/webhooksPlugin';
 import { parseSettings } from '../src/shared/settings/parseSettings';
 import { TEST_SECRET } from './createTestApp';
 import { pgQuery } from './testRepositories';
@@ -35,6 +36,8 @@ export async function openShopProcesses(
   settings: unknown = {},
   /** Each process's order mail options (default: `.eml` files in the shared data dir). */
   mail?: (processIndex: number) => MailOptions,
+  /** Each process's webhook delivery options (default: fetch, at once and on a timer). */
+  webhooks?: (processIndex: number) => WebhookOptions,
 ): Promise<ShopProcesses> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-processes-'));
   let drop = async () => {};
@@ -79,6 +82,7 @@ export async function openShopProcesses(
       assets: { scripts: [], styles: [], preloads: [] },
       dataDir,
       mail: mail?.(index),
+      webhooks: webhooks?.(index),
     });
     await app.ready();
     apps.push(app);

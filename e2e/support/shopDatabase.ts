@@ -72,9 +72,17 @@ function snapshotOfPostgres(databaseUrl: string): Database.Database {
     )
     .pluck()
     .all() as string[];
-  const query = `SELECT json_build_object(${tables
-    .map((table) => `'${table}', (SELECT COALESCE(json_agg(t), '[]'::json) FROM ${table} t)`)
-    .join(', ')})`;
+  // A function takes at most 100 arguments (two per table): the tables go in groups, merged with jsonb's ||.
+  const groups: string[][] = [];
+  for (let i = 0; i < tables.length; i += 40) groups.push(tables.slice(i, i + 40));
+  const query = `SELECT ${groups
+    .map(
+      (group) =>
+        `jsonb_build_object(${group
+          .map((table) => `'${table}', (SELECT COALESCE(jsonb_agg(t), '[]'::jsonb) FROM ${table} t)`)
+          .join(', ')})`,
+    )
+    .join(' || ')}`;
   const json = execFileSync(
     'psql',
     [databaseUrl, '-X', '-q', '-t', '-A', '-v', 'ON_ERROR_STOP=1', '-c', query],

@@ -10,6 +10,7 @@ import './theme/theme.css';
 import './insights/insights.css';
 import './admin/admin.css';
 import './admin/products/adminProducts.css';
+import './admin/webhooks.css';
 
 function readSettings(): PageSettings | null {
   const script = document.getElementById('shop-settings');

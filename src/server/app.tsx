@@ -46,6 +46,9 @@ import { statsPlugin } from './stats/statsPlugin';
 import type { StockAlertSenderSettings } from './stockAlerts/StockAlertSender';
 import { stockAlertsPlugin } from './stockAlerts/stockAlertsPlugin';
 import { swatchesPlugin } from './swatches/swatchesPlugin';
+import { createApiKeyService } from './wcRest/apiKeys/apiKeyService';
+import { wcRestPlugin } from './wcRest/wcRestPlugin';
+import { type WebhookOptions, webhooksPlugin } from './webhooks/webhooksPlugin';
 
 export interface AppOptions {
   config: ShopConfig;
@@ -62,6 +65,8 @@ export interface AppOptions {
   suggestionDecorators?: SuggestionDecorator[];
   /** Order mail's transport, clock and loop (default: from the settings; see mail/mailPlugin.ts). */
   mail?: MailOptions;
+  /** Webhook delivery's poster, clock and loop (default: fetch, on a timer; see webhooks/webhooksPlugin.ts). */
+  webhooks?: WebhookOptions;
   /** Told after an order's status changes in the back office; default: the customer's order mail. */
   orderStatusListener?: OrderStatusListener;
   /** The back-in-stock sender's timer and clock (default: every 5 s and after every write). */
@@ -79,6 +84,7 @@ export async function buildApp({
   searchIndex,
   suggestionDecorators,
   mail,
+  webhooks,
   orderStatusListener,
   stockAlerts,
 }: AppOptions): Promise<FastifyInstance> {
@@ -144,6 +150,7 @@ export async function buildApp({
   });
   await app.register(ownerPlugin, { config, repositories, secret });
   await app.register(mailPlugin, { config, repositories, dataDir, mail });
+  await app.register(webhooksPlugin, { config, repositories, webhooks });
   await app.register(ajaxPlugin);
   await app.register(pagesPlugin, { config, assets, repositories, cartService });
   await app.register(fastifyStatic, {
@@ -196,7 +203,15 @@ export async function buildApp({
     extraNotes: (orderId) => app.mail.notesForOrder(orderId),
     logError: (error, message) => app.log.error({ err: error }, message),
   });
-  await app.register(adminPlugin, { config, orderDesk, reviews: repositories.reviews });
+  const apiKeys = createApiKeyService(repositories.apiKeys);
+  await app.register(adminPlugin, {
+    config,
+    orderDesk,
+    apiKeys,
+    webhookDesk: app.webhooks.desk,
+    reviews: repositories.reviews,
+  });
+  await app.register(wcRestPlugin, { config, repositories, orderDesk, apiKeys });
 
   app.all(UNDECODABLE_URL_PATH, async function undecodableUrl() {
     throw new ShopError('invalid_request', 'That address is not valid.');

@@ -6,6 +6,7 @@ import { seedDemoCatalog } from './catalog/import/seedDemoCatalog';
 import { loadConfig } from './config/loadConfig';
 import { checkDatabaseIdentity } from './db/databaseIdentity';
 import { isPostgresUrl, openShopStorage } from './db/openRepositories';
+import { redactUrl } from './http/redactUrl';
 import { readClientAssets } from './render/clientAssets';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -69,7 +70,18 @@ async function main() {
     assets: readClientAssets(),
     dataDir,
     searchIndex,
-    logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+    logger: process.env.LOG_LEVEL
+      ? {
+          level: process.env.LOG_LEVEL,
+          // Request lines without the API keys a client may put in the query string.
+          serializers: {
+            req: (request: { method: string; url: string }) => ({
+              method: request.method,
+              url: redactUrl(request.url),
+            }),
+          },
+        }
+      : false,
   });
   console.log(
     `Search index: ${searchIndex ? 'postgresql (shared by every process)' : 'embedded (in this process)'}`,

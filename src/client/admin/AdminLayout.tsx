@@ -2,17 +2,19 @@ import type { ReactNode } from 'react';
 
 /*
  * The back office's frame inside the shop's layout: a skip link, the owner's navigation (Orders, Products,
- * Reviews, Insights) and the log-out buttons, then the page. Plain links and forms: it works without JavaScript, by keyboard
- * and at phone width (the navigation wraps).
+ * Reviews, Insights, API keys, Webhooks) and the log-out buttons, then the page. Plain links and forms: it works
+ * without JavaScript, by keyboard and at phone width (the navigation wraps).
  */
 
-export type AdminSection = 'orders' | 'products' | 'reviews' | 'insights';
+export type AdminSection = 'orders' | 'products' | 'reviews' | 'insights' | 'api' | 'webhooks';
 
 const SECTIONS: { key: AdminSection; label: string; href: string }[] = [
   { key: 'orders', label: 'Orders', href: '/admin/orders/' },
   { key: 'products', label: 'Products', href: '/admin/products/' },
   { key: 'reviews', label: 'Reviews', href: '/admin/reviews/' },
   { key: 'insights', label: 'Insights', href: '/insights/' },
+  { key: 'api', label: 'API keys', href: '/admin/settings/api/' },
+  { key: 'webhooks', label: 'Webhooks', href: '/admin/settings/webhooks/' },
 ];
 
 export const ADMIN_LOGOUT_PATH = '/admin/logout';

@@ -7,6 +7,10 @@ export const ADMIN_NONCES = {
   orderStatus: 'admin_order_status',
   orderNote: 'admin_order_note',
   reviewModerate: 'admin_review_moderate',
+  webhookSave: 'admin_webhook_save',
+  webhookDelete: 'admin_webhook_delete',
+  apiKeyCreate: 'admin_api_key_create',
+  apiKeyRevoke: 'admin_api_key_revoke',
 } as const;
 
 /** What every back-office handler needs from the plugin: the owner checks and the nonces. */

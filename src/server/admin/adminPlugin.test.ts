@@ -4,6 +4,7 @@ import { nonceOf, ownerShopper } from '../../../test-support/ownerBrowser';
 import { Shopper } from '../../../test-support/shopper';
 import { TEST_OWNER_PASSWORD, TEST_OWNER_PASSWORD_HASH } from '../../../test-support/testOwner';
 import { hashOwnerPassword } from '../owner/ownerCredentials';
+import { createApiKeyService } from '../wcRest/apiKeys/apiKeyService';
 
 /*
  * The back office over HTTP, on whichever engine the run uses: every route refused to a stranger, the one login
@@ -22,6 +23,8 @@ beforeAll(async () => {
     Date.now(),
   );
   await shop.query("UPDATE products SET stock_quantity = 50, stock_status = 'instock' WHERE id = ?", [MUG]);
+  // Key 1 exists, so a forged revoke that got through would show.
+  await createApiKeyService(shop.repositories.apiKeys).create({ description: 'Kept', permissions: 'read' });
 }, 60_000);
 afterAll(async () => {
   await shop.close();
@@ -60,13 +63,34 @@ describe('every back-office route asks for the owner', () => {
     '/admin/reviews/',
     '/admin/reviews/?status=spam&paged=2',
     '/insights/',
+    '/admin/settings/webhooks/',
+    '/admin/settings/webhooks/new',
+    '/admin/settings/webhooks/1/',
+    '/admin/settings/api/',
   ];
   const forms: { url: string; form: Record<string, string>; page: string }[] = [
     { url: '/admin/orders/1/status', form: { status: 'completed' }, page: '/admin/orders/1/' },
     { url: '/admin/orders/1/notes', form: { note: 'Hello' }, page: '/admin/orders/1/' },
     { url: '/admin/reviews/1/status', form: { status: 'approved' }, page: '/admin/reviews/' },
     { url: '/admin/reviews/1/delete', form: {}, page: '/admin/reviews/' },
+    {
+      url: '/admin/settings/api/',
+      form: { description: 'Forged', permissions: 'read_write' },
+      page: '/admin/settings/api/',
+    },
+    { url: '/admin/settings/api/1/revoke', form: {}, page: '/admin/settings/api/' },
     { url: '/admin/logout', form: {}, page: '/admin/orders/' },
+    {
+      url: '/admin/settings/webhooks/',
+      form: { status: 'active', topic: 'order.created', deliveryUrl: 'http://127.0.0.1:9/hooks' },
+      page: '/admin/settings/webhooks/new',
+    },
+    {
+      url: '/admin/settings/webhooks/1/',
+      form: { status: 'paused', topic: 'order.created', deliveryUrl: 'http://127.0.0.1:9/hooks' },
+      page: '/admin/settings/webhooks/1/',
+    },
+    { url: '/admin/settings/webhooks/1/delete', form: {}, page: '/admin/settings/webhooks/1/' },
   ];
 
   it.each(pages)('GET %s sends a stranger to the login, coming back after', async (url) => {
@@ -78,11 +102,14 @@ describe('every back-office route asks for the owner', () => {
   it.each(forms.filter((each) => each.url !== '/admin/logout'))(
     'POST $url is refused without the owner session (401), and with it but without the form nonce (403)',
     async ({ url, form }) => {
+      const keysBefore = await shop.repositories.apiKeys.listApiKeys();
       const stranger = await new Shopper().send(shop.app, 'POST', url, form);
       expect(stranger.statusCode).toBe(401);
       const { owner } = await ownerBrowser();
       expect((await owner.send(shop.app, 'POST', url, form)).statusCode).toBe(403);
       expect((await owner.send(shop.app, 'POST', url, { ...form, _wpnonce: 'forged' })).statusCode).toBe(403);
+      // A refused form changes nothing (no key made or revoked).
+      expect(await shop.repositories.apiKeys.listApiKeys()).toEqual(keysBefore);
     },
   );
 
@@ -383,5 +410,60 @@ describe('one order', () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain('Write the note first.');
+  });
+});
+
+describe('the REST API keys page', () => {
+  it('makes a key, shows its secret on that answer only, lists it hashed, and revokes it', async () => {
+    const { owner } = await ownerBrowser();
+    const page = await owner.send(shop.app, 'GET', '/admin/settings/api/');
+    expect(page.statusCode).toBe(200);
+    const made = await owner.send(shop.app, 'POST', '/admin/settings/api/', {
+      description: 'Label printer',
+      permissions: 'read_write',
+      _wpnonce: nonceOf(page.body, '/admin/settings/api/'),
+    });
+    expect(made.statusCode).toBe(200);
+    expect(made.headers['cache-control']).toBe('no-store');
+    const key = /id="issued-consumer-key"[^>]*value="(ck_[0-9a-f]{40})"/.exec(made.body)?.[1] ?? '';
+    const secret = /id="issued-consumer-secret"[^>]*value="(cs_[0-9a-f]{40})"/.exec(made.body)?.[1] ?? '';
+    expect(key).not.toBe('');
+    expect(secret).not.toBe('');
+    const auth = { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}` };
+    expect((await shop.app.inject({ url: '/wp-json/wc/v3/orders', headers: auth })).statusCode).toBe(200);
+
+    const again = await owner.send(shop.app, 'GET', '/admin/settings/api/');
+    expect(again.body).not.toContain(secret);
+    expect(again.body).not.toContain(key);
+    expect(again.body).toContain(`…${key.slice(-7)}`);
+    const [row] = await shop.query<{ key_hash: string; secret_hash: string }>(
+      'SELECT key_hash, secret_hash FROM api_keys WHERE description = ?',
+      ['Label printer'],
+    );
+    expect(JSON.stringify(row)).not.toContain(secret.slice(3));
+    expect(JSON.stringify(row)).not.toContain(key.slice(3));
+
+    const stored = (await shop.repositories.apiKeys.listApiKeys()).find(
+      (each) => each.description === 'Label printer',
+    );
+    const revoke = `/admin/settings/api/${stored?.id}/revoke`;
+    const revoked = await owner.send(shop.app, 'POST', revoke, { _wpnonce: nonceOf(again.body, revoke) });
+    expect(revoked.statusCode).toBe(303);
+    const after = await owner.send(shop.app, 'GET', String(revoked.headers.location));
+    expect(after.body).toContain('The key is revoked');
+    expect((await shop.app.inject({ url: '/wp-json/wc/v3/orders', headers: auth })).statusCode).toBe(401);
+  });
+
+  it('refuses a key without a description, in words next to the form', async () => {
+    const { owner } = await ownerBrowser();
+    const page = await owner.send(shop.app, 'GET', '/admin/settings/api/');
+    const refused = await owner.send(shop.app, 'POST', '/admin/settings/api/', {
+      description: '   ',
+      permissions: 'read',
+      _wpnonce: nonceOf(page.body, '/admin/settings/api/'),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Describe the key');
+    expect(refused.body).not.toContain('issued-consumer-secret');
   });
 });

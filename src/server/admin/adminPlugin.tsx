@@ -6,10 +6,14 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { ReviewRepository } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import type { OrderDesk } from '../orders/orderDesk';
+import type { ApiKeyService } from '../wcRest/apiKeys/apiKeyService';
+import type { WebhookDesk } from '../webhooks/webhookDesk';
 import { ADMIN_NONCES, type AdminGuards } from './adminGuards';
 import { orderRoutes } from './orders/orderRoutes';
 import { reviewRoutes } from './reviews/reviewRoutes';
 import { DEFAULT_ADMIN_PATH, safeNextPath } from './safeNextPath';
+import { apiKeyRoutes } from './settings/apiKeyRoutes';
+import { webhookRoutes } from './webhooks/webhookRoutes';
 
 /*
  * The owner's back office over HTTP: the one owner login (/admin/login, for /admin/ and /insights/ alike), logging
@@ -23,6 +27,10 @@ interface AdminPluginOptions {
   orderDesk: OrderDesk;
   /** Moderation at /admin/reviews/. */
   reviews: ReviewRepository;
+  /** The webhooks' rules (app.webhooks.desk). */
+  webhookDesk: WebhookDesk;
+  /** The REST API's keys (the same service checks them on every API call). */
+  apiKeys: ApiKeyService;
 }
 
 const loginQuery = z.object({ next: z.string().max(2000).optional() });
@@ -126,6 +134,12 @@ export async function adminPlugin(app: FastifyInstance, options: AdminPluginOpti
 
   await orderRoutes(app, { desk: options.orderDesk, guards, currency: options.config.shop.currency });
   await reviewRoutes(app, { reviews: options.reviews, guards });
+  await webhookRoutes(app, {
+    desk: options.webhookDesk,
+    guards,
+    shopUrl: options.config.server.mail.shopUrl,
+  });
+  await apiKeyRoutes(app, { keys: options.apiKeys, guards });
 }
 
 /** How long a refused login must wait, in the unit a person would say. */

@@ -125,3 +125,61 @@ describe('npm run owner -- set-password', { timeout: 120_000 }, () => {
     },
   );
 });
+
+describe('npm run owner -- api-key', { timeout: 120_000 }, () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp({ seed: false });
+  }, 60_000);
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it('refuses unknown permissions and a missing description, in words', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'owner-cli-'));
+    try {
+      const permissions = await ownerCommand(
+        ['api-key', 'create', '--permissions', 'admin', '--description', 'x'],
+        { DATA_DIR: dataDir },
+      );
+      expect(permissions.code).toBe(1);
+      expect(permissions.stderr).toContain('Choose the permissions: read, write or read_write.');
+      const description = await ownerCommand(['api-key', 'create', '--permissions', 'read'], {
+        DATA_DIR: dataDir,
+      });
+      expect(description.code).toBe(1);
+      expect(description.stderr).toContain('Describe the key');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(TEST_DATABASE_URL !== '')(
+    'prints a key a running shop then takes, lists it, and revokes it',
+    async () => {
+      const made = await ownerCommand(
+        ['api-key', 'create', '--permissions', 'read_write', '--description', 'Nightly stock sync'],
+        { DATA_DIR: shop.dataDir },
+      );
+      expect(made.stderr).toBe('');
+      expect(made.code).toBe(0);
+      const key = /consumer_key=(ck_[0-9a-f]{40})/.exec(made.stdout)?.[1] ?? '';
+      const secret = /consumer_secret=(cs_[0-9a-f]{40})/.exec(made.stdout)?.[1] ?? '';
+      const call = () =>
+        shop.app.inject({
+          url: '/wp-json/wc/v3/orders',
+          headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}` },
+        });
+      expect((await call()).statusCode).toBe(200);
+
+      const listed = await ownerCommand(['api-key', 'list'], { DATA_DIR: shop.dataDir });
+      expect(listed.stdout).toContain(`…${key.slice(-7)}`);
+      expect(listed.stdout).toContain('Nightly stock sync');
+      expect(listed.stdout).not.toContain(secret);
+      const id = /^(\d+)\t/m.exec(listed.stdout)?.[1] ?? '';
+      const revoked = await ownerCommand(['api-key', 'revoke', id], { DATA_DIR: shop.dataDir });
+      expect(revoked.code).toBe(0);
+      expect((await call()).statusCode).toBe(401);
+    },
+  );
+});

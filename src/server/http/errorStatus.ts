@@ -34,4 +34,19 @@ export const ERROR_STATUS: Record<ShopErrorCode, number> = {
   // Sub-size creation failed after the attachment row exists: the client resumes it with post-process.
   rest_upload_image_error: 500,
   rest_trash_not_supported: 501,
+  // WooCommerce answers a missing, wrong or under-permitted key with 401, whatever the route.
+  woocommerce_rest_authentication_error: 401,
+  woocommerce_rest_cannot_view: 401,
+  woocommerce_rest_cannot_create: 401,
+  woocommerce_rest_cannot_edit: 401,
+  woocommerce_rest_cannot_delete: 401,
+  woocommerce_rest_shop_order_invalid_id: 404,
+  woocommerce_rest_order_invalid_id: 404,
+  woocommerce_rest_invalid_id: 404,
+  woocommerce_rest_product_invalid_id: 404,
+  woocommerce_rest_product_variation_invalid_id: 404,
+  woocommerce_rest_term_invalid: 404,
+  woocommerce_rest_already_trashed: 410,
+  woocommerce_rest_invalid_product_type: 400,
+  product_invalid_sku: 400,
 };

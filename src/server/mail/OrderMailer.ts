@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderMailKind, OrderMailRecord } from '../../shared/orders/orderMail';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { Repositories } from '../db/ports';
+import { OutboxLoop, retryDelay } from '../outbox/OutboxLoop';
 import type { MailTransport, OutgoingMail } from './mailTransport';
 import { renderOrderMail } from './renderOrderMail';
 
@@ -45,12 +46,8 @@ export class OrderMailer {
   readonly #transport: MailTransport;
   readonly #ownerAddress: () => Promise<string | null>;
   readonly #now: () => number;
-  readonly #autoSend: boolean;
-  readonly #pollMs: number;
   readonly #log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
-  #running: Promise<number> | null = null;
-  #timer: NodeJS.Timeout | null = null;
-  #stopped = false;
+  readonly #loop: OutboxLoop;
 
   constructor(options: OrderMailerOptions) {
     this.#repositories = options.repositories;
@@ -64,31 +61,23 @@ export class OrderMailer {
         (await options.repositories.ownerAuth.getOwnerAccount())?.email ??
         null);
     this.#now = options.now ?? Date.now;
-    this.#autoSend = options.autoSend ?? true;
-    this.#pollMs = options.pollMs ?? 15_000;
     this.#log = options.log ?? SILENT;
+    this.#loop = new OutboxLoop({
+      drain: () => this.#sendDue(),
+      autoSend: options.autoSend ?? true,
+      pollMs: options.pollMs ?? 15_000,
+      onError: (error) => this.#log.error({ err: error }, 'order mail: send pass failed'),
+    });
   }
 
   /** Polls for due messages (retries, and what other processes queued) on a timer that never keeps Node alive. */
   start(): void {
-    if (!this.#autoSend || this.#timer) return;
-    this.#timer = setInterval(() => this.#kick(), this.#pollMs);
-    this.#timer.unref();
+    this.#loop.start();
   }
 
   /** Stops the loop, then sends what is due for a few seconds at most; the rest waits for the next start. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.flush().catch((error) => this.#log.error({ err: error }, 'order mail: last send failed')),
-      new Promise((resolve) => {
-        timeout = setTimeout(resolve, CLOSE_FLUSH_MS);
-      }),
-    ]);
-    clearTimeout(timeout);
+    await this.#loop.stop(CLOSE_FLUSH_MS);
     this.#transport.close();
   }
 
@@ -108,7 +97,7 @@ export class OrderMailer {
         { kind, orderId, recipient, ...rendered },
         this.#now(),
       );
-      if (queued) this.#kick();
+      if (queued) this.#loop.kick();
       return queued;
     } catch (error) {
       this.#log.error({ err: error, kind, orderId }, 'order mail: could not queue');
@@ -120,27 +109,13 @@ export class OrderMailer {
    * Sends every message due now, after the pass already running in this process (if any) is done; answers how
    * many were sent. For tests and shutdown; the loop does the same on its own.
    */
-  async flush(): Promise<number> {
-    if (this.#running) await this.#running.catch(() => 0);
-    return this.#pass();
+  flush(): Promise<number> {
+    return this.#loop.flush();
   }
 
   /** The order's mail, sent or not, oldest first (the order page's notes). */
   sentMailsForOrder(orderId: number): Promise<OrderMailRecord[]> {
     return this.#repositories.mailOutbox.forOrder(orderId);
-  }
-
-  #kick(): void {
-    if (!this.#autoSend || this.#stopped || this.#running) return;
-    this.#pass().catch((error) => this.#log.error({ err: error }, 'order mail: send pass failed'));
-  }
-
-  #pass(): Promise<number> {
-    const run = this.#sendDue().finally(() => {
-      if (this.#running === run) this.#running = null;
-    });
-    this.#running = run;
-    return run;
   }
 
   async #sendDue(): Promise<number> {
@@ -160,7 +135,8 @@ export class OrderMailer {
         try {
           await this.#transport.send(outgoing);
         } catch (error) {
-          const retryAt = mail.attempts >= MAX_ATTEMPTS ? null : this.#now() + retryDelay(mail.attempts);
+          const retryAt =
+            mail.attempts >= MAX_ATTEMPTS ? null : this.#now() + retryDelay(RETRY_DELAYS_MS, mail.attempts);
           const reason = this.#describe(error);
           this.#log.warn(
             { outboxId: mail.id, orderId: mail.orderId, kind: mail.kind, attempts: mail.attempts, reason },
@@ -185,10 +161,6 @@ export class OrderMailer {
     for (const secret of smtpPassword(this.#config.server.mail.smtp)) text = text.replaceAll(secret, '***');
     return text || 'unknown error';
   }
-}
-
-function retryDelay(attempts: number): number {
-  return RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0];
 }
 
 /** The SMTP URL's password as written in the URL and decoded (either could appear in an error). */

@@ -37,10 +37,15 @@ export const noStatusListener: OrderStatusListener = {
 };
 
 export interface OrderDesk {
-  list(query: Omit<OrderListQuery, 'perPage'>): Promise<OrderListPage & { perPage: number }>;
+  /** A page of ORDERS_PER_PAGE orders unless `perPage` says otherwise (the REST API's per_page). */
+  list(
+    query: Omit<OrderListQuery, 'perPage'> & { perPage?: number },
+  ): Promise<OrderListPage & { perPage: number }>;
   /** Throws not_found for an unknown number. */
   detail(id: number): Promise<OrderDetail>;
   changeStatus(id: number, to: OrderStatus): Promise<StatusChange>;
+  /** Replaces the note the customer left at checkout (WooCommerce's `customer_note`); the history records it. */
+  setCustomerNote(orderId: number, text: string): Promise<void>;
   /** Adds a note to the order's history (the owner's private notes, and automatic ones such as "mail sent"). */
   addOrderNote(orderId: number, note: { author: OrderNoteAuthor; text: string }): Promise<OrderNote>;
 }
@@ -69,8 +74,9 @@ export function createOrderDesk({
 }: OrderDeskOptions): OrderDesk {
   return {
     async list(query) {
-      const page = await orders.listOrders({ ...query, perPage: ORDERS_PER_PAGE });
-      return { ...page, perPage: ORDERS_PER_PAGE };
+      const perPage = query.perPage ?? ORDERS_PER_PAGE;
+      const page = await orders.listOrders({ ...query, perPage });
+      return { ...page, perPage };
     },
     async detail(id) {
       const detail = await orders.getOrderDetail(id);
@@ -100,6 +106,17 @@ export function createOrderDesk({
         }
       }
       return change;
+    },
+    async setCustomerNote(orderId, text) {
+      const note = text.trim();
+      if (note.length > MAX_NOTE_LENGTH)
+        throw new ShopError('invalid_request', `A note is at most ${MAX_NOTE_LENGTH} characters.`);
+      const changed = await orders.setCustomerNote(
+        orderId,
+        note,
+        note === '' ? 'Customer note removed.' : `Customer note changed to: ${note}`,
+      );
+      if (!changed) throw orderNotFound(orderId);
     },
     async addOrderNote(orderId, note) {
       const text = note.text.trim();

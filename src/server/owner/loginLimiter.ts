@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { BackoffPolicy, BackoffVerdict, OwnerAuthRepository } from '../db/ports';
 
 /*
- * The one limiter of owner credential checks — the login form, Bearer tokens and Basic credentials on the APIs —
+ * The one limiter of owner credential checks — the login form, Bearer tokens and Basic credentials on the APIs,
+ * and REST API keys (per address only, see apiClientKeys) —
  * stored in the database (migration 0013), so every server process shares it and a restart forgets nothing.
  * Each try is counted against every key it carries, with exponential back-off (docs/security.md):
  *
@@ -64,6 +65,15 @@ export class LoginLimiter {
       { bucket: this.#bucket('address', address), policy: ADDRESS_BACKOFF },
       { bucket: this.#bucket('account', 'owner'), policy: ACCOUNT_BACKOFF },
     ];
+  }
+
+  /**
+   * The key of a REST API key's try: the client's address alone, in buckets of their own. API keys are 320 random
+   * bits, so guessing is stopped by the per-address back-off; counting them against the owner account too would let
+   * a forgotten integration with a revoked key slow the owner's own logins, which is all that bucket would gain.
+   */
+  apiClientKeys(address: string): LimitedKey[] {
+    return [{ bucket: this.#bucket('api-address', address), policy: ADDRESS_BACKOFF }];
   }
 
   /**

@@ -55,6 +55,17 @@ interface OwnerAuth {
   logIn(request: FastifyRequest, reply: FastifyReply, secret: string): Promise<LimitedCheck>;
   /** Starts a session for a request already proved to be the owner's (the token on the statistics endpoint). */
   startSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * Checks a long random credential that is not the owner's password (a REST API key) under the same login
+   * limiter, per client address (buckets of its own, so a stale integration never slows the owner's login):
+   * counted only when wrong, so a client's concurrent calls never lock each other out; a locked client is answered
+   * 429 with Retry-After, unchecked.
+   */
+  checkLimited(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    verify: () => Promise<boolean>,
+  ): Promise<boolean>;
   /** Ends this session, or every session ("log out everywhere"), on the server. */
   logOut(request: FastifyRequest, reply: FastifyReply, options: { everywhere: boolean }): Promise<void>;
 }
@@ -229,6 +240,11 @@ export const ownerPlugin = fp(
         return check;
       },
       startSession,
+      async checkLimited(request, reply, verify) {
+        const check = await limiter.check(limiter.apiClientKeys(request.ip), verify, false);
+        refuseLimited(reply, check);
+        return check.ok;
+      },
       async logOut(request, reply, { everywhere }) {
         const token = request.cookies[OWNER_COOKIE];
         // Only the owner ends the owner's other sessions; anyone may drop the cookie they hold.

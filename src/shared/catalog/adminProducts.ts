@@ -32,6 +32,15 @@ export interface AdminProductListQuery {
   status: AdminProductStatus | null;
   page: number;
   perPage: number;
+  /** Exactly this SKU (the product's own, or one of its variations'). */
+  sku?: string;
+  /** In this product category (directly, as WooCommerce's REST filter reads it). */
+  categoryId?: number;
+  stockStatus?: StockStatus;
+  /** Only products of this type (simple, variable, grouped, external). */
+  type?: string;
+  /** true: only products in the trash; false: none of them; absent: every product (the back office's table). */
+  trashed?: boolean;
 }
 
 /** What a variation's row of the edit form changes. */

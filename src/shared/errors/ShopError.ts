@@ -35,6 +35,21 @@ export const SHOP_ERROR_CODES = [
   'rest_upload_file_too_big',
   'rest_upload_image_error',
   'rest_trash_not_supported',
+  // WooCommerce REST API v3 (/wp-json/wc/v3/), WooCommerce's own codes
+  'woocommerce_rest_authentication_error',
+  'woocommerce_rest_cannot_view',
+  'woocommerce_rest_cannot_create',
+  'woocommerce_rest_cannot_edit',
+  'woocommerce_rest_cannot_delete',
+  'woocommerce_rest_shop_order_invalid_id',
+  'woocommerce_rest_order_invalid_id',
+  'woocommerce_rest_invalid_id',
+  'woocommerce_rest_product_invalid_id',
+  'woocommerce_rest_product_variation_invalid_id',
+  'woocommerce_rest_term_invalid',
+  'woocommerce_rest_already_trashed',
+  'woocommerce_rest_invalid_product_type',
+  'product_invalid_sku',
 ] as const;
 
 export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];

@@ -58,3 +58,15 @@ export interface StatusChange {
   /** The items were taken from stock again with this change (an order brought back from cancelled). */
   reduced: boolean;
 }
+
+/** One UTC day of sales (see SALES_STATUSES for which orders count). Money in minor units. */
+export interface DailySales {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  orders: number;
+  /** Order totals: items, their tax, shipping and its tax. */
+  sales: number;
+  tax: number;
+  shipping: number;
+  items: number;
+}

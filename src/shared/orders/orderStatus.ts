@@ -30,6 +30,13 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
  */
 export const STOCK_RELEASING_STATUSES: ReadonlySet<OrderStatus> = new Set(['cancelled', 'refunded']);
 
+/**
+ * The orders a sales report counts, as WooCommerce's reports do: paid or being paid (processing, completed) and
+ * waiting for payment that was promised (on-hold: bank transfer, check). Pending, failed, cancelled and refunded
+ * orders are not sales.
+ */
+export const SALES_STATUSES: readonly OrderStatus[] = ['processing', 'completed', 'on-hold'];
+
 export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }

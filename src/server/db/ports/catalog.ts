@@ -89,6 +89,14 @@ export interface CatalogRepository {
    * variations, categories and listing price; a SKU or slug another product holds is refused in words.
    */
   saveAdminProduct(id: number | null, change: AdminProductChange): Promise<AdminSaveResult>;
+  /** When a parent product was made and last changed, and when it went to the trash (null: it is not there). */
+  getProductLifecycle(
+    id: number,
+  ): Promise<{ createdAt: string | null; modifiedAt: string | null; trashedAt: string | null }>;
+  /** Moves a parent product to WooCommerce's trash (hidden from shoppers, kept). False when there is none. */
+  trashProduct(id: number): Promise<boolean>;
+  /** Deletes a parent product for good, with its variations. False when there is none. */
+  deleteProduct(id: number): Promise<boolean>;
   /** Every product and variation as the CSV import reads them, for the CSV export. */
   readCatalogForExport(): Promise<ExportProduct[]>;
   createImportJob(job: { id: string; fileName: string; csv: string; now: number }): Promise<void>;

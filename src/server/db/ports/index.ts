@@ -6,6 +6,7 @@
  * interfaces; rows never leave an adapter: it returns the domain types of src/shared.
  */
 
+import type { ApiKeyRepository } from './apiKeys';
 import type { AttributionRepository } from './attribution';
 import type { CatalogRepository } from './catalog';
 import type { InsightsRepository } from './insights';
@@ -24,7 +25,9 @@ import type { SessionRepository } from './sessions';
 import type { StatsRepository } from './stats';
 import type { StockAlertRepository } from './stockAlerts';
 import type { VisitorMetaRepository } from './visitorMeta';
+import type { WebhookRepository } from './webhooks';
 
+export * from './apiKeys';
 export type * from './attribution';
 export type * from './catalog';
 export type * from './insights';
@@ -43,6 +46,7 @@ export type * from './sessions';
 export type * from './stats';
 export type * from './stockAlerts';
 export type * from './visitorMeta';
+export type * from './webhooks';
 
 export interface Repositories {
   catalog: CatalogRepository;
@@ -63,6 +67,8 @@ export interface Repositories {
   reviews: ReviewRepository;
   merchandising: MerchandisingRepository;
   stockAlerts: StockAlertRepository;
+  webhooks: WebhookRepository;
+  apiKeys: ApiKeyRepository;
   /**
    * Answers when the database is reachable and is still the one the shop opened (GET /healthz): a SQLite file
    * deleted or replaced under the running shop fails, so the shop stops taking orders nobody will keep.

@@ -1,4 +1,5 @@
 import type {
+  DailySales,
   OrderDetail,
   OrderListPage,
   OrderNote,
@@ -18,6 +19,11 @@ export interface OrderListQuery {
   /** 1-based. */
   page: number;
   perPage: number;
+  /** Any of these statuses (the REST API's `status=a,b`); with `status` too, both must hold. */
+  statuses?: readonly OrderStatus[];
+  /** Only orders placed after / before this instant (ISO 8601, UTC), as WooCommerce's REST filters read them. */
+  after?: string;
+  before?: string;
 }
 
 export interface OrderAdminRepository {
@@ -35,6 +41,16 @@ export interface OrderAdminRepository {
     to: OrderStatus,
     note: (from: OrderStatus, to: OrderStatus) => string,
   ): Promise<StatusChange | null>;
+  /**
+   * Sales per UTC day of the orders placed in [from, to) (ISO instants) whose status is one of SALES_STATUSES;
+   * days without such an order are absent. Oldest first.
+   */
+  salesByDay(from: string, to: string): Promise<DailySales[]>;
+  /**
+   * Replaces the customer's note on the order (WooCommerce's `customer_note`) and records `note` as a system note,
+   * in one transaction. False when there is no such order.
+   */
+  setCustomerNote(orderId: number, text: string, note: string): Promise<boolean>;
   /** Null when there is no such order. */
   addOrderNote(orderId: number, note: { author: OrderNoteAuthor; text: string }): Promise<OrderNote | null>;
 }

@@ -44,13 +44,16 @@ import type {
   SitemapProduct,
 } from '../ports';
 import {
+  DELETE_PRODUCT,
   getAdminProduct,
   getImportJob,
+  getProductLifecycle,
   INSERT_IMPORT_JOB,
   listAdminProducts,
   planAdminProductSave,
   resolveStepParams,
   type SqlRead,
+  TRASH_PRODUCT,
   UPDATE_IMPORT_JOB,
   uniqueViolationField,
 } from '../sql/adminProductSql';
@@ -189,6 +192,19 @@ export class PgCatalogRepository implements CatalogRepository {
 
   async getAdminProduct(id: number) {
     return getAdminProduct(this.#read, id);
+  }
+
+  async getProductLifecycle(id: number) {
+    return getProductLifecycle(this.#read, id);
+  }
+
+  async trashProduct(id: number) {
+    const now = Date.now();
+    return (await this.#read(TRASH_PRODUCT, { id, now, nowIso: new Date(now).toISOString() })).length > 0;
+  }
+
+  async deleteProduct(id: number) {
+    return (await this.#read(DELETE_PRODUCT, { id })).length > 0;
   }
 
   async saveAdminProduct(id: number | null, change: AdminProductChange): Promise<AdminSaveResult> {

@@ -1,7 +1,11 @@
 import type { QueuedOrderMail } from '../../../shared/orders/orderMail';
 import { CLAIMED_MAIL_COLUMNS, MAIL_RECORD_COLUMNS, toClaimedMail, toMailRecord } from '../mailOutboxRows';
 import type { MailOutboxRepository } from '../ports';
+import { claimDueSql } from '../sql/outboxClaim';
+import { queryNamed } from './namedQuery';
 import type { PgPool } from './openPostgres';
+
+const CLAIM_MAIL_PG = claimDueSql('postgres', { table: 'mail_outbox', returning: CLAIMED_MAIL_COLUMNS });
 
 export class PgMailOutboxRepository implements MailOutboxRepository {
   #pool: PgPool;
@@ -20,19 +24,7 @@ export class PgMailOutboxRepository implements MailOutboxRepository {
   }
 
   async claimDue(now: number, leaseUntil: number, limit: number) {
-    // The due rows are picked once (a MATERIALIZED CTE: as a subquery of the UPDATE, PostgreSQL may run the pick
-    // again and claim more than `limit`), locked as picked, and SKIP LOCKED leaves rows another sender is claiming
-    // right now to it instead of waiting for them; the rechecked conditions keep a row from being claimed twice.
-    const { rows } = await this.#pool.query(
-      `WITH due AS MATERIALIZED (
-         SELECT id AS due_id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= $1
-         ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED
-       )
-       UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = $2
-       FROM due WHERE mail_outbox.id = due.due_id AND mail_outbox.status = 'queued' AND mail_outbox.next_attempt_at <= $1
-       RETURNING ${CLAIMED_MAIL_COLUMNS}`,
-      [now, leaseUntil, limit],
-    );
+    const rows = await queryNamed(this.#pool, CLAIM_MAIL_PG, { now, leaseUntil, limit });
     return rows.map(toClaimedMail).sort((a, b) => a.id - b.id);
   }
 

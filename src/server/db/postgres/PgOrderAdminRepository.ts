@@ -20,10 +20,14 @@ import {
   SELECT_ORDER_LINES_STOCK,
   SELECT_STOCK,
   type StockLine,
+  salesByDaySql,
   TAKE_STOCK,
+  toDailySales,
   toOrderNote,
   toOrderSummary,
+  UPDATE_CUSTOMER_NOTE,
 } from '../sql/orderAdminSql';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
@@ -42,6 +46,10 @@ export class PgOrderAdminRepository implements OrderAdminRepository {
       queryNamed(this.#pool, sql.count, filter),
     ]);
     return { orders: rows.map(toOrderSummary), total: Number(count[0]?.n ?? 0) };
+  }
+
+  async salesByDay(from: string, to: string) {
+    return (await queryNamed(this.#pool, salesByDaySql(), { from, to })).map(toDailySales);
   }
 
   async getOrderDetail(id: number): Promise<OrderDetail | null> {
@@ -93,6 +101,7 @@ export class PgOrderAdminRepository implements OrderAdminRepository {
         id,
       ]);
       await queryNamed(client, INSERT_NOTE, { orderId: id, author: 'system', text: note(from, to) });
+      await queryNamed(client, ENQUEUE_WEBHOOK_EVENT, webhookEventParams('order.updated', id));
       return { from, to, restocked, reduced };
     });
   }
@@ -125,6 +134,15 @@ export class PgOrderAdminRepository implements OrderAdminRepository {
       if (row?.parent_id != null) parents.add(Number(row.parent_id));
     }
     for (const parent of parents) await refreshDerivedFieldsPg(client, parent);
+  }
+
+  async setCustomerNote(orderId: number, text: string, note: string): Promise<boolean> {
+    return inTransaction(this.#pool, async (client) => {
+      if ((await queryNamed(client, UPDATE_CUSTOMER_NOTE, { orderId, text })).length === 0) return false;
+      await queryNamed(client, INSERT_NOTE, { orderId, author: 'system', text: note });
+      await queryNamed(client, ENQUEUE_WEBHOOK_EVENT, webhookEventParams('order.updated', orderId));
+      return true;
+    });
   }
 
   async addOrderNote(

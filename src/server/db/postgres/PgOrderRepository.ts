@@ -13,6 +13,7 @@ import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports'
 import { COUNT_CO_PURCHASE, coPurchasePairs } from '../sql/merchandisingSql';
 import { orderInsertSql, orderValues } from '../sql/orderInsert';
 import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { insertOrderAttribution } from './PgAttributionRepository';
@@ -112,6 +113,7 @@ export class PgOrderRepository implements OrderRepository {
       await queryNamed(client, COUNT_CO_PURCHASE, { productId, otherId });
     if (order.attribution) await insertOrderAttribution(client, orderId, order.attribution);
     await client.query("UPDATE sessions SET cart = '[]' WHERE id = $1", [order.sessionId]);
+    await queryNamed(client, ENQUEUE_WEBHOOK_EVENT, webhookEventParams('order.created', orderId));
     return orderId;
   }
 

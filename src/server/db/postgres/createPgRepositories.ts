@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Repositories } from '../ports';
 import type { PgPool } from './openPostgres';
+import { PgApiKeyRepository } from './PgApiKeyRepository';
 import { PgAttributionRepository } from './PgAttributionRepository';
 import { PgCatalogRepository } from './PgCatalogRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
@@ -19,6 +20,7 @@ import { PgSessionRepository } from './PgSessionRepository';
 import { PgStatsRepository } from './PgStatsRepository';
 import { PgStockAlertRepository } from './PgStockAlertRepository';
 import { PgVisitorMetaRepository } from './PgVisitorMetaRepository';
+import { PgWebhookRepository } from './PgWebhookRepository';
 
 /** Advisory lock of first-start seeding (the migrations hold 7263001). */
 const FIRST_START_LOCK = 7263005;
@@ -40,10 +42,12 @@ export function createPgRepositories(pool: PgPool): Repositories {
     stats: new PgStatsRepository(pool),
     search: new PgSearchRepository(pool),
     insights: new PgInsightsRepository(pool),
+    apiKeys: new PgApiKeyRepository(pool),
     mailOutbox: new PgMailOutboxRepository(pool),
     reviews: new PgReviewRepository(pool),
     merchandising: new PgMerchandisingRepository(pool),
     stockAlerts: new PgStockAlertRepository(pool),
+    webhooks: new PgWebhookRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -10,6 +10,8 @@ import type {
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
 import { HAS_APPROVED_REVIEW } from '../sql/reviewSql';
 import { termInsertSql, termInsertValues } from '../sql/termInsert';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
+import { queryNamed } from './namedQuery';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
 
@@ -177,6 +179,8 @@ class PgPlanWriter {
            WHERE id = $1`,
           [operation.id, ...productRowValues(operation.row)],
         );
+        if (operation.row.type !== 'variation')
+          await queryNamed(db, ENQUEUE_WEBHOOK_EVENT, webhookEventParams('product.updated', operation.id));
         return;
       case 'productRelations':
         await this.#writeRelations(operation);

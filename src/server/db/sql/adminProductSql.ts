@@ -9,6 +9,7 @@ import type {
   ImportJobStatus,
 } from '../../../shared/catalog/adminProducts';
 import type { StockStatus } from '../../../shared/catalog/types';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from './webhookSql';
 
 /*
  * The owner's product reads and writes, written once for both engines: `@name` placeholders (SQLite's own, and
@@ -75,6 +76,28 @@ export async function listAdminProducts(
       OR EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id AND lower(v.sku) LIKE @pattern ESCAPE '\\'))`);
     params.pattern = likePattern(search);
   }
+  if (query.sku !== undefined) {
+    where.push(
+      `(p.sku = @sku OR EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id AND v.sku = @sku))`,
+    );
+    params.sku = query.sku;
+  }
+  if (query.categoryId !== undefined) {
+    where.push(
+      'EXISTS (SELECT 1 FROM product_terms pt WHERE pt.product_id = p.id AND pt.term_id = @categoryId)',
+    );
+    params.categoryId = query.categoryId;
+  }
+  if (query.stockStatus !== undefined) {
+    where.push('p.stock_status = @stockStatus');
+    params.stockStatus = query.stockStatus;
+  }
+  if (query.type !== undefined) {
+    where.push('p.type = @type');
+    params.type = query.type;
+  }
+  if (query.trashed !== undefined)
+    where.push(query.trashed ? 'p.trashed_at IS NOT NULL' : 'p.trashed_at IS NULL');
   const whereSql = where.join(' AND ');
   const [count] = await read<{ n: number }>(`SELECT COUNT(*) AS n FROM products p WHERE ${whereSql}`, params);
   const rows = await read<AdminRow>(
@@ -183,6 +206,36 @@ export async function getAdminProduct(read: SqlRead, id: number): Promise<AdminP
   };
 }
 
+/** When a parent product was made and, if it is in the trash, when it went there (ISO text). */
+export async function getProductLifecycle(
+  read: SqlRead,
+  id: number,
+): Promise<{ createdAt: string | null; modifiedAt: string | null; trashedAt: string | null }> {
+  const [row] = await read<{
+    created_at: string | null;
+    updated_at: string | null;
+    trashed_at: number | null;
+  }>("SELECT created_at, updated_at, trashed_at FROM products WHERE id = @id AND type <> 'variation'", {
+    id,
+  });
+  return {
+    createdAt: row?.created_at ?? null,
+    modifiedAt: row?.updated_at ?? null,
+    trashedAt: row?.trashed_at == null ? null : new Date(Number(row.trashed_at)).toISOString(),
+  };
+}
+
+/**
+ * WooCommerce's trash: the product is kept, stored as a draft (so every shopper query hides it, and its search
+ * entry goes through the change log like any edit) and marked with when it went there. Saving it again leaves the
+ * trash. @id is a parent product.
+ */
+export const TRASH_PRODUCT = `UPDATE products SET status = 'draft', is_private = 0, trashed_at = @now,
+  updated_at = @nowIso WHERE id = @id AND type <> 'variation' RETURNING id`;
+
+/** Deleting for good: its variations, images and terms go with it (ON DELETE CASCADE). */
+export const DELETE_PRODUCT = `DELETE FROM products WHERE id = @id AND type <> 'variation' RETURNING id`;
+
 /**
  * Checks what only the database knows (another product's SKU or slug, categories that exist, variations that are
  * this product's) and returns the writes, or the field errors in words. A unique-key failure at write time (a
@@ -283,7 +336,7 @@ export async function planAdminProductSave(
       sql: `UPDATE products SET name = @name, slug = @slug, description = @description,
               short_description = @shortDescription, regular_price = @regularPrice, sale_price = @salePrice,
               sku = @sku, stock_quantity = @stockQuantity, stock_status = @stockStatus, backorders = @backorders,
-              status = @status, is_private = @isPrivate, updated_at = @now
+              status = @status, is_private = @isPrivate, trashed_at = NULL, updated_at = @now
             WHERE id = @id`,
       params: { ...columns, id },
     });
@@ -342,6 +395,13 @@ export async function planAdminProductSave(
     });
   }
   steps.push({ kind: 'refresh', productId });
+  // The owner's edit of an existing product is a product.updated event, queued by the same transaction.
+  if (id !== null)
+    steps.push({
+      kind: 'sql',
+      sql: ENQUEUE_WEBHOOK_EVENT,
+      params: webhookEventParams('product.updated', id),
+    });
   return { steps };
 }
 

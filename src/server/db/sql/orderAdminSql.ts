@@ -1,7 +1,7 @@
 import { purchasableQuantity } from '../../../shared/catalog/purchasable';
 import { ShopError } from '../../../shared/errors/ShopError';
-import { isOrderStatus } from '../../../shared/orders/orderStatus';
-import type { OrderListQuery, OrderNote, OrderNoteAuthor, OrderSummary } from '../ports';
+import { isOrderStatus, SALES_STATUSES } from '../../../shared/orders/orderStatus';
+import type { DailySales, OrderListQuery, OrderNote, OrderNoteAuthor, OrderSummary } from '../ports';
 import type { SqlDialect } from './dialect';
 
 /*
@@ -24,6 +24,23 @@ function listFilter(dialect: SqlDialect, query: OrderListQuery) {
   if (query.status) {
     conditions.push('o.status = @status');
     params.status = query.status;
+  }
+  if (query.statuses !== undefined) {
+    // Bound one by one (@s0, @s1…), each a known status, so nothing of the request reaches the SQL text.
+    const names = query.statuses.map((_, index) => `@s${index}`);
+    conditions.push(names.length > 0 ? `o.status IN (${names.join(', ')})` : '1 = 0');
+    query.statuses.forEach((status, index) => {
+      params[`s${index}`] = status;
+    });
+  }
+  // created_at is ISO 8601 text in UTC on both engines, so text order is time order.
+  if (query.after !== undefined) {
+    conditions.push('o.created_at > @after');
+    params.after = query.after;
+  }
+  if (query.before !== undefined) {
+    conditions.push('o.created_at < @before');
+    params.before = query.before;
   }
   const search = query.search.trim();
   const hashNumber = /^#(\d{1,15})$/.exec(search)?.[1];
@@ -56,6 +73,29 @@ export function orderListSql(dialect: SqlDialect, query: OrderListQuery) {
       LIMIT @limit OFFSET @offset`,
     count: `SELECT COUNT(*) AS n FROM orders o ${where}`,
     params: { ...params, limit: query.perPage, offset: (query.page - 1) * query.perPage },
+  };
+}
+
+/** Sales per UTC day (OrderAdminRepository.salesByDay): @from and @to are ISO instants. */
+export function salesByDaySql(): string {
+  const statuses = SALES_STATUSES.map((status) => `'${status}'`).join(', ');
+  return `SELECT substr(o.created_at, 1, 10) AS day, COUNT(*) AS orders, SUM(o.total) AS sales,
+      SUM(o.tax_total) AS tax, SUM(o.shipping_total) AS shipping, SUM(COALESCE(it.items, 0)) AS items
+    FROM orders o
+    LEFT JOIN (SELECT order_id, SUM(quantity) AS items FROM order_items GROUP BY order_id) it ON it.order_id = o.id
+    WHERE o.status IN (${statuses}) AND o.created_at >= @from AND o.created_at < @to
+    GROUP BY substr(o.created_at, 1, 10)
+    ORDER BY day`;
+}
+
+export function toDailySales(row: Record<string, unknown>): DailySales {
+  return {
+    day: String(row.day),
+    orders: Number(row.orders),
+    sales: Number(row.sales ?? 0),
+    tax: Number(row.tax ?? 0),
+    shipping: Number(row.shipping ?? 0),
+    items: Number(row.items ?? 0),
   };
 }
 
@@ -92,6 +132,9 @@ export const SELECT_NOTES = `SELECT id, author, body AS text, created_at AS "cre
 export const INSERT_NOTE = `INSERT INTO order_notes (order_id, author, body)
   SELECT id, @author, @text FROM orders WHERE id = @orderId
   RETURNING id, author, body AS text, created_at AS "createdAt"`;
+
+/** Sets the order's customer-provided note; no row when there is no such order. */
+export const UPDATE_CUSTOMER_NOTE = `UPDATE orders SET customer_note = @text WHERE id = @orderId RETURNING id`;
 
 export const SELECT_ORDER_LINES_STOCK = `SELECT COALESCE(variation_id, product_id) AS "itemId", product_id AS "productId",
   quantity FROM order_items WHERE order_id = @orderId ORDER BY id`;

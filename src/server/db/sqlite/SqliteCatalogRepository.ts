@@ -46,13 +46,16 @@ import type {
 } from '../ports';
 import {
   type AdminWriteStep,
+  DELETE_PRODUCT,
   getAdminProduct,
   getImportJob,
+  getProductLifecycle,
   INSERT_IMPORT_JOB,
   listAdminProducts,
   planAdminProductSave,
   resolveStepParams,
   type SqlRead,
+  TRASH_PRODUCT,
   UPDATE_IMPORT_JOB,
   uniqueViolationField,
 } from '../sql/adminProductSql';
@@ -186,6 +189,19 @@ export class SqliteCatalogRepository implements CatalogRepository {
 
   async getAdminProduct(id: number) {
     return getAdminProduct(this.#read, id);
+  }
+
+  async getProductLifecycle(id: number) {
+    return getProductLifecycle(this.#read, id);
+  }
+
+  async trashProduct(id: number) {
+    const now = Date.now();
+    return this.#db.prepare(TRASH_PRODUCT).all({ id, now, nowIso: new Date(now).toISOString() }).length > 0;
+  }
+
+  async deleteProduct(id: number) {
+    return this.#db.prepare(DELETE_PRODUCT).all({ id }).length > 0;
   }
 
   async saveAdminProduct(id: number | null, change: AdminProductChange): Promise<AdminSaveResult> {

@@ -2,6 +2,9 @@ import type { QueuedOrderMail } from '../../../shared/orders/orderMail';
 import { CLAIMED_MAIL_COLUMNS, MAIL_RECORD_COLUMNS, toClaimedMail, toMailRecord } from '../mailOutboxRows';
 import type { SqliteDatabase } from '../openDatabase';
 import type { MailOutboxRepository } from '../ports';
+import { claimDueSql } from '../sql/outboxClaim';
+
+const CLAIM_MAIL_SQLITE = claimDueSql('sqlite', { table: 'mail_outbox', returning: CLAIMED_MAIL_COLUMNS });
 
 export class SqliteMailOutboxRepository implements MailOutboxRepository {
   #db: SqliteDatabase;
@@ -21,15 +24,10 @@ export class SqliteMailOutboxRepository implements MailOutboxRepository {
   }
 
   async claimDue(now: number, leaseUntil: number, limit: number) {
-    // One statement: SQLite's write lock makes it atomic against every other connection to the file.
-    const rows = this.#db
-      .prepare(
-        `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = ?
-         WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= ?
-                      ORDER BY next_attempt_at, id LIMIT ?)
-         RETURNING ${CLAIMED_MAIL_COLUMNS}`,
-      )
-      .all(leaseUntil, now, limit) as Record<string, unknown>[];
+    const rows = this.#db.prepare(CLAIM_MAIL_SQLITE).all({ now, leaseUntil, limit }) as Record<
+      string,
+      unknown
+    >[];
     return rows.map(toClaimedMail).sort((a, b) => a.id - b.id);
   }
 

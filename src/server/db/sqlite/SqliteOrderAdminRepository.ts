@@ -21,10 +21,14 @@ import {
   SELECT_ORDER_LINES_STOCK,
   SELECT_STOCK,
   type StockLine,
+  salesByDaySql,
   TAKE_STOCK,
+  toDailySales,
   toOrderNote,
   toOrderSummary,
+  UPDATE_CUSTOMER_NOTE,
 } from '../sql/orderAdminSql';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { refreshDerivedFields } from './refreshDerivedFields';
 
 export class SqliteOrderAdminRepository implements OrderAdminRepository {
@@ -39,6 +43,11 @@ export class SqliteOrderAdminRepository implements OrderAdminRepository {
     const rows = this.#db.prepare(sql.list).all(sql.params) as Record<string, unknown>[];
     const total = this.#db.prepare(sql.count).pluck().get(filter) as number;
     return { orders: rows.map(toOrderSummary), total };
+  }
+
+  async salesByDay(from: string, to: string) {
+    const rows = this.#db.prepare(salesByDaySql()).all({ from, to }) as Record<string, unknown>[];
+    return rows.map(toDailySales);
   }
 
   async getOrderDetail(id: number): Promise<OrderDetail | null> {
@@ -89,6 +98,7 @@ export class SqliteOrderAdminRepository implements OrderAdminRepository {
       .prepare('UPDATE orders SET status = ?, stock_reduced = ? WHERE id = ?')
       .run(to, releases ? 0 : 1, id);
     this.#db.prepare(INSERT_NOTE).get({ orderId: id, author: 'system', text: note(from, to) });
+    this.#db.prepare(ENQUEUE_WEBHOOK_EVENT).run(webhookEventParams('order.updated', id));
     return { from, to, restocked, reduced };
   }
 
@@ -106,6 +116,17 @@ export class SqliteOrderAdminRepository implements OrderAdminRepository {
       if (row?.parent_id != null) parents.add(row.parent_id);
     }
     for (const parent of parents) refreshDerivedFields(this.#db, parent);
+  }
+
+  async setCustomerNote(orderId: number, text: string, note: string): Promise<boolean> {
+    return this.#db
+      .transaction(() => {
+        if (this.#db.prepare(UPDATE_CUSTOMER_NOTE).all({ orderId, text }).length === 0) return false;
+        this.#db.prepare(INSERT_NOTE).get({ orderId, author: 'system', text: note });
+        this.#db.prepare(ENQUEUE_WEBHOOK_EVENT).run(webhookEventParams('order.updated', orderId));
+        return true;
+      })
+      .immediate();
   }
 
   async addOrderNote(

@@ -14,6 +14,7 @@ import type { CartLine, NewOrder, OrderRepository, PlacedOrder } from '../ports'
 import { COUNT_CO_PURCHASE, coPurchasePairs } from '../sql/merchandisingSql';
 import { orderInsertSql, orderValues } from '../sql/orderInsert';
 import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { insertOrderAttribution } from './SqliteAttributionRepository';
 
@@ -93,6 +94,7 @@ export class SqliteOrderRepository implements OrderRepository {
       countPair.run({ productId, otherId });
     if (order.attribution) insertOrderAttribution(this.#db, orderId, order.attribution);
     this.#db.prepare("UPDATE sessions SET cart = '[]' WHERE id = ?").run(order.sessionId);
+    this.#db.prepare(ENQUEUE_WEBHOOK_EVENT).run(webhookEventParams('order.created', orderId));
     return orderId;
   }
 

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { SqliteDatabase } from '../openDatabase';
 import type { Repositories } from '../ports';
+import { SqliteApiKeyRepository } from './SqliteApiKeyRepository';
 import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
@@ -19,6 +20,7 @@ import { SqliteSessionRepository } from './SqliteSessionRepository';
 import { SqliteStatsRepository } from './SqliteStatsRepository';
 import { SqliteStockAlertRepository } from './SqliteStockAlertRepository';
 import { SqliteVisitorMetaRepository } from './SqliteVisitorMetaRepository';
+import { SqliteWebhookRepository } from './SqliteWebhookRepository';
 
 /** The file's identity when it was opened; null for an in-memory database. */
 function fileIdentity(path: string): string | null {
@@ -44,10 +46,12 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     stats: new SqliteStatsRepository(db),
     search: new SqliteSearchRepository(db),
     insights: new SqliteInsightsRepository(db),
+    apiKeys: new SqliteApiKeyRepository(db),
     mailOutbox: new SqliteMailOutboxRepository(db),
     reviews: new SqliteReviewRepository(db),
     merchandising: new SqliteMerchandisingRepository(db),
     stockAlerts: new SqliteStockAlertRepository(db),
+    webhooks: new SqliteWebhookRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
       // A deleted file stays readable through the open handle: only its path tells that it is gone.

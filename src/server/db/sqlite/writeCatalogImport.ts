@@ -11,6 +11,7 @@ import type {
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
 import { HAS_APPROVED_REVIEW } from '../sql/reviewSql';
 import { termInsertSql, termInsertValues } from '../sql/termInsert';
+import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { refreshDerivedFields } from './refreshDerivedFields';
 
 /**
@@ -145,6 +146,10 @@ function writeOperation(db: Database.Database, operation: ImportOperation): void
            total_sales = COALESCE(@totalSales, total_sales), is_private = @isPrivate
          WHERE id = @id`,
       ).run({ ...(operation.row satisfies ImportProductRow), id: operation.id });
+      // An import that changes an existing product reports it, in the import's transaction (its variations go
+      // with their parent's event, as the back office's edit does).
+      if (operation.row.type !== 'variation')
+        db.prepare(ENQUEUE_WEBHOOK_EVENT).run(webhookEventParams('product.updated', operation.id));
       return;
     case 'productRelations':
       writeRelations(db, operation);
