@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['Lint and format (Biome)', 'npx', ['biome', 'ci', '.']],
   ['Type check (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['Test tools (Chromium, curl, openssl)', process.execPath, ['scripts/ensure-test-tools.mjs']],
   ['Unit tests (Vitest)', 'npx', ['vitest', 'run']],
   ['Build', process.execPath, ['scripts/build.mjs']],
-  ['Chromium for the browser tests', process.execPath, ['scripts/ensure-chromium.mjs']],
   ['Browser tests (Playwright + Chromium)', 'npx', ['playwright', 'test']],
 ];
 
