@@ -34,8 +34,11 @@ export interface WriteRetryOptions {
 export type DropReason = 'queue_full' | 'gave_up' | 'failed';
 
 export interface WriteRetryQueue {
-  /** Runs `write` now or after what is waiting; never throws, never rejects. */
-  submit(kind: DurableWriteKind, write: () => Promise<void>): void;
+  /**
+   * Runs `write` now, or after what is waiting. Resolves once its first try is over (landed, waiting to be tried
+   * again, or dropped), so a caller may await it to keep its own order; never rejects.
+   */
+  submit(kind: DurableWriteKind, write: () => Promise<void>): Promise<void>;
   /** Writes given up so far, per kind. */
   dropped(): DroppedWrites;
   /** Writes queued or running. */
@@ -135,11 +138,12 @@ export function createWriteRetryQueue(options: WriteRetryOptions = DEFAULT_WRITE
     submit(kind, write) {
       if (running + waiting.length >= maxPending) {
         drop(kind, 'queue_full');
-        return;
+        return Promise.resolve();
       }
       const entry = { kind, write, firstTriedAt: now() };
-      if (waiting.length === 0) void tryNow(entry);
-      else waiting.push(entry);
+      if (waiting.length === 0) return tryNow(entry);
+      waiting.push(entry);
+      return Promise.resolve();
     },
     dropped: () => ({ ...dropped }),
     pending: () => running + waiting.length,

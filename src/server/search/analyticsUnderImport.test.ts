@@ -1,0 +1,111 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { TEST_DATABASE_URL } from '../db/postgres/testDatabase';
+
+/*
+ * A catalog import holds SQLite's one write lock for seconds. Suggestions answered meanwhile must still reach the
+ * owner's search analytics once the lock is free: none lost, none counted as dropped.
+ *
+ * The import is played by a second process holding a write transaction open on the same file (as `npm run import`
+ * does while the shop runs) until the test tells it to commit.
+ */
+
+/** A second process on the shop's SQLite file: BEGIN IMMEDIATE, a write, then COMMIT only when told. */
+function holdWriteLock(
+  file: string,
+): Promise<{ child: ChildProcessWithoutNullStreams; release(): Promise<void> }> {
+  const script = `
+    const Database = require('better-sqlite3');
+    const db = new Database(process.argv[1]);
+    db.exec('BEGIN IMMEDIATE');
+    db.prepare("INSERT OR REPLACE INTO options (key, value) VALUES ('import_probe', 'held')").run();
+    process.stdout.write('locked\\n');
+    process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });
+  `;
+  const child = spawn(process.execPath, ['-e', script, file], { cwd: process.cwd() });
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.once('exit', (code) => reject(new Error(`lock holder exited (${code}): ${stderr}`)));
+    child.stdout.once('data', () =>
+      resolve({
+        child,
+        release: () =>
+          new Promise<void>((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.stdin.write('commit\n');
+          }),
+      }),
+    );
+  });
+}
+
+describe.skipIf(TEST_DATABASE_URL !== '')(
+  'search analytics while an import holds the write lock (SQLite)',
+  () => {
+    let shop: TestApp;
+    let origin: string;
+
+    beforeAll(async () => {
+      shop = await createTestApp();
+      await shop.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = shop.app.server.address();
+      if (typeof address !== 'object' || !address) throw new Error('no address');
+      origin = `http://127.0.0.1:${address.port}`;
+    });
+    afterAll(async () => {
+      await shop?.close();
+    });
+
+    it('every suggestion query sent during the import reaches search_queries once the lock is free', {
+      timeout: 60_000,
+    }, async () => {
+      const holder = await holdWriteLock(join(shop.dataDir, 'shop.sqlite'));
+      const queries = [
+        'hoodie',
+        'shirt',
+        'cap',
+        'belt',
+        'beanie',
+        'album',
+        'single',
+        'polo',
+        'sunglasses',
+        'logo',
+      ];
+      const sent = 30;
+      try {
+        for (let i = 0; i < sent; i++) {
+          // Each from its own visitor (no session: keyed by address, browser and day), so each is its own row.
+          const response = await fetch(
+            `${origin}/?wc-ajax=search_suggestions&s=${encodeURIComponent(queries[i % queries.length] as string)}`,
+            { headers: { 'user-agent': `shopper-${i}` } },
+          );
+          expect(response.status).toBe(200);
+          await response.arrayBuffer();
+        }
+        // The recordings run after each answer (setImmediate): let the last ones try while the lock is still held.
+        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setImmediate(resolve));
+        // The lock really kept them out: nothing is in the table yet.
+        expect((await shop.query<{ n: number }>('SELECT count(*) AS n FROM search_queries'))[0]?.n).toBe(0);
+      } finally {
+        await holder.release();
+      }
+      await vi.waitFor(
+        async () => {
+          const [row] = await shop.query<{ n: number }>('SELECT count(*) AS n FROM search_queries');
+          expect(row?.n).toBe(sent);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      const health = await (await fetch(`${origin}/healthz`)).json();
+      expect(health.droppedWrites).toEqual({ searchQueries: 0, searchCartAdds: 0, orderLinks: 0 });
+    });
+  },
+);
