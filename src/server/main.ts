@@ -69,7 +69,8 @@ async function main() {
     assets: readClientAssets(),
     dataDir,
     searchIndex,
-    logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+    // Warnings by default: a dropped write or a failed request must be seen without asking for the request log.
+    logger: { level: process.env.LOG_LEVEL || 'warn' },
   });
   console.log(
     `Search index: ${searchIndex ? 'postgresql (shared by every process)' : 'embedded (in this process)'}`,
