@@ -4,11 +4,12 @@ import type { DayRange } from '../../../shared/dates/dayRange';
 import type { NewHit, OnlineEntry, StatsRecord, StatsReport } from '../../../shared/stats/statsTypes';
 import { exclusionCounts } from '../exclusionCounts';
 import type { StatsRepository } from '../ports';
+import { withoutBusyWait } from './withoutBusyWait';
 
 export class SqliteStatsRepository implements StatsRepository {
   #db: Database.Database;
   #statements: ReturnType<typeof prepare>;
-  #writeBatch: (records: StatsRecord[]) => void;
+  #writeBatch: Database.Transaction<(records: StatsRecord[]) => void>;
   #admitOnline: Database.Transaction<
     (entry: OnlineEntry, options: { since: number; perAddress: number }) => boolean
   >;
@@ -58,8 +59,9 @@ export class SqliteStatsRepository implements StatsRepository {
   }
 
   async writeBatch(records: StatsRecord[]): Promise<void> {
-    // One transaction for the whole batch; when this returns, every record of it is committed.
-    this.#writeBatch(records);
+    // One transaction for the whole batch; when this returns, every record of it is committed. Busy fails at once
+    // (the group commit tries again) instead of holding the process in SQLite's busy wait.
+    withoutBusyWait(this.#db, () => this.#writeBatch.immediate(records));
   }
 
   async writeOnline(entries: OnlineEntry[]): Promise<void> {
