@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { sendStatsRequest } from '../../../test-support/statsHit';
 
 /*
  * A catalog import holds the database for seconds. Suggestions answered meanwhile must still reach the owner's search
@@ -49,12 +50,12 @@ function holdSqliteWriteLock(file: string): Promise<Holder> {
   });
 }
 
-/** A second PostgreSQL connection holding search_queries against every write until released. */
-async function holdPostgresTableLock(url: string): Promise<Holder> {
+/** A second PostgreSQL connection holding a table against every write until released. */
+async function holdPostgresTableLock(url: string, table: string): Promise<Holder> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query('BEGIN');
-  await client.query('LOCK TABLE search_queries IN EXCLUSIVE MODE');
+  await client.query(`LOCK TABLE ${table} IN EXCLUSIVE MODE`);
   return {
     async release() {
       await client.query('COMMIT');
@@ -78,17 +79,51 @@ describe('search analytics while an import holds the database', () => {
     await shop?.close();
   });
 
-  async function count(): Promise<number> {
-    const [row] = await shop.query<{ n: number | string }>('SELECT count(*) AS n FROM search_queries');
+  async function count(table = 'search_queries'): Promise<number> {
+    const [row] = await shop.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${table}`);
     return Number(row?.n);
   }
+
+  function holdDatabase(): Promise<Holder> {
+    return shop.databaseUrl
+      ? holdPostgresTableLock(shop.databaseUrl, 'search_queries')
+      : holdSqliteWriteLock(join(shop.dataDir, 'shop.sqlite'));
+  }
+
+  it('statistics hits sent meanwhile are answered once stored: none refused, none lost', {
+    timeout: 60_000,
+  }, async () => {
+    const before = await count('stats_hits');
+    const daySalt = vi.spyOn(shop.repositories.stats, 'daySalt');
+    let answered = 0;
+    const holder = shop.databaseUrl
+      ? await holdPostgresTableLock(shop.databaseUrl, 'stats_hits')
+      : await holdSqliteWriteLock(join(shop.dataDir, 'shop.sqlite'));
+    let answers: Promise<{ statusCode: number }[]>;
+    try {
+      answers = Promise.all(
+        ['203.0.113.1', '203.0.113.2', '203.0.113.3'].map((ip) =>
+          sendStatsRequest(shop.app, 'hit', { ip }).finally(() => {
+            answered += 1;
+          }),
+        ),
+      );
+      // The hits reached their first write (the day's salt) while the lock was held: they wait, unanswered.
+      await vi.waitFor(() => expect(daySalt).toHaveBeenCalled(), { timeout: 10_000 });
+      expect(answered).toBe(0);
+      expect(await count('stats_hits')).toBe(before);
+    } finally {
+      await holder.release();
+    }
+    daySalt.mockRestore();
+    expect((await answers).map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(await count('stats_hits')).toBe(before + 3);
+  });
 
   it('every suggestion query sent meanwhile reaches search_queries once it is free', {
     timeout: 60_000,
   }, async () => {
-    const holder = shop.databaseUrl
-      ? await holdPostgresTableLock(shop.databaseUrl)
-      : await holdSqliteWriteLock(join(shop.dataDir, 'shop.sqlite'));
+    const holder = await holdDatabase();
     const queries = [
       'hoodie',
       'shirt',
