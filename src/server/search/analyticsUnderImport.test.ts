@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { Shopper } from '../../../test-support/shopper';
 import { sendStatsRequest } from '../../../test-support/statsHit';
 
 /*
@@ -89,6 +90,35 @@ describe('search analytics while an import holds the database', () => {
       ? holdPostgresTableLock(shop.databaseUrl, 'search_queries')
       : holdSqliteWriteLock(join(shop.dataDir, 'shop.sqlite'));
   }
+
+  it('an add to cart sent meanwhile is answered once its cart is stored', { timeout: 60_000 }, async () => {
+    const [mug] = await shop.query<{ id: number }>("SELECT id FROM products WHERE slug = 'cafe-au-lait-mug'");
+    const shopper = new Shopper();
+    const holder = shop.databaseUrl
+      ? await holdPostgresTableLock(shop.databaseUrl, 'sessions')
+      : await holdSqliteWriteLock(join(shop.dataDir, 'shop.sqlite'));
+    const limitHit = vi.spyOn(shop.repositories.rateLimits, 'hit');
+    let answered = false;
+    let added: Promise<{ statusCode: number }>;
+    try {
+      added = shopper
+        .send(shop.app, 'POST', '/?wc-ajax=add_to_cart', { product_id: String(mug?.id), quantity: '2' })
+        .finally(() => {
+          answered = true;
+        });
+      // Its first write (the new-session limit) met the held lock: it waits, unanswered.
+      await vi.waitFor(() => expect(limitHit).toHaveBeenCalled(), { timeout: 10_000 });
+      expect(answered).toBe(false);
+    } finally {
+      await holder.release();
+    }
+    limitHit.mockRestore();
+    expect((await added).statusCode).toBe(200);
+    const session = shopper.cookies.get('shop_session') as string;
+    expect((await shop.repositories.sessions.get(session, Date.now()))?.cart).toEqual([
+      expect.objectContaining({ productId: mug?.id, quantity: 2 }),
+    ]);
+  });
 
   it('statistics hits sent meanwhile are answered once stored: none refused, none lost', {
     timeout: 60_000,
