@@ -41,6 +41,8 @@ export interface TestApp {
   db: SqliteDatabase;
   /** Rows of a query on whichever engine the repositories use (`?` placeholders). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Under `npm run test:postgres`, the test's own database (for a second connection); null on SQLite. */
+  databaseUrl: string | null;
   dataDir: string;
   /** Closes the app and the database and removes the data dir. */
   close(): Promise<void>;
@@ -80,6 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         return engine.db();
       },
       query: engine.query,
+      databaseUrl: engine.databaseUrl,
       dataDir,
       async close() {
         await app.close();

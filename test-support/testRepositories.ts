@@ -13,6 +13,8 @@ export interface TestEngine {
   /** The SQLite handle; throws on PostgreSQL, where there is none. */
   db(): SqliteDatabase;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** The test's own PostgreSQL database, for a second connection to it; null on SQLite. */
+  databaseUrl: string | null;
   /** Drops the test's PostgreSQL database (nothing for SQLite, whose file goes with the data dir). */
   drop(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export async function testRepositories(
         }
         return statement.all(...params) as T[];
       },
+      databaseUrl: null,
       async drop() {},
     };
   }
@@ -51,6 +54,7 @@ export async function testRepositories(
       throw new Error('This test reads SQLite directly; on PostgreSQL use the test app’s query()');
     },
     query: pgQuery(pool),
+    databaseUrl: database.url,
     drop: database.drop,
   };
 }

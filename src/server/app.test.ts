@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BILLING_FORM } from '../../test-support/billingForm';
 import { createTestApp, type TestApp } from '../../test-support/createTestApp';
 
@@ -100,11 +100,35 @@ describe('buildApp', () => {
     await shop.close();
   });
 
-  it('answers GET /healthz with {status: "ok"}', async () => {
+  it('answers GET /healthz with {status: "ok"} and no dropped writes', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      droppedWrites: { searchQueries: 0, searchCartAdds: 0, orderLinks: 0 },
+    });
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('counts a dropped write on /healthz under its kind, and logs it at warn level without its values', async () => {
+    const warn = vi.spyOn(shop.app.log, 'warn');
+    try {
+      // A write that can never land (not a busy database): given up at once.
+      await shop.app.durableWrites.submit('searchCartAdds', async () => {
+        throw Object.assign(new Error('FOREIGN KEY constraint failed for shopper@example.com'), {
+          code: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+        });
+      });
+      const body = (await shop.app.inject('/healthz')).json();
+      expect(body.droppedWrites).toEqual({ searchQueries: 0, searchCartAdds: 1, orderLinks: 0 });
+      expect(warn).toHaveBeenCalledWith(
+        { kind: 'searchCartAdds', reason: 'failed', code: 'SQLITE_CONSTRAINT_FOREIGNKEY', dropped: 1 },
+        'a write was dropped',
+      );
+      expect(JSON.stringify(warn.mock.calls)).not.toContain('shopper@example.com');
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   describe('pages', () => {

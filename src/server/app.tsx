@@ -21,6 +21,11 @@ import { catalogPlugin } from './catalog/catalogPlugin';
 import { STORED_IMAGE_BASE, STORED_IMAGE_DIR } from './catalog/images/storedImageSources';
 import { checkoutPlugin } from './checkout/checkoutPlugin';
 import { contentPlugin } from './content/contentPlugin';
+import {
+  createWriteRetryQueue,
+  DEFAULT_WRITE_RETRY,
+  type WriteRetryQueue,
+} from './db/durableWrites/createWriteRetryQueue';
 import type { CatalogRepository, Repositories } from './db/ports';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
@@ -49,6 +54,9 @@ import { swatchesPlugin } from './swatches/swatchesPlugin';
 import { createApiKeyService } from './wcRest/apiKeys/apiKeyService';
 import { wcRestPlugin } from './wcRest/wcRestPlugin';
 import { type WebhookOptions, webhooksPlugin } from './webhooks/webhooksPlugin';
+
+/** On close, how long writes still waiting for a busy database may hold the shutdown. */
+const SHUTDOWN_WRITES_MS = 3_000;
 
 export interface AppOptions {
   config: ShopConfig;
@@ -133,6 +141,24 @@ export async function buildApp({
 
   // One limiter for every abuse limit, shared by all processes through the database.
   app.decorate('rateLimiter', new RateLimiter(repositories.rateLimits, secret));
+  // Writes made after a shopper's answer (search analytics, the owner's purchase facts): retried while the database
+  // is busy, dropped only past its bounds, each drop counted (GET /healthz) and logged without its values.
+  const durableWrites = createWriteRetryQueue({
+    ...DEFAULT_WRITE_RETRY,
+    onDrop: (drop) => app.log.warn(drop, 'a write was dropped'),
+  });
+  app.decorate('durableWrites', durableWrites);
+  app.addHook('onClose', async () => {
+    // Let waiting writes land before the database closes, but never hold a shutdown on a database that stays busy.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      durableWrites.idle(),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, SHUTDOWN_WRITES_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+  });
   const cartService = new CartService(repositories.catalog);
   const search = await createSearch({
     config,
@@ -184,7 +210,7 @@ export async function buildApp({
     search: search.service,
     suggestions: search.suggestions,
   });
-  const purchaseFacts = createPurchaseFacts({ repositories, search: search.service });
+  const purchaseFacts = createPurchaseFacts({ repositories, search: search.service, durableWrites });
   await app.register(cartPlugin, { repositories, cartService, config, purchaseFacts });
   await app.register(checkoutPlugin, { repositories, config, purchaseFacts });
   await app.register(stockAlertsPlugin, { repositories, config, secret, sender: stockAlerts });
@@ -220,9 +246,14 @@ export async function buildApp({
   app.get('/healthz', async function healthz(_request, reply) {
     try {
       await repositories.ping();
-      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ status: 'ok', droppedWrites: durableWrites.dropped() });
     } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply
+        .status(503)
+        .header('cache-control', 'no-store')
+        .send({ status: 'unavailable', droppedWrites: durableWrites.dropped() });
     }
   });
 
@@ -232,6 +263,8 @@ export async function buildApp({
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimiter: RateLimiter;
+    /** Fire-and-forget writes of a shopper's request, retried while the database is busy (db/durableWrites). */
+    durableWrites: WriteRetryQueue;
   }
 }
 

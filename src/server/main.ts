@@ -70,18 +70,17 @@ async function main() {
     assets: readClientAssets(),
     dataDir,
     searchIndex,
-    logger: process.env.LOG_LEVEL
-      ? {
-          level: process.env.LOG_LEVEL,
-          // Request lines without the API keys a client may put in the query string.
-          serializers: {
-            req: (request: { method: string; url: string }) => ({
-              method: request.method,
-              url: redactUrl(request.url),
-            }),
-          },
-        }
-      : false,
+    // Warnings by default: a dropped write or a failed request must be seen without asking for the request log.
+    logger: {
+      level: process.env.LOG_LEVEL || 'warn',
+      // Request lines without the API keys a client may put in the query string.
+      serializers: {
+        req: (request: { method: string; url: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+        }),
+      },
+    },
   });
   console.log(
     `Search index: ${searchIndex ? 'postgresql (shared by every process)' : 'embedded (in this process)'}`,

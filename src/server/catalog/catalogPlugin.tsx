@@ -80,13 +80,15 @@ export async function catalogPlugin(
         : await listSearchResults(archive.search, query.orderby, page);
     if (archive.search !== undefined && page === 1) {
       const request = reply.request;
-      void search
-        .record(archive.search, list.total, 'results', {
-          sessionId: request.visitor.id,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-        })
-        .catch((error: unknown) => request.log.error({ err: error }, 'search analytics failed'));
+      const visitor = {
+        sessionId: request.visitor.id,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      };
+      const text = archive.search;
+      void app.durableWrites.submit('searchQueries', () =>
+        search.record(text, list.total, 'results', visitor),
+      );
     }
     if (page > 1 && list.items.length === 0)
       throw new ShopError('not_found', 'There is no such page of products.');

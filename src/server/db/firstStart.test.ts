@@ -36,7 +36,7 @@ describe('/healthz', () => {
       unlinkSync(join(shop.dataDir, 'shop.sqlite'));
       const response = await shop.app.inject('/healthz');
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable' });
+      expect(response.json()).toMatchObject({ status: 'unavailable', droppedWrites: { searchQueries: 0 } });
     },
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Repositories } from '../db/ports';
+import type { WriteRetryQueue } from '../db/durableWrites/createWriteRetryQueue';
+import type { Repositories, SearchCartAdd } from '../db/ports';
 import type { SearchService } from '../search/SearchService';
 import { createDaySalts } from '../stats/daySalts';
 import { visitorHashOf } from '../stats/visitorHash';
@@ -25,9 +26,12 @@ export interface PurchaseFacts {
 export function createPurchaseFacts({
   repositories,
   search,
+  durableWrites,
   now = Date.now,
 }: {
   repositories: Repositories;
+  /** The writes go through it: a busy database (an import) is waited out there, not by the shopper's request. */
+  durableWrites: Pick<WriteRetryQueue, 'submit'>;
   search: Pick<SearchService, 'productIds' | 'sessionHash' | 'visitorSessionHashes'>;
   now?: () => number;
 }): PurchaseFacts {
@@ -44,22 +48,24 @@ export function createPurchaseFacts({
         at,
       );
       const sessionHash = search.sessionHash(sessionId);
-      const adds = [];
+      const adds: SearchCartAdd[] = [];
       for (const each of searches) {
         const found = new Set(await search.productIds(each.query));
         for (const productId of productIds)
           if (found.has(productId)) adds.push({ queryId: each.id, sessionHash, productId, createdAt: at });
       }
-      await repositories.insights.recordCartAdds(adds);
+      if (adds.length > 0)
+        await durableWrites.submit('searchCartAdds', () => repositories.insights.recordCartAdds(adds));
     },
     async orderPlaced(request, order) {
       const day = order.createdAt.slice(0, 10);
-      await repositories.insights.linkOrder({
+      const link = {
         orderId: order.id,
         day,
         visitorHash: visitorHashOf(await daySalt(day), request),
         sessionHash: search.sessionHash(order.sessionId),
-      });
+      };
+      await durableWrites.submit('orderLinks', () => repositories.insights.linkOrder(link));
     },
   };
 }

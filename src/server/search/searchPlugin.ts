@@ -166,15 +166,15 @@ export async function searchPlugin(app: FastifyInstance, options: SearchPluginOp
   });
 
   function recordLater(request: FastifyRequest, query: string, results: number, source: 'suggestions') {
-    // After the answer: analytics never delay a suggestion, and a failure only logs.
+    // After the answer: analytics never delay a suggestion. A busy database (an import) is waited out by the retry
+    // queue, never by the request.
+    const visitor = {
+      sessionId: request.visitor?.id ?? null,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    };
     setImmediate(() => {
-      search
-        .record(query, results, source, {
-          sessionId: request.visitor?.id ?? null,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-        })
-        .catch((error: unknown) => request.log.error({ err: error }, 'search analytics failed'));
+      void app.durableWrites.submit('searchQueries', () => search.record(query, results, source, visitor));
     });
   }
 

@@ -1,7 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { createGroupCommit } from './createGroupCommit';
 
+const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+
 describe('createGroupCommit', () => {
+  it('tries a batch again while the database is busy, answering its hits only once it is written', async () => {
+    const written: number[][] = [];
+    let busyFor = 3;
+    const commit = createGroupCommit<number>(
+      async (records) => {
+        if (busyFor-- > 0) throw busy();
+        written.push(records);
+      },
+      { maxDelayMs: 1, maxBatch: 100 },
+    );
+    await Promise.all([commit.submit(1), commit.submit(2)]);
+    expect(written).toEqual([[1, 2]]);
+  });
+
+  it('answers a batch with its error at once when the failure is not a busy database, or busy for too long', async () => {
+    let attempts = 0;
+    const broken = createGroupCommit<number>(
+      async () => {
+        attempts += 1;
+        throw Object.assign(new Error('constraint'), { code: 'SQLITE_CONSTRAINT' });
+      },
+      { maxDelayMs: 1, maxBatch: 100 },
+    );
+    await expect(broken.submit(1)).rejects.toThrow('constraint');
+    expect(attempts).toBe(1);
+    const alwaysBusy = createGroupCommit<number>(
+      async () => {
+        throw busy();
+      },
+      { maxDelayMs: 1, maxBatch: 100, retryForMs: 50 },
+    );
+    await expect(alwaysBusy.submit(1)).rejects.toThrow('database is locked');
+  });
+
   it('writes concurrent submissions in one batch and answers each only after it is written', async () => {
     const written: number[][] = [];
     const settledBeforeWrite: boolean[] = [];

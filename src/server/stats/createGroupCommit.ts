@@ -3,14 +3,25 @@
  * submitter's promise settles only after that transaction committed. An acknowledged hit is therefore on disk (in
  * SQLite's WAL, which survives the process being killed); a hit whose batch failed is answered with an error, never
  * acknowledged. One batch is written at a time, in submission order.
+ *
+ * A batch that fails because the database is busy (an import holding SQLite's write lock) is tried again with a
+ * growing pause for up to `retryForMs` before its hits are answered with the error: the hits wait, unanswered, rather
+ * than being lost. Any other failure is answered at once.
  */
+
+import { isTransientWriteError } from '../db/durableWrites/isTransientWriteError';
 
 interface GroupCommitOptions {
   /** The longest a record waits for more to join its batch. */
   maxDelayMs: number;
   /** A batch this large is written at once. */
   maxBatch: number;
+  /** How long a batch failing with a busy database is tried again (default 30 s; 0: never). */
+  retryForMs?: number;
 }
+
+const FIRST_RETRY_MS = 20;
+const LONGEST_RETRY_MS = 1_000;
 
 interface GroupCommit<T> {
   submit(record: T): Promise<void>;
@@ -27,11 +38,23 @@ interface Waiting<T> {
 
 export function createGroupCommit<T>(
   write: (records: T[]) => Promise<void>,
-  { maxDelayMs, maxBatch }: GroupCommitOptions,
+  { maxDelayMs, maxBatch, retryForMs = 30_000 }: GroupCommitOptions,
 ): GroupCommit<T> {
   let queue: Waiting<T>[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
+
+  async function writeRetryingWhileBusy(records: T[]): Promise<void> {
+    const started = Date.now();
+    for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS)) {
+      try {
+        return await write(records);
+      } catch (error) {
+        if (!isTransientWriteError(error) || Date.now() - started >= retryForMs) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
@@ -41,7 +64,7 @@ export function createGroupCommit<T>(
     queue = [];
     writing = writing.then(async () => {
       try {
-        await write(batch.map((each) => each.record));
+        await writeRetryingWhileBusy(batch.map((each) => each.record));
         for (const each of batch) each.resolve();
       } catch (error) {
         for (const each of batch) each.reject(error);

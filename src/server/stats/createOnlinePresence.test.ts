@@ -40,6 +40,28 @@ describe('createOnlinePresence', () => {
     expect(writes).toHaveLength(2);
   });
 
+  it('writes a failed flush again at the next one (a busy database loses no presence)', async () => {
+    const written: OnlineEntry[][] = [];
+    let busy = true;
+    presence = createOnlinePresence(
+      {
+        admit: async () => true,
+        write: async (entries) => {
+          if (busy) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+          written.push(entries);
+        },
+      },
+      { flushMs: 60_000, forgetAfterMs: 120_000 },
+    );
+    await presence.ping(v1, '/a', 1000);
+    await presence.ping(v1, '/b', 2000);
+    await presence.flush();
+    expect(written).toEqual([]);
+    busy = false;
+    await presence.flush();
+    expect(written).toEqual([[{ ...v1, page: '/b', firstSeen: 1000, lastSeen: 2000 }]]);
+  });
+
   it('retries a failed first write at the next flush and reports the failure', async () => {
     const writes: OnlineEntry[][] = [];
     presence = createOnlinePresence(

@@ -36,7 +36,13 @@ export function createOnlinePresence(
     if (dirty.size > 0) {
       const batch = [...dirty].flatMap((key) => entries.get(key) ?? []).map((entry) => ({ ...entry }));
       dirty.clear();
-      writing = writing.then(() => write(batch)).catch(() => undefined);
+      // A failed batch (the database busy with an import) is not lost: its visitors are marked again, so the
+      // next flush writes their latest state. Nothing grows: the map holds one entry per visitor either way.
+      writing = writing
+        .then(() => write(batch))
+        .catch(() => {
+          for (const entry of batch) if (entries.has(entry.visitorHash)) dirty.add(entry.visitorHash);
+        });
     }
     return writing;
   }

@@ -28,6 +28,7 @@ import {
 import type { InsightsRepository, OrderLink, SearchCartAdd } from '../ports';
 import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool } from './openPostgres';
+import { withoutLockWait } from './withoutLockWait';
 
 /**
  * The PostgreSQL twin of SqliteInsightsRepository, query for query. Labels sort with COLLATE "C" (byte order, as
@@ -192,6 +193,7 @@ export class PgInsightsRepository implements InsightsRepository {
 
   async linkOrder(link: OrderLink): Promise<void> {
     await inTransaction(this.#pool, async (client) => {
+      await withoutLockWait(client);
       await queryNamed(
         client,
         `INSERT INTO order_visits (order_id, day, visitor_hash, source_type, source)
@@ -221,6 +223,7 @@ export class PgInsightsRepository implements InsightsRepository {
   async recordCartAdds(adds: readonly SearchCartAdd[]): Promise<void> {
     if (adds.length === 0) return;
     await inTransaction(this.#pool, async (client) => {
+      await withoutLockWait(client);
       for (const add of adds)
         await queryNamed(
           client,

@@ -29,6 +29,7 @@ import type {
   SearchScope,
 } from '../ports';
 import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
+import { withoutLockWait } from './withoutLockWait';
 
 /** How long changesSince waits for catalog writers in flight before answering "nothing yet" (next search retries). */
 const CHANGE_LOG_LOCK_TIMEOUT = '200ms';
@@ -298,6 +299,7 @@ export class PgSearchRepository implements SearchRepository {
 
   async recordQuery(record: SearchQueryRecord): Promise<void> {
     await inTransaction(this.#pool, async (client) => {
+      await withoutLockWait(client);
       if (record.source === 'suggestions') {
         // One burst per session: concurrent requests of one session (two processes) take turns here.
         await client.query('SELECT pg_advisory_xact_lock(7263002, hashtext($1))', [record.sessionHash]);

@@ -27,6 +27,7 @@ import {
   UNATTRIBUTED_ORDERS_SQL,
 } from '../insightsRows';
 import type { InsightsRepository, OrderLink, SearchCartAdd } from '../ports';
+import { withoutBusyWait } from './withoutBusyWait';
 
 /**
  * The owner's insights. Closed days (before `today`) are read from the daily summary tables of
@@ -154,17 +155,22 @@ export class SqliteInsightsRepository implements InsightsRepository {
 
   async linkOrder(link: OrderLink): Promise<void> {
     const db = this.#db;
-    db.transaction(() => {
-      db.prepare(
-        `INSERT INTO order_visits (order_id, day, visitor_hash, source_type, source)
+    // Fails at once when busy (withoutBusyWait): the caller's retry queue tries again.
+    withoutBusyWait(db, () =>
+      db
+        .transaction(() => {
+          db.prepare(
+            `INSERT INTO order_visits (order_id, day, visitor_hash, source_type, source)
          SELECT @orderId, day, visitor_hash, source_type, source FROM stats_visitors
          WHERE day = @day AND visitor_hash = @visitorHash
          ON CONFLICT (order_id) DO NOTHING`,
-      ).run(link);
-      db.prepare(
-        'UPDATE search_cart_adds SET order_id = @orderId WHERE session_hash = @sessionHash AND order_id IS NULL',
-      ).run(link);
-    })();
+          ).run(link);
+          db.prepare(
+            'UPDATE search_cart_adds SET order_id = @orderId WHERE session_hash = @sessionHash AND order_id IS NULL',
+          ).run(link);
+        })
+        .immediate(),
+    );
   }
 
   async sessionSearches(sessionHashes: readonly string[], since: number, until: number) {
@@ -184,9 +190,14 @@ export class SqliteInsightsRepository implements InsightsRepository {
       `INSERT INTO search_cart_adds (query_id, session_hash, product_id, created_at)
        VALUES (@queryId, @sessionHash, @productId, @createdAt)`,
     );
-    this.#db.transaction(() => {
-      for (const add of adds) insert.run(add);
-    })();
+    // Fails at once when busy (withoutBusyWait): the caller's retry queue tries again.
+    withoutBusyWait(this.#db, () =>
+      this.#db
+        .transaction(() => {
+          for (const add of adds) insert.run(add);
+        })
+        .immediate(),
+    );
   }
 
   async plainRows(sql: string, params: Record<string, unknown>) {

@@ -1,13 +1,16 @@
 import type Database from 'better-sqlite3';
 import type { RateLimitRepository } from '../ports';
+import { writeWhenFree } from './withoutBusyWait';
 
 export class SqliteRateLimitRepository implements RateLimitRepository {
+  #db: Database.Database;
   #hit: Database.Statement;
   #peek: Database.Statement;
   #clear: Database.Statement;
   #deleteExpired: Database.Statement;
 
   constructor(db: Database.Database) {
+    this.#db = db;
     this.#hit = db
       .prepare(
         `INSERT INTO rate_limits (bucket, window_start, count, expires_at) VALUES (?, ?, 1, ?)
@@ -20,7 +23,8 @@ export class SqliteRateLimitRepository implements RateLimitRepository {
   }
 
   async hit(bucket: string, windowStart: number, expiresAt: number) {
-    return this.#hit.get(bucket, windowStart, expiresAt) as number;
+    // Counted on a shopper's path (a new session): an import's lock is waited out without holding the process.
+    return writeWhenFree(this.#db, () => this.#hit.get(bucket, windowStart, expiresAt) as number);
   }
 
   async peek(bucket: string, windowStart: number) {

@@ -4,11 +4,12 @@ import type { DayRange } from '../../../shared/dates/dayRange';
 import type { NewHit, OnlineEntry, StatsRecord, StatsReport } from '../../../shared/stats/statsTypes';
 import { exclusionCounts } from '../exclusionCounts';
 import type { StatsRepository } from '../ports';
+import { writeWhenFree } from './withoutBusyWait';
 
 export class SqliteStatsRepository implements StatsRepository {
   #db: Database.Database;
   #statements: ReturnType<typeof prepare>;
-  #writeBatch: (records: StatsRecord[]) => void;
+  #writeBatch: Database.Transaction<(records: StatsRecord[]) => void>;
   #admitOnline: Database.Transaction<
     (entry: OnlineEntry, options: { since: number; perAddress: number }) => boolean
   >;
@@ -51,15 +52,19 @@ export class SqliteStatsRepository implements StatsRepository {
   }
 
   async daySalt(day: string): Promise<string> {
-    this.#db
-      .prepare('INSERT OR IGNORE INTO stats_salts (day, salt) VALUES (?, ?)')
-      .run(day, randomBytes(32).toString('base64url'));
+    // Waits out an import without holding the process (writeWhenFree).
+    await writeWhenFree(this.#db, () =>
+      this.#db
+        .prepare('INSERT OR IGNORE INTO stats_salts (day, salt) VALUES (?, ?)')
+        .run(day, randomBytes(32).toString('base64url')),
+    );
     return this.#db.prepare('SELECT salt FROM stats_salts WHERE day = ?').pluck().get(day) as string;
   }
 
   async writeBatch(records: StatsRecord[]): Promise<void> {
-    // One transaction for the whole batch; when this returns, every record of it is committed.
-    this.#writeBatch(records);
+    // One transaction for the whole batch; when this returns, every record of it is committed. A busy database is
+    // waited out without holding the process (writeWhenFree), and the group commit tries a failed batch again.
+    await writeWhenFree(this.#db, () => this.#writeBatch.immediate(records));
   }
 
   async writeOnline(entries: OnlineEntry[]): Promise<void> {
@@ -74,7 +79,7 @@ export class SqliteStatsRepository implements StatsRepository {
   }
 
   async countRequest(addressHash: string, minute: number): Promise<number> {
-    return this.#statements.countRequest.get(addressHash, minute) as number;
+    return writeWhenFree(this.#db, () => this.#statements.countRequest.get(addressHash, minute) as number);
   }
 
   async report(range: DayRange, { onlineSince }: { onlineSince: number }): Promise<StatsReport> {
