@@ -837,3 +837,41 @@ describe('eventFields edge cases', () => {
     });
   });
 });
+
+describe('stop()', () => {
+  it('sends nothing more: not the pings an unanswered hit would start, nor hits, events or pings after it', async () => {
+    let release: () => void = () => {};
+    let calls = 0;
+    const { tracker, sent, navigate, grant, revoke } = setup({
+      consentMode: 'api',
+      answer: async () => {
+        calls += 1;
+        if (calls === 2) await new Promise<void>((resolve) => (release = resolve));
+        return { status: 200, body: { status: true } };
+      },
+    });
+    grant('statistics');
+    tracker.start();
+    await settle();
+    navigate('/shop/');
+    tracker.urlChanged();
+    await settle();
+    // A second navigation waits behind the unanswered hit for /shop/.
+    navigate('/cart/');
+    tracker.urlChanged();
+    tracker.stop();
+    release();
+    await settle();
+    revoke('statistics');
+    grant('statistics');
+    navigate('/checkout/');
+    tracker.urlChanged();
+    tracker.activity();
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(sent.map((each) => decodeBase64Text(each.body.get('page_uri') ?? ''))).toEqual([
+      '/product/mug/?color=blue',
+      '/shop/',
+    ]);
+  });
+});
