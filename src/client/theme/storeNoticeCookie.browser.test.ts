@@ -22,12 +22,16 @@ function setPageUrl(url: string) {
 }
 
 afterEach(() => {
-  for (const name of Object.keys(cookieJar())) document.cookie = `${name}=; path=/; max-age=0`;
+  for (const name of Object.keys(cookieJar())) {
+    // biome-ignore lint/suspicious/noDocumentCookie: clearing the test page's cookies between tests
+    document.cookie = `${name}=; path=/; max-age=0`;
+  }
 });
 
 describe('the store notice dismissal cookie in the browser', () => {
   it('is sent back on every page of the site, for the same notice only', () => {
     setPageUrl('https://shop.test/product/mug/');
+    // biome-ignore lint/suspicious/noDocumentCookie: the banner writes the dismissal the same way
     document.cookie = storeNoticeDismissalCookie('winter sale');
     setPageUrl('https://shop.test/cart/');
     expect(isStoreNoticeDismissed(cookieJar(), 'winter sale')).toBe(true);
