@@ -13,6 +13,7 @@ interface Sent {
   headers: Record<string, string>;
   keepalive: boolean;
   credentials: RequestCredentials | undefined;
+  method: string | undefined;
 }
 
 function setup({
@@ -53,6 +54,7 @@ function setup({
         headers: init.headers as Record<string, string>,
         keepalive: init.keepalive === true,
         credentials: init.credentials,
+        method: init.method,
       });
       const { status, body } = await answer();
       return { ok: status === 200, status, json: async () => body };
@@ -427,6 +429,9 @@ describe('consent followed as it changes', () => {
       '/wp-json/stats/v1/online',
       '/wp-json/stats/v1/online',
     ]);
+    // Tracking as before: a click on an outbound link is an event again.
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    expect(kinds(sent).at(-1)).toBe('/ajax');
   });
 
   it('asks for consent before every request, also when the change was not announced', async () => {
@@ -789,14 +794,60 @@ describe('consent and a failed hit', () => {
     expect(tracker.getState()).toBe('failed');
   });
 
-  it('consent announced but unchanged while tracking changes nothing', async () => {
+  it('consent announced but unchanged while tracking changes nothing: no second hit, the pings keep their rhythm', async () => {
     const { tracker, sent, grant } = setup({ consentMode: 'api' });
+    grant('statistics');
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(MINUTE / 2);
+    grant('marketing');
+    await vi.advanceTimersByTimeAsync(MINUTE / 2);
+    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit', '/wp-json/stats/v1/online']);
+  });
+
+  it('consent announced while the first hit is unanswered sends that page once', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { tracker, sent, grant } = setup({
+      consentMode: 'api',
+      answer: async () => {
+        await held;
+        return { status: 200, body: { status: true } };
+      },
+    });
     grant('statistics');
     tracker.start();
     await settle();
     grant('marketing');
-    await vi.advanceTimersByTimeAsync(MINUTE);
-    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit', '/wp-json/stats/v1/online']);
+    release();
+    await vi.advanceTimersByTimeAsync(MINUTE / 2);
+    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit']);
+  });
+
+  it('never says consent was withdrawn when it was never given', async () => {
+    const { tracker, sent, log, grant, navigate } = setup({ consentMode: 'api' });
+    tracker.start();
+    grant('marketing');
+    navigate('/shop/');
+    tracker.urlChanged();
+    await settle();
+    expect(sent).toEqual([]);
+    expect(log.log.mock.calls.map(([message]) => String(message))).toEqual([
+      'Statistics: no consent to statistics yet, so nothing is sent.',
+    ]);
+  });
+
+  it('sends no event for a click once consent is gone, even unannounced', async () => {
+    const { tracker, sent, grant, revoke } = setup({ consentMode: 'api' });
+    grant('statistics');
+    tracker.start();
+    await settle();
+    revoke('statistics', { announce: false });
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    await settle();
+    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit']);
+    expect(tracker.getState()).toBe('waiting-for-consent');
   });
 });
 
@@ -873,5 +924,60 @@ describe('stop()', () => {
       '/product/mug/?color=blue',
       '/shop/',
     ]);
+  });
+});
+
+describe('requests as the server reads them', () => {
+  it('posts hits, pings and events form-encoded, events with the visitor identified when consent allows', async () => {
+    const { tracker, sent, log } = setup();
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    expect(sent.map((each) => [each.method, each.headers['content-type']])).toEqual([
+      ['POST', 'application/x-www-form-urlencoded'],
+      ['POST', 'application/x-www-form-urlencoded'],
+      ['POST', 'application/x-www-form-urlencoded'],
+    ]);
+    expect(sent[2]?.body.has('anonymous')).toBe(false);
+    // A recorded hit is no cause for a warning; a failed one says why the pings are missing.
+    expect(log.warn).not.toHaveBeenCalled();
+    const failed = setup({ answer: () => ({ status: 500, body: {} }) });
+    failed.tracker.start();
+    await settle();
+    expect(failed.log.warn).toHaveBeenCalledWith(expect.stringContaining('not recorded'));
+  });
+});
+
+describe('activity after 30 idle minutes', () => {
+  it('restarts the pings from the activity, even before the next tick has noticed the idleness', async () => {
+    const SEVEN = 7 * MINUTE;
+    const { tracker, sent } = setup({ stats: { jsCheckTime: SEVEN } });
+    const startedAt = Date.now();
+    const pingTimes: number[] = [];
+    tracker.start();
+    await settle();
+    // Ticks at 7, 14, 21 and 28 minutes ping; the one at 35 would find the visitor idle.
+    await vi.advanceTimersByTimeAsync(30 * MINUTE);
+    tracker.activity();
+    for (let minute = 30; minute < 45; minute++) {
+      const before = sent.length;
+      await vi.advanceTimersByTimeAsync(MINUTE);
+      if (sent.length > before) pingTimes.push(Math.round((Date.now() - startedAt) / MINUTE));
+    }
+    // A new rhythm counted from the activity at exactly 30 minutes: 37 and 44, not 35 and 42.
+    expect(pingTimes).toEqual([37, 44]);
+  });
+});
+
+describe('downloadExtensions holding an empty entry', () => {
+  it('does not make every link without an extension a download', () => {
+    const settings = parseSettings({
+      stats: { hitParams: HIT_PARAMS, downloadExtensions: ['', 'pdf'] },
+    }).stats;
+    const page = { href: 'https://shop.test/', host: 'shop.test', pathname: '/', search: '' };
+    const link = (href: string) => ({ href, id: '', className: '', text: '', button: 0 });
+    expect(eventFields(link('/shop/'), page, settings, 1)).toBeNull();
+    expect(eventFields(link('/files/readme'), page, settings, 1)).toBeNull();
+    expect(eventFields(link('/files/guide.pdf'), page, settings, 1)?.en).toBe('file_download');
   });
 });

@@ -166,6 +166,12 @@ describe('startStats', () => {
 });
 
 describe('startStats: what the page passes to the tracker', () => {
+  it('records a visit when do-not-track is honoured but the browser does not send it', async () => {
+    start({ honorDoNotTrack: true });
+    await settle();
+    expect(hits()).toEqual(['/product/mug/']);
+  });
+
   it('honours the older window.doNotTrack signal too', async () => {
     Object.defineProperty(window, 'doNotTrack', { configurable: true, value: '1' });
     try {
@@ -186,14 +192,18 @@ describe('startStats: what the page passes to the tracker', () => {
       document.body.innerHTML =
         '<div id="widget"><a id="out" href="https://example.org/partner">Partner</a></div>';
       const widget = document.getElementById('widget') as HTMLElement;
-      widget.addEventListener('click', (event) => event.stopPropagation());
+      for (const type of ['click', 'auxclick'])
+        widget.addEventListener(type, (event) => event.stopPropagation());
       const pings = () => sent.filter((each) => each.path === '/wp-json/stats/v1/online').length;
       await vi.advanceTimersByTimeAsync(31 * 60_000);
       const stopped = pings();
       document.getElementById('out')?.dispatchEvent(new MouseEvent('click', { bubbles: true, button: 0 }));
       setPageUrl('https://shop.example.com/product/mug/');
       await vi.advanceTimersByTimeAsync(2000);
-      expect(sent.filter((each) => each.body.get('action') === 'stats_event')).toHaveLength(1);
+      // The middle button's auxclick too.
+      document.getElementById('out')?.dispatchEvent(new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+      setPageUrl('https://shop.example.com/product/mug/');
+      expect(sent.filter((each) => each.body.get('action') === 'stats_event')).toHaveLength(2);
       // The same click was activity: the pings are back.
       expect(pings()).toBe(stopped + 2);
     } finally {
