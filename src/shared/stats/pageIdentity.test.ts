@@ -56,7 +56,10 @@ describe('recordedSearch', () => {
     expect(recordedSearch('?')).toBe('');
     expect(recordedSearch('')).toBe('');
     expect(recordedSearch('?&&')).toBe('');
+    // An address in a value goes whatever the name, also under an empty name.
+    expect(recordedSearch('?ref=a%40b.test&=a%40b.test&s=mug')).toBe('?s=mug');
     // Only names that start with attribute_ are variation choices.
+    expect(recordedSearch('?a=1&author=x')).toBe('?a=1&author=x');
     expect(recordedSearch('?my_attribute_x=1&variation=2')).toBe('?my_attribute_x=1&variation=2');
   });
 });
@@ -67,6 +70,8 @@ describe('recordedPage', () => {
     expect(recordedPage('/product/mug/?attribute_pa_color=blue#reviews')).toBe('/product/mug/');
     expect(recordedPage('/shop/?page=2&token=abc')).toBe('/shop/?page=2');
     expect(recordedPage('/shop/')).toBe('/shop/');
+    // The server strips what a tracker sends, even an address that is only a query.
+    expect(recordedPage('?token=abc&s=mug')).toBe('?s=mug');
   });
 });
 
@@ -82,6 +87,8 @@ describe('recordedUrl', () => {
       'https://a.test/p?attribute_pa_color=blue',
     );
     expect(recordedUrl('')).toBe('');
+    expect(recordedUrl('https://a.test/p?a=1&token=x&b=2')).toBe('https://a.test/p?a=1&b=2');
+    expect(recordedUrl('?token=x&s=1')).toBe('?s=1');
     expect(recordedUrl('not a url ?secret=1')).toBe('not a url ');
   });
 });
