@@ -89,6 +89,7 @@ describe('recordedUrl', () => {
     expect(recordedUrl('')).toBe('');
     expect(recordedUrl('https://a.test/p?a=1&token=x&b=2')).toBe('https://a.test/p?a=1&b=2');
     expect(recordedUrl('?token=x&s=1')).toBe('?s=1');
+    expect(recordedUrl('https://a.test/?ref=a%40b.test&s=1')).toBe('https://a.test/?s=1');
     expect(recordedUrl('not a url ?secret=1')).toBe('not a url ');
   });
 });
