@@ -30,4 +30,25 @@ describe('enhancePasswordFields', () => {
     expect(document.querySelectorAll('button.show-password-input')).toHaveLength(1);
     stop();
   });
+
+  it('gives a field the page adds later its toggle by itself, alone or inside other markup, until stopped', async () => {
+    document.body.innerHTML = '<form id="login"></form>';
+    const stop = enhancePasswordFields(document, labels);
+    const form = document.getElementById('login') as HTMLElement;
+    const input = document.createElement('input');
+    input.type = 'password';
+    form.append(input);
+    form.insertAdjacentHTML(
+      'beforeend',
+      '<p><input type="password" id="confirm"><input type="text" id="name"></p>',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(input.nextElementSibling?.className).toBe('show-password-input');
+    expect(document.querySelector('#confirm + button')?.getAttribute('aria-label')).toBe('Show password');
+    expect(document.querySelector('#name + button')).toBeNull();
+    stop();
+    form.insertAdjacentHTML('beforeend', '<input type="password" id="after-stop">');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.querySelector('#after-stop + button')).toBeNull();
+  });
 });
