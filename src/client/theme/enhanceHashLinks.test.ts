@@ -130,6 +130,8 @@ describe('enhanceHashLinks', () => {
     stop = enhanceHashLinks(document);
     for (const id of ['other-page', 'other-query', 'other-origin', 'unknown', 'no-hash']) {
       expect(click(document.getElementById(id) as Element), id).toBe(false);
+      // happy-dom follows the link it was left; the visitor's next click is on the product page again.
+      setPageUrl('https://shop.test/product/mug/?ref=home');
     }
     const ok = document.getElementById('ok') as Element;
     for (const init of [{ button: 1 }, { ctrlKey: true }, { metaKey: true }, { shiftKey: true }]) {
