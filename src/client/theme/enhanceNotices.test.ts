@@ -19,7 +19,8 @@ describe('enhanceNotices', () => {
     expect(document.activeElement).not.toBe(notice);
     vi.advanceTimersByTime(1);
     expect(document.activeElement).toBe(notice);
-    expect(notice.tabIndex).toBe(-1);
+    // A plain element takes focus only with a tabindex; -1 keeps it out of the Tab order.
+    expect(notice.getAttribute('tabindex')).toBe('-1');
     stop();
   });
 
@@ -98,7 +99,8 @@ describe('enhanceNotices: scrolling a notice into view', () => {
   it('on load leaves a notice in sight where it is, and focuses it after 500 ms', () => {
     document.body.innerHTML = '<div class="woocommerce-error">Bad</div>';
     const notice = document.querySelector('.woocommerce-error') as HTMLElement;
-    placeAt(notice, 300);
+    // Exactly at the edges of the view: 100 px from the top, its bottom on the viewport's (768 px) bottom.
+    placeAt(notice, 100, 668);
     const stop = enhanceNotices(document);
     vi.advanceTimersByTime(1500);
     expect(scrolls).toEqual([]);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { enhancePasswordFields } from './enhancePasswordFields';
 
 const labels = { showPassword: 'Show password', hidePassword: 'Hide password' };
@@ -50,5 +50,16 @@ describe('enhancePasswordFields', () => {
     form.insertAdjacentHTML('beforeend', '<input type="password" id="after-stop">');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(document.querySelector('#after-stop + button')).toBeNull();
+  });
+
+  it('shows the password without submitting the form it is in', () => {
+    document.body.innerHTML = '<form><input id="pw" type="password"></form>';
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    document.querySelector('form')?.addEventListener('submit', submitted);
+    const stop = enhancePasswordFields(document, labels);
+    (document.querySelector('#pw + button') as HTMLButtonElement).click();
+    expect(submitted).not.toHaveBeenCalled();
+    expect((document.getElementById('pw') as HTMLInputElement).type).toBe('text');
+    stop();
   });
 });
