@@ -121,7 +121,7 @@ describe('enhanceHashLinks', () => {
   it('leaves to the browser: links to another page, another query or origin, unknown targets, and modified or other-button clicks', () => {
     document.body.innerHTML =
       '<div id="t"></div>' +
-      '<a id="other-page" href="/shop/#t">x</a>' +
+      '<a id="other-page" href="/shop/?ref=home#t">x</a>' +
       '<a id="other-query" href="?ref=mail#t">x</a>' +
       '<a id="other-origin" href="https://elsewhere.test/product/mug/?ref=home#t">x</a>' +
       '<a id="unknown" href="#nowhere">x</a>' +
