@@ -88,7 +88,8 @@ export default {
   // Stryker rewrites a tsconfig's `extends`/`references` for its sandbox through TypeScript's JS API, which the
   // native TypeScript 7 compiler does not have; ours has neither, so Stryker is pointed at no tsconfig at all.
   tsconfigFile: 'no-tsconfig-for-stryker.json',
-  // `npm run mutation -- --incremental` re-tests only the mutants whose code or tests changed since that group's last run.
+  // `npm run mutation -- --incremental` re-tests only the mutants whose code changed since that group's last run (changed
+  // tests go unseen with the Vitest runner: re-run survivors with `--mutate`, docs/testing-and-benchmarks.md).
   incrementalFile: `reports/mutation/${reportName}-incremental.json`,
   tempDirName: '.stryker-tmp',
   // Two groups may run side by side with their own `--tempDirName .stryker-tmp-NAME`; neither copies the other's

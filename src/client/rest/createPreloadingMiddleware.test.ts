@@ -41,3 +41,21 @@ describe('createPreloadingMiddleware', () => {
     expect(await client({ path: '/wp/v2/pages', method: 'POST' })).toEqual({ posted: true });
   });
 });
+
+describe('createPreloadingMiddleware: requests it does not answer', () => {
+  it('sends a request made by url to the server, and labels a raw preloaded answer as JSON', async () => {
+    const fake = createFakeFetch(() => json({ from: 'server' }));
+    const client = createRestClient({
+      fetch: fake.fetch,
+      root: '/wp-json/',
+      nonce: null,
+      nonceEndpoint: null,
+      preloaded: { '/wp/v2/posts': { body: [1] } },
+    });
+    expect(await client({ url: 'https://shop.test/wp-json/wp/v2/posts' })).toEqual({ from: 'server' });
+    expect(fake.calls).toHaveLength(1);
+    const raw = await client<Response>({ path: '/wp/v2/posts', parse: false });
+    expect(raw.headers.get('content-type')).toBe('application/json');
+    expect(fake.calls).toHaveLength(1);
+  });
+});

@@ -88,3 +88,24 @@ describe('mediaUploadMiddleware', () => {
     expect(calls).toHaveLength(2);
   });
 });
+
+describe('mediaUploadMiddleware: only an upload is recovered', () => {
+  it('fails an upload made offline with fetch_error', async () => {
+    const { rest, calls } = client(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(rest(upload)).rejects.toMatchObject({ code: 'fetch_error' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('post-processes nothing but a POST to /wp/v2/media, even when another answer names an attachment', async () => {
+    for (const request of [
+      { path: '/wp/v2/posts', method: 'POST', data: { title: 'x' } },
+      { path: '/wp/v2/media' },
+    ]) {
+      const { rest, calls } = client(failedUpload);
+      await expect(rest(request)).rejects.toMatchObject({ code: 'rest_upload_image_error' });
+      expect(calls).toHaveLength(1);
+    }
+  });
+});

@@ -20,3 +20,10 @@ describe('queryArgs', () => {
     expect(normalizePath('/wp/v2/posts')).toBe('/wp/v2/posts');
   });
 });
+
+describe('addQueryArgs with nothing to add', () => {
+  it('leaves a URL without a query as it was, hash included', () => {
+    expect(addQueryArgs('/wp/v2/posts#top', {})).toBe('/wp/v2/posts#top');
+    expect(addQueryArgs('/wp/v2/posts?', {})).toBe('/wp/v2/posts');
+  });
+});

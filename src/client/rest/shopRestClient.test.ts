@@ -18,6 +18,8 @@ describe('isRestUrl', () => {
     expect(isRestUrl('https://elsewhere.test/wp-json/x', '/wp-json/', base)).toBe(false);
     expect(isRestUrl('/?rest_route=/stats/v1/hit', '/?rest_route=/', base)).toBe(true);
     expect(isRestUrl('/?wc-ajax=add_to_cart', '/?rest_route=/', base)).toBe(false);
+    // Under a root with a query, only the root's own path carries REST routes.
+    expect(isRestUrl('/shop/?rest_route=/stats/v1/hit', '/?rest_route=/', base)).toBe(false);
   });
 });
 

@@ -12,6 +12,8 @@ interface Sent {
   body: URLSearchParams;
   headers: Record<string, string>;
   keepalive: boolean;
+  credentials: RequestCredentials | undefined;
+  method: string | undefined;
 }
 
 function setup({
@@ -51,6 +53,8 @@ function setup({
         body: new URLSearchParams(String(init.body)),
         headers: init.headers as Record<string, string>,
         keepalive: init.keepalive === true,
+        credentials: init.credentials,
+        method: init.method,
       });
       const { status, body } = await answer();
       return { ok: status === 200, status, json: async () => body };
@@ -425,6 +429,9 @@ describe('consent followed as it changes', () => {
       '/wp-json/stats/v1/online',
       '/wp-json/stats/v1/online',
     ]);
+    // Tracking as before: a click on an outbound link is an event again.
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    expect(kinds(sent).at(-1)).toBe('/ajax');
   });
 
   it('asks for consent before every request, also when the change was not announced', async () => {
@@ -514,5 +521,463 @@ describe('ad-blocker bypass', () => {
     expect(decodeBase64Text(sent[1]?.body.get('page_uri') ?? '')).toBe('/product/mug/?color=blue');
     // The ping's own time, a minute after the hit.
     expect(sent[1]?.headers['X-WPS-TS']).toBe(btoa(String(Math.floor((startedAt + MINUTE) / 1000))));
+  });
+});
+
+describe('where and how requests go', () => {
+  it('joins the request URL and the endpoint names from settings, a trailing slash or not', async () => {
+    for (const requestUrl of ['/stats-api', '/stats-api/']) {
+      const { tracker, sent } = setup({ stats: { requestUrl, hitEndpoint: 'h', onlineEndpoint: 'o' } });
+      tracker.start();
+      await vi.advanceTimersByTimeAsync(MINUTE);
+      expect(kinds(sent)).toEqual(['/stats-api/h', '/stats-api/o']);
+      tracker.stop();
+    }
+  });
+
+  it('sends hits, pings and events with the shop’s cookies only (same-origin), and only events with keepalive', async () => {
+    const { tracker, sent } = setup();
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    expect(sent.map((each) => [each.credentials, each.keepalive])).toEqual([
+      ['same-origin', false],
+      ['same-origin', false],
+      ['same-origin', true],
+    ]);
+  });
+});
+
+describe('what counts as a recorded hit', () => {
+  it('takes only a 200 as recorded: another success status sends no pings', async () => {
+    for (const status of [201, 204]) {
+      const { tracker, sent, log } = setup({ answer: () => ({ status, body: { status: true } }) });
+      tracker.start();
+      await vi.advanceTimersByTimeAsync(3 * MINUTE);
+      expect(sent).toHaveLength(1);
+      expect(log.warn).toHaveBeenCalledOnce();
+      expect(tracker.getState()).toBe('failed');
+    }
+  });
+
+  it('takes a 200 without a status field as recorded', async () => {
+    const { tracker, sent } = setup({ answer: () => ({ status: 200, body: {} }) });
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit', '/wp-json/stats/v1/online']);
+  });
+
+  it('a hit lost to the network warns and sends no pings, and a later page is still recorded', async () => {
+    let calls = 0;
+    const { tracker, sent, log, navigate } = setup({
+      answer: () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return { status: 200, body: { status: true } };
+      },
+    });
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(3 * MINUTE);
+    expect(sent).toHaveLength(1);
+    expect(log.warn).toHaveBeenCalledOnce();
+    expect(tracker.getState()).toBe('failed');
+    navigate('/shop/');
+    tracker.urlChanged();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(kinds(sent)).toEqual([
+      '/wp-json/stats/v1/hit',
+      '/wp-json/stats/v1/hit',
+      '/wp-json/stats/v1/online',
+    ]);
+  });
+
+  it('sends the hit but no pings when jsCheckTime is 0', async () => {
+    const { tracker, sent } = setup({ stats: { jsCheckTime: 0 } });
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    tracker.activity();
+    await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit']);
+    expect(tracker.getState()).toBe('tracking');
+  });
+});
+
+describe('a page that records nothing', () => {
+  it('without hit parameters: a console message, and no hit, navigation hit, ping or event', async () => {
+    const { tracker, sent, log, navigate } = setup({ stats: { hitParams: null } });
+    tracker.start();
+    navigate('/shop/');
+    tracker.urlChanged();
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(sent).toEqual([]);
+    expect(tracker.getState()).toBe('blocked');
+    expect(log.log).toHaveBeenCalledWith(expect.stringContaining('hit parameters'));
+  });
+
+  it('under honoured do-not-track, consent given later sends nothing either', async () => {
+    const { tracker, sent, grant, navigate } = setup({
+      consentMode: 'api',
+      stats: { honorDoNotTrack: true },
+      doNotTrack: true,
+    });
+    tracker.start();
+    grant('statistics');
+    navigate('/shop/');
+    tracker.urlChanged();
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(sent).toEqual([]);
+    expect(tracker.getState()).toBe('blocked');
+  });
+
+  it('before start: navigation, clicks and consent changes send nothing, and start sends one hit', async () => {
+    const { tracker, sent, grant, navigate } = setup({ consentMode: 'api' });
+    grant('statistics');
+    navigate('/shop/');
+    tracker.urlChanged();
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    await settle();
+    expect(sent).toEqual([]);
+    expect(tracker.getState()).toBe('idle');
+    tracker.start();
+    tracker.start();
+    await settle();
+    expect(sent).toHaveLength(1);
+    expect(decodeBase64Text(sent[0]?.body.get('page_uri') ?? '')).toBe('/shop/');
+  });
+});
+
+describe('link events by state', () => {
+  const outbound = { href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 };
+
+  it('sends events while the hit is unanswered and after it failed, not while waiting for consent', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { tracker, sent } = setup({
+      answer: async () => {
+        await held;
+        return { status: 500, body: {} };
+      },
+    });
+    tracker.start();
+    await settle();
+    expect(tracker.getState()).toBe('sending');
+    tracker.linkClicked(outbound);
+    release();
+    await settle();
+    expect(tracker.getState()).toBe('failed');
+    tracker.linkClicked(outbound);
+    expect(sent.map((each) => each.body.get('action') ?? 'hit')).toEqual([
+      'hit',
+      'stats_event',
+      'stats_event',
+    ]);
+
+    const waiting = setup({ consentMode: 'api' });
+    waiting.tracker.start();
+    waiting.tracker.linkClicked(outbound);
+    await settle();
+    expect(waiting.sent).toEqual([]);
+  });
+
+  it('marks events anonymous when only anonymous tracking allows them', async () => {
+    const { tracker, sent } = setup({ consentMode: 'api', stats: { anonymousTracking: true } });
+    tracker.start();
+    await settle();
+    tracker.linkClicked(outbound);
+    expect(sent[1]?.body.get('action')).toBe('stats_event');
+    expect(sent[1]?.body.get('anonymous')).toBe('1');
+  });
+
+  it('sends nothing for an internal link, and an event lost to the network is no error', async () => {
+    let calls = 0;
+    const { tracker, sent } = setup({
+      answer: () => {
+        calls += 1;
+        if (calls > 1) throw new TypeError('Failed to fetch');
+        return { status: 200, body: { status: true } };
+      },
+    });
+    tracker.start();
+    await settle();
+    tracker.linkClicked({ ...outbound, href: '/shop/' });
+    expect(sent).toHaveLength(1);
+    tracker.linkClicked(outbound);
+    await settle();
+    expect(sent).toHaveLength(2);
+  });
+});
+
+describe('pings and activity', () => {
+  it('activity while the pings run keeps their rhythm; activity while the hit is unanswered starts none early', async () => {
+    const { tracker, sent } = setup();
+    tracker.start();
+    await settle();
+    await vi.advanceTimersByTimeAsync(MINUTE / 2);
+    tracker.activity();
+    await vi.advanceTimersByTimeAsync(MINUTE / 2);
+    // Still one minute after the hit, not a minute after the activity.
+    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit', '/wp-json/stats/v1/online']);
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = setup({
+      answer: async () => {
+        await held;
+        return { status: 200, body: { status: true } };
+      },
+    });
+    slow.tracker.start();
+    await settle();
+    slow.tracker.activity();
+    await vi.advanceTimersByTimeAsync(2 * MINUTE);
+    expect(kinds(slow.sent)).toEqual(['/wp-json/stats/v1/hit']);
+    release();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(kinds(slow.sent)).toEqual(['/wp-json/stats/v1/hit', '/wp-json/stats/v1/online']);
+  });
+
+  it('activity before the hit failed or after it brings no pings to a failed page', async () => {
+    const { tracker, sent } = setup({ answer: () => ({ status: 200, body: { status: false } }) });
+    tracker.start();
+    await settle();
+    await vi.advanceTimersByTimeAsync(40 * MINUTE);
+    tracker.activity();
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a navigation stops the pings until its own hit is answered, then pings for the new page', async () => {
+    let release: () => void = () => {};
+    let calls = 0;
+    const { tracker, sent, navigate } = setup({
+      answer: async () => {
+        calls += 1;
+        if (calls === 3) await new Promise<void>((resolve) => (release = resolve));
+        return { status: 200, body: { status: true } };
+      },
+    });
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    navigate('/shop/');
+    tracker.urlChanged();
+    await vi.advanceTimersByTimeAsync(3 * MINUTE);
+    expect(kinds(sent)).toEqual([
+      '/wp-json/stats/v1/hit',
+      '/wp-json/stats/v1/online',
+      '/wp-json/stats/v1/hit',
+    ]);
+    release();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(kinds(sent).at(-1)).toBe('/wp-json/stats/v1/online');
+    expect(decodeBase64Text(sent.at(-1)?.body.get('page_uri') ?? '')).toBe('/shop/');
+  });
+});
+
+describe('consent and a failed hit', () => {
+  it('consent given again on a page whose hit failed sends no pings and no second hit', async () => {
+    const { tracker, sent, grant, revoke } = setup({
+      consentMode: 'api',
+      answer: () => ({ status: 500, body: {} }),
+    });
+    grant('statistics');
+    tracker.start();
+    await settle();
+    revoke('statistics');
+    grant('statistics');
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(sent).toHaveLength(1);
+    expect(tracker.getState()).toBe('failed');
+  });
+
+  it('consent announced but unchanged while tracking changes nothing: no second hit, the pings keep their rhythm', async () => {
+    const { tracker, sent, grant } = setup({ consentMode: 'api' });
+    grant('statistics');
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(MINUTE / 2);
+    grant('marketing');
+    await vi.advanceTimersByTimeAsync(MINUTE / 2);
+    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit', '/wp-json/stats/v1/online']);
+  });
+
+  it('consent announced while the first hit is unanswered sends that page once', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { tracker, sent, grant } = setup({
+      consentMode: 'api',
+      answer: async () => {
+        await held;
+        return { status: 200, body: { status: true } };
+      },
+    });
+    grant('statistics');
+    tracker.start();
+    await settle();
+    grant('marketing');
+    release();
+    await vi.advanceTimersByTimeAsync(MINUTE / 2);
+    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit']);
+  });
+
+  it('never says consent was withdrawn when it was never given', async () => {
+    const { tracker, sent, log, grant, navigate } = setup({ consentMode: 'api' });
+    tracker.start();
+    grant('marketing');
+    navigate('/shop/');
+    tracker.urlChanged();
+    await settle();
+    expect(sent).toEqual([]);
+    expect(log.log.mock.calls.map(([message]) => String(message))).toEqual([
+      'Statistics: no consent to statistics yet, so nothing is sent.',
+    ]);
+  });
+
+  it('sends no event for a click once consent is gone, even unannounced', async () => {
+    const { tracker, sent, grant, revoke } = setup({ consentMode: 'api' });
+    grant('statistics');
+    tracker.start();
+    await settle();
+    revoke('statistics', { announce: false });
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    await settle();
+    expect(kinds(sent)).toEqual(['/wp-json/stats/v1/hit']);
+    expect(tracker.getState()).toBe('waiting-for-consent');
+  });
+});
+
+describe('eventFields edge cases', () => {
+  const settings = parseSettings({ stats: { hitParams: HIT_PARAMS } }).stats;
+  const page = { href: 'https://shop.test/p/', host: 'shop.test', pathname: '/p/', search: '' };
+  const link = (href: string, text = '') => ({ href, id: '', className: '', text, button: 0 });
+
+  it('ignores addresses that are not web links or not addresses at all', () => {
+    expect(eventFields(link('http://[bad'), page, settings, 1)).toBeNull();
+    expect(eventFields(link('javascript:void(0)'), page, settings, 1)).toBeNull();
+    expect(eventFields(link('ftp://files.example.org/a.zip'), page, settings, 1)).toBeNull();
+  });
+
+  it('reads a dot-file as a name without extension, and a plain http outbound link', () => {
+    expect(eventFields(link('https://example.org/files/.pdf'), page, settings, 1)).toMatchObject({
+      en: 'outbound_link',
+      fn: '.pdf',
+      fx: '',
+    });
+    expect(eventFields(link('/files/.pdf'), page, settings, 1)).toBeNull();
+    expect(eventFields(link('http://example.org/'), page, settings, 1)?.en).toBe('outbound_link');
+  });
+
+  it('keeps the link text to 100 characters, spaces collapsed', () => {
+    const text = `  ${'word '.repeat(30)}  `;
+    const fields = eventFields(link('https://example.org/', text), page, settings, 1);
+    expect(fields?.ev).toBe('word '.repeat(30).trim().slice(0, 100));
+    expect(fields?.ev).toHaveLength(100);
+  });
+
+  it('sends 0 as the page id when the page carries no signed parameters', () => {
+    const none = parseSettings({}).stats;
+    expect(eventFields(link('https://example.org/'), page, none, 7)).toMatchObject({
+      m: '0',
+      pid: '0',
+      et: '7',
+    });
+  });
+});
+
+describe('stop()', () => {
+  it('sends nothing more: not the pings an unanswered hit would start, nor hits, events or pings after it', async () => {
+    let release: () => void = () => {};
+    let calls = 0;
+    const { tracker, sent, navigate, grant, revoke } = setup({
+      consentMode: 'api',
+      answer: async () => {
+        calls += 1;
+        if (calls === 2) await new Promise<void>((resolve) => (release = resolve));
+        return { status: 200, body: { status: true } };
+      },
+    });
+    grant('statistics');
+    tracker.start();
+    await settle();
+    navigate('/shop/');
+    tracker.urlChanged();
+    await settle();
+    // A second navigation waits behind the unanswered hit for /shop/.
+    navigate('/cart/');
+    tracker.urlChanged();
+    tracker.stop();
+    release();
+    await settle();
+    revoke('statistics');
+    grant('statistics');
+    navigate('/checkout/');
+    tracker.urlChanged();
+    tracker.activity();
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(sent.map((each) => decodeBase64Text(each.body.get('page_uri') ?? ''))).toEqual([
+      '/product/mug/?color=blue',
+      '/shop/',
+    ]);
+  });
+});
+
+describe('requests as the server reads them', () => {
+  it('posts hits, pings and events form-encoded, events with the visitor identified when consent allows', async () => {
+    const { tracker, sent, log } = setup();
+    tracker.start();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    tracker.linkClicked({ href: 'https://example.org/', id: '', className: '', text: 'x', button: 0 });
+    expect(sent.map((each) => [each.method, each.headers['content-type']])).toEqual([
+      ['POST', 'application/x-www-form-urlencoded'],
+      ['POST', 'application/x-www-form-urlencoded'],
+      ['POST', 'application/x-www-form-urlencoded'],
+    ]);
+    expect(sent[2]?.body.has('anonymous')).toBe(false);
+    // A recorded hit is no cause for a warning; a failed one says why the pings are missing.
+    expect(log.warn).not.toHaveBeenCalled();
+    const failed = setup({ answer: () => ({ status: 500, body: {} }) });
+    failed.tracker.start();
+    await settle();
+    expect(failed.log.warn).toHaveBeenCalledWith(expect.stringContaining('not recorded'));
+  });
+});
+
+describe('activity after 30 idle minutes', () => {
+  it('restarts the pings from the activity, even before the next tick has noticed the idleness', async () => {
+    const SEVEN = 7 * MINUTE;
+    const { tracker, sent } = setup({ stats: { jsCheckTime: SEVEN } });
+    const startedAt = Date.now();
+    const pingTimes: number[] = [];
+    tracker.start();
+    await settle();
+    // Ticks at 7, 14, 21 and 28 minutes ping; the one at 35 would find the visitor idle.
+    await vi.advanceTimersByTimeAsync(30 * MINUTE);
+    tracker.activity();
+    for (let minute = 30; minute < 45; minute++) {
+      const before = sent.length;
+      await vi.advanceTimersByTimeAsync(MINUTE);
+      if (sent.length > before) pingTimes.push(Math.round((Date.now() - startedAt) / MINUTE));
+    }
+    // A new rhythm counted from the activity at exactly 30 minutes: 37 and 44, not 35 and 42.
+    expect(pingTimes).toEqual([37, 44]);
+  });
+});
+
+describe('downloadExtensions holding an empty entry', () => {
+  it('does not make every link without an extension a download', () => {
+    const settings = parseSettings({
+      stats: { hitParams: HIT_PARAMS, downloadExtensions: ['', 'pdf'] },
+    }).stats;
+    const page = { href: 'https://shop.test/', host: 'shop.test', pathname: '/', search: '' };
+    const link = (href: string) => ({ href, id: '', className: '', text: '', button: 0 });
+    expect(eventFields(link('/shop/'), page, settings, 1)).toBeNull();
+    expect(eventFields(link('/files/readme'), page, settings, 1)).toBeNull();
+    expect(eventFields(link('/files/guide.pdf'), page, settings, 1)?.en).toBe('file_download');
   });
 });

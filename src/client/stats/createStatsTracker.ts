@@ -58,6 +58,7 @@ export interface StatsTracker {
   activity(): void;
   linkClicked(link: ClickedLink): void;
   getState(): StatsState;
+  /** Nothing more leaves the page, not even the pings a hit still unanswered would start. */
   stop(): void;
 }
 
@@ -81,7 +82,7 @@ export function createStatsTracker(env: StatsEnv): StatsTracker {
   let recorded: { href: string; ok: boolean } | null = null;
   const queue: PageView[] = [];
   let sending = false;
-  /** Bumped when consent is withdrawn: an answer to a hit sent before it starts nothing. */
+  /** Bumped when consent is withdrawn or the tracker stops: an answer to a hit sent before it starts nothing. */
   let consentEpoch = 0;
   let lastActivity = env.now();
   let pingTimer: unknown = null;
@@ -278,6 +279,9 @@ export function createStatsTracker(env: StatsEnv): StatsTracker {
     },
     getState: () => state,
     stop() {
+      // Blocked for good: navigation, activity, clicks and consent changes find nothing to do.
+      state = 'blocked';
+      consentEpoch += 1;
       stopPings();
       queue.length = 0;
       unsubscribe?.();

@@ -164,3 +164,63 @@ describe('startStats', () => {
     }
   });
 });
+
+describe('startStats: what the page passes to the tracker', () => {
+  it('records a visit when do-not-track is honoured but the browser does not send it', async () => {
+    start({ honorDoNotTrack: true });
+    await settle();
+    expect(hits()).toEqual(['/product/mug/']);
+  });
+
+  it('honours the older window.doNotTrack signal too', async () => {
+    Object.defineProperty(window, 'doNotTrack', { configurable: true, value: '1' });
+    try {
+      start({ honorDoNotTrack: true });
+      await settle();
+      expect(sent).toEqual([]);
+      expect(tracker?.getState()).toBe('blocked');
+    } finally {
+      delete (window as { doNotTrack?: string }).doNotTrack;
+    }
+  });
+
+  it('hears clicks and activity even when the page’s own handler stops them from bubbling', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date', 'setTimeout'] });
+    try {
+      start({ jsCheckTime: 1000 });
+      await vi.advanceTimersByTimeAsync(0);
+      document.body.innerHTML =
+        '<div id="widget"><a id="out" href="https://example.org/partner">Partner</a></div>';
+      const widget = document.getElementById('widget') as HTMLElement;
+      for (const type of ['click', 'auxclick'])
+        widget.addEventListener(type, (event) => event.stopPropagation());
+      const pings = () => sent.filter((each) => each.path === '/wp-json/stats/v1/online').length;
+      await vi.advanceTimersByTimeAsync(31 * 60_000);
+      const stopped = pings();
+      document.getElementById('out')?.dispatchEvent(new MouseEvent('click', { bubbles: true, button: 0 }));
+      setPageUrl('https://shop.example.com/product/mug/');
+      await vi.advanceTimersByTimeAsync(2000);
+      // The middle button's auxclick too.
+      document.getElementById('out')?.dispatchEvent(new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+      setPageUrl('https://shop.example.com/product/mug/');
+      expect(sent.filter((each) => each.body.get('action') === 'stats_event')).toHaveLength(2);
+      // The same click was activity: the pings are back.
+      expect(pings()).toBe(stopped + 2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ignores clicks on the page itself and outside links, and passes history arguments through', async () => {
+    start();
+    await settle();
+    document.body.innerHTML = '<p id="plain">Text</p>';
+    document.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    document.getElementById('plain')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await settle();
+    expect(sent.filter((each) => each.body.get('action') === 'stats_event')).toEqual([]);
+    history.pushState({ step: 2 }, '', '/shop/?page=2');
+    expect(history.state).toEqual({ step: 2 });
+    expect(location.pathname + location.search).toBe('/shop/?page=2');
+  });
+});

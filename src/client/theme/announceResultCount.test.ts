@@ -30,4 +30,29 @@ describe('announceResultCount', () => {
     expect(document.body.innerHTML).toBe('<main></main>');
     stop();
   });
+
+  it('keeps the line’s box while it is empty, so nothing moves, and lets it go once refilled', () => {
+    const region = document.querySelector('.woocommerce-result-count') as HTMLElement;
+    Object.defineProperty(region, 'offsetWidth', { configurable: true, value: 212 });
+    Object.defineProperty(region, 'offsetHeight', { configurable: true, value: 24 });
+    announceResultCount(document);
+    vi.advanceTimersByTime(2000);
+    expect(region.textContent).toBe('');
+    expect([region.style.minWidth, region.style.minHeight]).toEqual(['212px', '24px']);
+    vi.advanceTimersByTime(50);
+    expect([region.style.minWidth, region.style.minHeight]).toEqual(['', '']);
+  });
+
+  it('once stopped, before or while it rewrites, announces nothing more', () => {
+    const region = document.querySelector('.woocommerce-result-count') as HTMLElement;
+    announceResultCount(document)();
+    vi.advanceTimersByTime(5000);
+    expect(region.textContent).toBe('Showing all 9 results');
+    expect(region.dataset.announced).toBeUndefined();
+    const stop = announceResultCount(document);
+    vi.advanceTimersByTime(2000);
+    stop();
+    vi.advanceTimersByTime(100);
+    expect(region.dataset.announced).toBeUndefined();
+  });
 });

@@ -87,4 +87,38 @@ describe('createViewportStore', () => {
     vi.advanceTimersByTime(100);
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('catches up on what changed while nobody listened, and listens once however many subscribe', () => {
+    const win = fakeWindow(1200);
+    const store = createViewportStore(win.env, 992);
+    win.env.innerWidth = 600;
+    win.env.scrollY = 80;
+    const first = vi.fn();
+    const unsubscribeFirst = store.subscribe(first);
+    expect(store.getState()).toEqual({ width: 600, scrollY: 80, mode: 'breakpoint' });
+    const second = vi.fn();
+    const unsubscribeSecond = store.subscribe(second);
+    expect([win.listeners.resize.size, win.listeners.scroll.size]).toEqual([1, 1]);
+    // One subscriber leaving keeps the other informed.
+    unsubscribeFirst();
+    win.scrollTo(300);
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
+    // The last one leaving drops a resize still waiting for its 50 ms.
+    win.resizeTo(1300);
+    unsubscribeSecond();
+    vi.advanceTimersByTime(100);
+    expect(store.getState().width).toBe(600);
+  });
+
+  it('tells subscribers when only the mode or only the width changes', () => {
+    const win = fakeWindow(1000);
+    const store = createViewportStore(win.env, 992);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    win.resizeTo(1100);
+    vi.advanceTimersByTime(50);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toEqual({ width: 1100, scrollY: 0, mode: 'desktop' });
+  });
 });

@@ -25,4 +25,25 @@ describe('hiddenElementsCss', () => {
       '.a\\7d body\\7b display\\3a none,.\\32 col,.\\3c \\2f style\\3e {display:none!important}',
     );
   });
+
+  it('hides nothing on a page without an object, and skips blank names, trimming and merging the rest', () => {
+    expect(hiddenElementsCss([{ objectId: 0, classNames: ['x'] }], undefined)).toBe('');
+    expect(hiddenElementsCss([{ objectId: 'null', classNames: ['x'] }], null)).toBe('');
+    expect(
+      hiddenElementsCss(
+        [
+          { objectId: 5, classNames: [' price ', '', '   '] },
+          { objectId: '5', classNames: ['price', 'cart'] },
+        ],
+        5,
+      ),
+    ).toBe('.price,.cart{display:none!important}');
+    expect(hiddenElementsCss([{ objectId: 5, classNames: ['', ' '] }], 5)).toBe('');
+  });
+
+  it('escapes characters outside the basic plane whole', () => {
+    expect(hiddenElementsCss([{ objectId: 1, classNames: ['a😀'] }], 1)).toBe(
+      '.a\\1f600 {display:none!important}',
+    );
+  });
 });

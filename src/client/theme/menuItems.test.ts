@@ -24,4 +24,12 @@ describe('menuItems', () => {
       { label: 'Shirts', url: '/product-category/apparel/shirts/', children: [] },
     ]);
   });
+
+  it('links Shop and About to their pages, with no submenu', () => {
+    const items = menuItems([]);
+    expect(items).toEqual([
+      { label: 'Shop', url: '/shop/', children: [] },
+      { label: 'About', url: '/about/', children: [] },
+    ]);
+  });
 });

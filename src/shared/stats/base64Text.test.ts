@@ -33,4 +33,11 @@ describe('encodeBase64Text / decodeBase64Text', () => {
     expect(decodeBase64Text(Buffer.from([0xff, 0xfe, 0x41]).toString('base64'))).toBeNull();
     expect(decodeBase64Text(Buffer.from([0x63, 0x61, 0x66, 0xe9]).toString('base64'))).toBeNull();
   });
+
+  it('refuses whitespace anywhere, which the platform decoder would silently skip', () => {
+    // atob drops ASCII whitespace: these decode to "/shop/" unless refused first.
+    expect(atob('  L3Nob3Av')).toBe('/shop/');
+    for (const encoded of ['  L3Nob3Av', 'L3Nob3Av  ', 'L3No  b3Av', 'L3Nob3Av\n\n', '\tL3Nob3Av\t'])
+      expect(decodeBase64Text(encoded), JSON.stringify(encoded)).toBeNull();
+  });
 });
