@@ -33,11 +33,22 @@ describe('isPrivateParam', () => {
     expect(isPrivateParam('ref', '%E0%A4%A@b.test')).toBe(true);
   });
 
-  it('takes a value for an email only when it looks like one', () => {
-    for (const value of ['a@b.test', 'first.last@shop.example.com'])
+  it('takes a value for an email only when it holds one', () => {
+    for (const value of ['a@b.test', 'first.last@shop.example.com', 'x a@b.test', 'Sent by a@b.test today'])
       expect(isPrivateParam('ref', value), value).toBe(true);
-    for (const value of ['a@b', '@b.test', 'a@.test', 'a b@c.test', 'newsletter', 'x a@b.test'])
+    for (const value of ['a@b', '@b.test', 'a@.test', 'a @b.test', 'newsletter', 'mug@home'])
       expect(isPrivateParam('ref', value), value).toBe(false);
+  });
+
+  it('finds an address whose plus the query reads as a space, and an address standing as a bare name', () => {
+    // john+shop@… is read as "john shop@…": still an address.
+    expect(isPrivateParam('ref', 'john+shop@gmail.com')).toBe(true);
+    expect(isPrivateParam('ref', 'john%2Bshop%40gmail.com')).toBe(true);
+    expect(recordedSearch('?ref=john+shop@gmail.com&s=mug')).toBe('?s=mug');
+    expect(recordedSearch('?a@b.test&s=mug')).toBe('?s=mug');
+    expect(recordedSearch('?someone%40example.com')).toBe('');
+    expect(recordedPage('/shop/?ref=john+shop@gmail.com')).toBe('/shop/');
+    expect(recordedUrl('https://news.test/?via=john+shop@gmail.com&id=3')).toBe('https://news.test/?id=3');
   });
 });
 

@@ -35,7 +35,11 @@ export const PRIVATE_QUERY_PARAMS = [
  */
 export const SHOP_VARIATION_PARAMS = ['attribute_*', 'variation_id'] as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An email address anywhere in a text. Not anchored: a `+` in the query is read as a space, so
+ * `?ref=john+shop@example.com` arrives as "john shop@example.com", still someone's address.
+ */
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 /** Names that say "token" in any spelling (`reset_token`, `apiToken`) are private too. */
 const TOKEN_LIKE = /token|nonce|secret|passw/i;
 
@@ -52,11 +56,17 @@ function decoded(text: string): string {
   }
 }
 
-/** Whether a query parameter is private (by name, by a token-like name, or by an email-looking value). */
+/**
+ * Whether a query parameter is private: by name, by a token-like name, or by an email address in its value or in
+ * its name (a bare `?someone@example.com`).
+ */
 export function isPrivateParam(name: string, value: string): boolean {
   const plainName = decoded(name);
   return (
-    listed(plainName, PRIVATE_QUERY_PARAMS) || TOKEN_LIKE.test(plainName) || EMAIL.test(decoded(value).trim())
+    listed(plainName, PRIVATE_QUERY_PARAMS) ||
+    TOKEN_LIKE.test(plainName) ||
+    EMAIL.test(plainName) ||
+    EMAIL.test(decoded(value))
   );
 }
 
