@@ -96,6 +96,17 @@ describe.each(testSearchEngines())('$name', (engine) => {
     expect(await productIds(index, 'CRÈME fig')).toEqual([6]);
   });
 
+  it('drops trademark symbols rather than reading them as letters, in the catalog and in the query', async () => {
+    const marks = await engine.make();
+    await marks.replaceAll([product(1, 'Acme™ Mug'), product(2, 'Zeta® Cup'), product(3, 'Time Mug')]);
+    expect(await productIds(marks, 'acme mug')).toEqual([1]);
+    expect(await productIds(marks, 'acme™ mug')).toEqual([1]);
+    expect(await productIds(marks, 'zeta cup')).toEqual([2]);
+    // "tm" is no word of the catalog: not the Acme mug's mark, and "time" is two edits away.
+    expect(await productIds(marks, 'tm')).toEqual([]);
+    expect(await productIds(marks, 'acmetm')).toEqual([]);
+  });
+
   it('finds a SKU whole and by its parts', async () => {
     expect(await productIds(index, 'woo-beanie')).toEqual([8]);
     expect(await productIds(index, 'woobea')).toEqual([8]);

@@ -17,11 +17,21 @@ const SPECIAL_LETTERS: Record<string, string> = {
 };
 const SPECIAL_PATTERN = /[ßæœøłđðþı]/g;
 const COMBINING_MARKS = /\p{M}+/gu;
+/**
+ * Runs of anything but symbols (Unicode category S). Symbols are left undecomposed: compatibility decomposition
+ * would turn `™` into `TM`, `℠` into `SM`, `Ⓡ` into `R`, so "Acme™" would be indexed as the word "acmetm",
+ * missed by "acme" and found by "tm". Kept as they are, they are no letters and split words like `®` and `©`
+ * (which have no decomposition) always did.
+ */
+const NOT_SYMBOLS = /[^\p{S}]+/gu;
 
-/** Lower case without accents: `Crème Brûlée` → `creme brulee`. Lengths may change (ß → ss). */
+/**
+ * Lower case without accents: `Crème Brûlée` → `creme brulee`. Lengths may change (ß → ss). Symbols (`™`, `®`,
+ * `©`, `℃`) stay symbols, never letters: the index and the query both read them as separators.
+ */
 export function foldText(text: string): string {
   return text
-    .normalize('NFKD')
+    .replace(NOT_SYMBOLS, (run) => run.normalize('NFKD'))
     .replace(COMBINING_MARKS, '')
     .toLowerCase()
     .replace(SPECIAL_PATTERN, (letter) => SPECIAL_LETTERS[letter] ?? letter);
