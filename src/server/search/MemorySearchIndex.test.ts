@@ -107,6 +107,28 @@ describe.each(testSearchEngines())('$name', (engine) => {
     expect(await productIds(marks, 'acmetm')).toEqual([]);
   });
 
+  it('ranks a whole-title exact match above featured and better-selling partial matches', async () => {
+    const titles = await engine.make();
+    await titles.replaceAll([
+      product(1, 'Hoodie with Zipper', { featured: true, sales: 900 }),
+      product(2, 'Zip Hoodie', { featured: true }),
+      product(3, 'Hoodie'),
+      product(4, 'T-Shirt with Logo', { featured: true }),
+      product(5, 'T-Shirt'),
+    ]);
+    expect(await productIds(titles, 'hoodie')).toEqual([3, 1, 2]);
+    expect(await productIds(titles, 'HOODIE')).toEqual([3, 1, 2]);
+    expect(await titles.searchProductIds('hoodie')).toEqual([3, 1, 2]);
+    // The whole title, however the hyphen is typed; a prefix or a typo of it is no whole-title match.
+    expect(await productIds(titles, 'tshirt')).toEqual([5, 4]);
+    expect(await productIds(titles, 't-shirt')).toEqual([5, 4]);
+    expect(await productIds(titles, 'hoodi')).toEqual([1, 2, 3]);
+    expect(await productIds(titles, 'hoodie with zipper')).toEqual([1]);
+    // A renamed product gains or loses the rule with its title.
+    await titles.update([product(3, 'Hoodie Classic'), product(6, 'Hoodie')], []);
+    expect(await productIds(titles, 'hoodie')).toEqual([6, 1, 2, 3]);
+  });
+
   it('finds a SKU whole and by its parts', async () => {
     expect(await productIds(index, 'woo-beanie')).toEqual([8]);
     expect(await productIds(index, 'woobea')).toEqual([8]);

@@ -16,6 +16,8 @@ import {
   TYPO,
   TYPO_THRESHOLD,
   termsOf,
+  titleKey,
+  titleKeysOf,
 } from './ranking';
 import {
   DEFAULT_RULES,
@@ -84,6 +86,8 @@ export class MemorySearchIndex implements SearchIndex {
   #delta = new IndexSegment(new Map());
   #deltaDocs = new Map<number, Map<string, number>>();
   #variationKeys = new Map<number, Set<string>>();
+  /** Documents by whole-title key (titleKey), for the whole-title rule; removed documents are skipped by null. */
+  #byTitle = new Map<string, number[]>();
 
   // Scratch arrays for one query, sized to the document count; marks avoid clearing them per query.
   #mark = new Uint32Array(0);
@@ -95,6 +99,8 @@ export class MemorySearchIndex implements SearchIndex {
   /** Which documents the last query matched: #resultMark[doc] === #resultGeneration. */
   #resultMark = new Uint32Array(0);
   #resultGeneration = 0;
+  /** Which documents have the last query as their whole title: #wholeTitleMark[doc] === #resultGeneration. */
+  #wholeTitleMark = new Uint32Array(0);
   #group = new Uint8Array(0);
   #rankBase = new Float64Array(0);
   #inStock = new Uint8Array(0);
@@ -149,6 +155,7 @@ export class MemorySearchIndex implements SearchIndex {
     this.#byKey = new Map();
     this.#deltaDocs = new Map();
     this.#variationKeys = new Map();
+    this.#byTitle = new Map();
     const postings = new Map<string, number[]>();
     for (const document of documents) {
       const doc = this.#addDocument(document);
@@ -175,6 +182,11 @@ export class MemorySearchIndex implements SearchIndex {
     for (const key of keys) {
       const doc = this.#byKey.get(key);
       if (doc === undefined) continue;
+      for (const title of titleKeysOf(this.#documents[doc] as SearchDocument)) {
+        const docs = (this.#byTitle.get(title) ?? []).filter((each) => each !== doc);
+        if (docs.length > 0) this.#byTitle.set(title, docs);
+        else this.#byTitle.delete(title);
+      }
       this.#documents[doc] = null;
       this.#byKey.delete(key);
       this.#deltaDocs.delete(doc);
@@ -298,6 +310,11 @@ export class MemorySearchIndex implements SearchIndex {
     const doc = this.#documents.length;
     this.#documents.push(document);
     this.#byKey.set(document.key, doc);
+    for (const key of titleKeysOf(document)) {
+      const docs = this.#byTitle.get(key);
+      if (docs) docs.push(doc);
+      else this.#byTitle.set(key, [doc]);
+    }
     if (document.kind === 'variation' && document.parentId !== null) {
       const siblings = this.#variationKeys.get(document.parentId) ?? new Set<string>();
       siblings.add(document.key);
@@ -330,6 +347,7 @@ export class MemorySearchIndex implements SearchIndex {
     this.#clauseScore = grow(this.#clauseScore, (n) => new Float64Array(n));
     this.#finalScore = grow(this.#finalScore, (n) => new Float64Array(n));
     this.#resultMark = grow(this.#resultMark, (n) => new Uint32Array(n));
+    this.#wholeTitleMark = grow(this.#wholeTitleMark, (n) => new Uint32Array(n));
     this.#group = grow(this.#group, (n) => new Uint8Array(n));
     this.#rankBase = grow(this.#rankBase, (n) => new Float64Array(n));
     this.#inStock = grow(this.#inStock, (n) => new Uint8Array(n));
@@ -348,7 +366,8 @@ export class MemorySearchIndex implements SearchIndex {
 
   #rankOf(doc: number, scores: Float64Array): number {
     const tier = this.#rules.outOfStock === 'last' ? (this.#inStock[doc] as number) : 0;
-    return queryRank(scores[doc] as number, tier, this.#rankBase[doc] as number);
+    const wholeTitle = this.#wholeTitleMark[doc] === this.#resultGeneration;
+    return queryRank(scores[doc] as number, tier, this.#rankBase[doc] as number, wholeTitle);
   }
 
   /** Every live document matching all the words of some reading of the query, with its score. */
@@ -356,6 +375,9 @@ export class MemorySearchIndex implements SearchIndex {
     const finalMark = ++this.#resultGeneration;
     const readings = parseSearchQuery(text, this.#stopWords);
     if (readings.length === 0) return null;
+    for (const doc of this.#byTitle.get(titleKey(text)) ?? []) {
+      if (this.#documents[doc] !== null) this.#wholeTitleMark[doc] = finalMark;
+    }
     const docs: number[] = [];
     // Valid for the documents in `docs` until the next query (searches are synchronous).
     const scores = this.#finalScore;

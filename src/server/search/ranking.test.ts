@@ -9,6 +9,8 @@ import {
   rankBase,
   SHORT_FIELDS,
   termsOf,
+  titleKey,
+  titleKeysOf,
 } from './ranking';
 import { DEFAULT_RULES, SEARCH_FIELDS, SEARCH_GROUPS, type SearchDocument } from './SearchIndex';
 
@@ -60,6 +62,23 @@ describe('rankBase and queryRank', () => {
     expect(queryRank(1.01, 0, 0)).toBeGreaterThan(queryRank(1, 0, best));
     expect(queryRank(1.001, 0, 5)).toBe(queryRank(1, 0, 5));
     expect(queryRank(0, 1, 0)).toBeGreaterThan(queryRank(10_000, 0, best));
+  });
+
+  it('puts a whole-title match between the score and the rank base', () => {
+    const best = rankBase(document({ featured: true, inStock: true, sales: 2 ** 20 - 1 }));
+    expect(queryRank(1, 0, 0, true)).toBeGreaterThan(queryRank(1, 0, best));
+    expect(queryRank(1.01, 0, 0)).toBeGreaterThan(queryRank(1, 0, best, true));
+    expect(queryRank(1, 0, 7, true) - queryRank(1, 0, 7)).toBeGreaterThan(best);
+  });
+});
+
+describe('titleKey', () => {
+  it('reads a title or a query as typed words: folded, hyphenated chunks joined, symbols dropped', () => {
+    expect(titleKey('  Hoodie ')).toBe('hoodie');
+    expect(titleKey('T-Shirt  with LOGO')).toBe('tshirt with logo');
+    expect(titleKey('Crème™ Brûlée')).toBe('creme brulee');
+    expect(titleKeysOf(document({ fields: { title: ['Hoodie', 'HOODIE', ''] } }))).toEqual(['hoodie']);
+    expect(titleKeysOf(document({ kind: 'variation', fields: { title: ['Hoodie'] } }))).toEqual([]);
   });
 });
 

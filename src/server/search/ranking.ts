@@ -13,8 +13,8 @@ import {
 /*
  * How a search ranks, shared by the embedded index (MemorySearchIndex) and the PostgreSQL one so that both pass
  * the same relevance tests: the sum over the query's words of the best field weight × match factor (title over
- * SKU over taxonomy over attributes over content; exact over synonym over prefix over typo), then featured, then
- * in stock, then units sold. Owner rules (synonyms, stop words, boosts, out-of-stock handling) apply per query.
+ * SKU over taxonomy over attributes over content; exact over synonym over prefix over typo), then the query being
+ * the whole title, then featured, then in stock, then units sold. Owner rules (synonyms, stop words, boosts, out-of-stock handling) apply per query.
  */
 
 export const EXACT = 1;
@@ -53,8 +53,13 @@ export function prefixFactor(wordLength: number, termLength: number): number {
 const SALES_LIMIT = 2 ** 20;
 /** Scores (× 100, rounded) are kept below this, the stock tier above. */
 export const SCORE_LIMIT = 2 ** 18;
-/** The rank base (featured, in stock, sales) fits below this. */
-export const RANK_BASE_LIMIT = 2 ** 22;
+/**
+ * Added to the rank base when the query is a document's whole title: above featured, in stock and sales, below
+ * the score. "hoodie" puts "Hoodie" before a featured "Hoodie with Zipper", whose score is the same.
+ */
+export const WHOLE_TITLE = 4 * SALES_LIMIT;
+/** The rank base (whole title, featured, in stock, sales) fits below this. */
+export const RANK_BASE_LIMIT = 8 * SALES_LIMIT;
 
 /**
  * The part of a document's rank that does not depend on the query, in the low bits of one number:
@@ -67,11 +72,30 @@ export function rankBase(document: Pick<SearchDocument, 'featured' | 'inStock' |
 
 /**
  * A document's rank for one query: the stock tier (1 for in stock when the owner puts out-of-stock products
- * last, else 0), then the score to two decimals, then the rank base.
+ * last, else 0), then the score to two decimals, then whether the query is the whole title, then the rank base.
  */
-export function queryRank(score: number, stockTier: number, base: number): number {
+export function queryRank(score: number, stockTier: number, base: number, wholeTitle = false): number {
   const scoreKey = Math.min(Math.round(score * 100), SCORE_LIMIT - 1);
-  return (stockTier * SCORE_LIMIT + scoreKey) * RANK_BASE_LIMIT + base;
+  return (stockTier * SCORE_LIMIT + scoreKey) * RANK_BASE_LIMIT + base + (wholeTitle ? WHOLE_TITLE : 0);
+}
+
+/**
+ * A title or a query as the words a shopper types, for the whole-title rule: folded, each chunk joined
+ * (`T-Shirt` → `tshirt`), single spaces. "hoodie" and "HOODIE" are the whole of the title "Hoodie"; "hoodie
+ * with" (the last word unfinished or not) is not; neither is a typo ("hodie").
+ */
+export function titleKey(text: string): string {
+  return splitChunks(foldText(text.slice(0, MAX_TITLE_KEY)))
+    .map((parts) => parts.join(''))
+    .join(' ');
+}
+/** Longer titles are compared by this much of them: no one types more into a search box. */
+const MAX_TITLE_KEY = 200;
+
+/** The whole-title keys of a document (its titles; none for a variation, found by its SKU only). */
+export function titleKeysOf(document: SearchDocument): string[] {
+  if (document.kind === 'variation') return [];
+  return [...new Set((document.fields.title ?? []).map(titleKey).filter(Boolean))];
 }
 
 export function groupOf(document: SearchDocument): number {

@@ -47,6 +47,13 @@ describe.each(testSearchEngines())('search relevance on the WooCommerce sample c
     }
   });
 
+  it('puts the product titled exactly "Hoodie" before the featured "Hoodie with Zipper" for "hoodie"', async () => {
+    expect(productNames(await suggestions('hoodie')).slice(0, 2)).toEqual(['Hoodie', 'Hoodie with Zipper']);
+    const page = await shop.app.inject('/?s=hoodie&post_type=product');
+    expect(page.body.indexOf('>Hoodie<')).toBeGreaterThan(-1);
+    expect(page.body.indexOf('>Hoodie<')).toBeLessThan(page.body.indexOf('Hoodie with Zipper'));
+  });
+
   it('finds the variation by its SKU', async () => {
     const [first] = (await suggestions('woo-hoodie-blue')).filter((each) => each.type !== 'headline-v2');
     expect(first).toMatchObject({ type: 'product_variation', sku: 'woo-hoodie-blue', variation_id: 81 });

@@ -18,6 +18,9 @@ import {
   TYPO,
   TYPO_THRESHOLD,
   termsOf,
+  titleKey,
+  titleKeysOf,
+  WHOLE_TITLE,
 } from '../ranking';
 import {
   DEFAULT_RULES,
@@ -56,6 +59,11 @@ const TRIGRAM_FLOOR = 0.2;
 const BATCH = 5000;
 /** pg_advisory_xact_lock key (two int4): 'srch' and the schema's hash, so test schemas do not share a lock. */
 const LOCK_CLASS = 0x73726368;
+/**
+ * Part of every document's hash: bump it when the analyzer or the stored columns change, so the next start
+ * rebuilds an index whose documents are unchanged but whose terms would no longer be the same.
+ */
+const INDEX_FORMAT = 'v2: symbols not folded, title keys';
 /** After every term with a prefix in code-point order (the dictionary is COLLATE "C"). */
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
 
@@ -77,6 +85,7 @@ interface DocumentRow {
   grp: number | null;
   inStock: boolean;
   rankBase: number;
+  titleKeys: string[];
   hash: string;
   terms: Map<string, number>;
 }
@@ -156,6 +165,10 @@ export class PostgresSearchIndex implements SearchIndex {
           rank_base BIGINT NOT NULL,
           hash TEXT NOT NULL
         )`);
+        // Added after the first release: an index created before gets it here (and a rebuild, INDEX_FORMAT).
+        await client.query(
+          `ALTER TABLE ${this.#table('documents')} ADD COLUMN IF NOT EXISTS title_keys TEXT[] NOT NULL DEFAULT '{}'`,
+        );
         await client.query(
           `CREATE INDEX IF NOT EXISTS search_index_documents_parent ON ${this.#table('documents')} (parent_key)`,
         );
@@ -322,9 +335,12 @@ export class PostgresSearchIndex implements SearchIndex {
       const batch = rows.slice(at, at + BATCH);
       await client.query(
         `INSERT INTO ${this.#table('documents')}
-           (ord, key, kind, id, parent_id, parent_key, taxonomy, post_type, grp, in_stock, rank_base, hash)
-         SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[],
-           $8::text[], $9::smallint[], $10::boolean[], $11::bigint[], $12::text[])`,
+           (ord, key, kind, id, parent_id, parent_key, taxonomy, post_type, grp, in_stock, rank_base, hash, title_keys)
+         SELECT ord, key, kind, id, parent_id, parent_key, taxonomy, post_type, grp, in_stock, rank_base, hash,
+           coalesce((SELECT array_agg(k) FROM jsonb_array_elements_text(title_keys) k), '{}')
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[],
+           $8::text[], $9::smallint[], $10::boolean[], $11::bigint[], $12::text[], $13::jsonb[])
+           AS u(ord, key, kind, id, parent_id, parent_key, taxonomy, post_type, grp, in_stock, rank_base, hash, title_keys)`,
         [
           batch.map((row) => row.ord),
           batch.map((row) => row.key),
@@ -338,6 +354,8 @@ export class PostgresSearchIndex implements SearchIndex {
           batch.map((row) => row.inStock),
           batch.map((row) => row.rankBase),
           batch.map((row) => row.hash),
+          // A document has a list of title keys: sent as JSON, since unnest flattens nested arrays.
+          batch.map((row) => JSON.stringify(row.titleKeys)),
         ],
       );
     }
@@ -381,7 +399,7 @@ export class PostgresSearchIndex implements SearchIndex {
       const p = (value: unknown) => `$${params.push(value)}`;
       const pinOrds = p(pins.map((pin) => pin.ord));
       const hideParam = p(hide);
-      const rankParam = this.#rankSql(p);
+      const rankParam = this.#rankSql(p, request.text);
       const rows = await this.#read<HitRow>(
         `${plan.sql},
         found AS (
@@ -450,7 +468,7 @@ export class PostgresSearchIndex implements SearchIndex {
     const params = [...plan.params];
     const p = (value: unknown) => `$${params.push(value)}`;
     const pinOrds = p(pins.map((pin) => pin.ord));
-    const rank = this.#rankSql(p);
+    const rank = this.#rankSql(p, text);
     const rows = await this.#read<{ id: number }>(
       `${plan.sql},
       products AS (
@@ -472,11 +490,13 @@ export class PostgresSearchIndex implements SearchIndex {
     return [...shownPins, ...rows.map((row) => row.id)];
   }
 
-  /** queryRank (ranking.ts) in SQL: (stock tier, score) above featured, in stock, sales. */
-  #rankSql(p: (value: unknown) => string): string {
+  /** queryRank (ranking.ts) in SQL: (stock tier, score) above whole title, featured, in stock, sales. */
+  #rankSql(p: (value: unknown) => string, text: string): string {
     const tier = p(this.#rules.outOfStock === 'last');
+    const wholeTitle = `(CASE WHEN ${p(titleKey(text))}::text = ANY(d.title_keys) THEN ${WHOLE_TITLE} ELSE 0 END)`;
     return `(((CASE WHEN ${tier}::boolean AND d.in_stock THEN 1 ELSE 0 END) * ${SCORE_LIMIT}
-      + least(floor(m.score * 100 + 0.5), ${SCORE_LIMIT - 1})::bigint) * ${RANK_BASE_LIMIT} + d.rank_base)`;
+      + least(floor(m.score * 100 + 0.5), ${SCORE_LIMIT - 1})::bigint) * ${RANK_BASE_LIMIT} + d.rank_base
+      + ${wholeTitle})`;
   }
 
   /** The pinned products of a query that are in the index, in the owner's order. */
@@ -706,7 +726,8 @@ function toRow(document: SearchDocument): DocumentRow {
     grp: group === GROUP_NONE ? null : group,
     inStock: document.inStock,
     rankBase: rankBase(document),
-    hash: createHash('sha1').update(JSON.stringify(document)).digest('hex'),
+    titleKeys: titleKeysOf(document),
+    hash: createHash('sha1').update(INDEX_FORMAT).update(JSON.stringify(document)).digest('hex'),
     terms: termsOf(document),
   };
 }
