@@ -65,8 +65,36 @@ describe.each(testSearchEngines())('$name', (engine) => {
     expect(await productIds(index, 'woden')).toEqual([3]);
   });
 
-  it('allows no typo in words of three letters', async () => {
-    expect(await productIds(index, 'zop')).toEqual([]);
+  it('allows one typo in a three-letter word only when the query as typed finds nothing', async () => {
+    const short = await engine.make();
+    await short.replaceAll([
+      product(1, 'Phone Case'),
+      product(2, 'Cream Jar'),
+      product(3, 'Cup'),
+      product(4, 'Cap'),
+      product(5, 'Gear Bag'),
+      product(6, 'Gel Pen', { fields: { title: ['Gel Pen'], content: ['Writes in blue ink'] } }),
+    ]);
+    // "cse" completes to nothing: one edit reaches the whole term "case" ("cs" + a), not "cream" ("cre" is
+    // one edit from "cse" only as a prefix).
+    expect(await productIds(short, 'cse')).toEqual([1]);
+    expect(await productIds(short, 'phone cse')).toEqual([1]);
+    expect(await productIds(short, 'cse phone')).toEqual([1]);
+    expect(await short.searchProductIds('cse')).toEqual([1]);
+    // Two edits ("csx" → "case") stay out of reach, and typos skip descriptions ("inx" → "ink").
+    expect(await productIds(short, 'csx')).toEqual([]);
+    expect(await productIds(short, 'inx')).toEqual([]);
+    expect(await productIds(short, 'ink')).toEqual([6]);
+    // Found as typed: no typo neighbours join ("cup" is one edit from "cap", "gea" from "gel").
+    expect(await productIds(short, 'cup')).toEqual([3]);
+    expect(await productIds(short, 'gea')).toEqual([5]);
+    // Nothing as typed: every one-edit whole term, equal typos in load order.
+    expect(await productIds(short, 'cxp')).toEqual([3, 4]);
+    expect(await productIds(short, 'gar')).toEqual([5]);
+    // The first letter is taken as typed, and one- or two-letter words get no typo.
+    expect(await productIds(short, 'xup')).toEqual([]);
+    expect(await productIds(short, 'cx')).toEqual([]);
+    expect(await productIds(index, 'zop')).toEqual([2]);
   });
 
   it('requires every word (AND), earlier words whole', async () => {

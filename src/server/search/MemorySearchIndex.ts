@@ -6,11 +6,13 @@ import {
   EXACT,
   GROUP_NONE,
   groupOf,
+  maxEditsOf,
   PREFIX_BASE,
   prefixFactor,
   queryRank,
   rankBase,
   SHORT_FIELDS,
+  SHORT_TYPO_LENGTH,
   SHORT_WORD,
   SYNONYM,
   TYPO,
@@ -381,11 +383,26 @@ export class MemorySearchIndex implements SearchIndex {
     const docs: number[] = [];
     // Valid for the documents in `docs` until the next query (searches are synchronous).
     const scores = this.#finalScore;
+    this.#matchReadings(readings, false, finalMark, docs, scores);
+    // Nothing as typed: three-letter words may then have one typo (SHORT_TYPO_LENGTH).
+    if (docs.length === 0 && readings.some((words) => words.some(isShortTypoWord))) {
+      this.#matchReadings(readings, true, finalMark, docs, scores);
+    }
+    return { docs, scores };
+  }
+
+  #matchReadings(
+    readings: QueryWord[][],
+    shortTypos: boolean,
+    finalMark: number,
+    docs: number[],
+    scores: Float64Array,
+  ): void {
     for (const [index, reading] of readings.entries()) {
       // Readings have different word counts: compare them by the mean per word, the first (whole-chunk)
       // reading slightly ahead, since it is the more specific one (a SKU typed whole).
       const weight = (index === 0 ? 1 : 0.9) / reading.length;
-      for (const doc of this.#matchAll(reading)) {
+      for (const doc of this.#matchAll(reading, shortTypos)) {
         const score = (this.#score[doc] as number) * weight;
         if (this.#resultMark[doc] !== finalMark) {
           this.#resultMark[doc] = finalMark;
@@ -394,12 +411,11 @@ export class MemorySearchIndex implements SearchIndex {
         } else if (score > (scores[doc] as number)) scores[doc] = score;
       }
     }
-    return { docs, scores };
   }
 
   /** AND over the words, rarest first; the scores land in #score. */
-  #matchAll(words: readonly QueryWord[]): number[] {
-    const clauses = words.map((word) => this.#matchesOf(word));
+  #matchAll(words: readonly QueryWord[], shortTypos: boolean): number[] {
+    const clauses = words.map((word) => this.#matchesOf(word, shortTypos));
     const sizes = clauses.map((matches) => matches.reduce((sum, match) => sum + match.postings, 0));
     const order = clauses
       .map((_, index) => index)
@@ -486,10 +502,14 @@ export class MemorySearchIndex implements SearchIndex {
     return docs;
   }
 
-  /** The terms one word matches in both segments: exact, synonyms, prefix (last word), typos (4+ letters). */
-  #matchesOf(word: QueryWord): SegmentMatch[] {
+  /**
+   * The terms one word matches in both segments: exact, synonyms, prefix (last word), typos (4+ letters, or 3
+   * in the fallback, as whole terms).
+   */
+  #matchesOf(word: QueryWord, shortTypos: boolean): SegmentMatch[] {
     const matches: SegmentMatch[] = [];
-    const maxEdits = word.text.length >= 8 ? 2 : word.text.length >= 4 ? 1 : 0;
+    const maxEdits = maxEditsOf(word.text.length, shortTypos);
+    const typoPrefix = word.prefix && word.text.length > SHORT_TYPO_LENGTH;
     for (const segment of [this.#base, this.#delta]) {
       if (segment.terms.length === 0) continue;
       const match: SegmentMatch = {
@@ -513,7 +533,7 @@ export class MemorySearchIndex implements SearchIndex {
         if (exact >= 0) match.postings -= segment.postingCount(exact);
       }
       if (maxEdits > 0 && match.postings < TYPO_THRESHOLD) {
-        scanTypos(segment, word.text, maxEdits, word.prefix, (termId, distance) => {
+        scanTypos(segment, word.text, maxEdits, typoPrefix, (termId, distance) => {
           if (distance === 0 || match.singles.has(termId)) return;
           match.singles.set(termId, TYPO[distance] as number);
           match.postings += segment.postingCount(termId);
@@ -523,6 +543,10 @@ export class MemorySearchIndex implements SearchIndex {
     }
     return matches;
   }
+}
+
+function isShortTypoWord(word: QueryWord): boolean {
+  return word.text.length === SHORT_TYPO_LENGTH;
 }
 
 /** The best `limit` documents by rank, best first (an insertion sort: limits are small). */

@@ -32,6 +32,24 @@ export const TYPO = [1, 0.45, 0.3];
  */
 export const TYPO_THRESHOLD = 10;
 
+/**
+ * Words of this many letters get one typo only as a fallback, when the query as typed (exact, synonym, prefix,
+ * and the usual typos of longer words) finds nothing: "cse" → "case". Matched against whole terms, not as a
+ * prefix: a one-edit prefix of three letters is any term sharing two of them (cse → ce…, cre…, che…), which
+ * would list half the catalog in no useful order.
+ */
+export const SHORT_TYPO_LENGTH = 3;
+
+/**
+ * How many edits a word may have: two from 8 letters, one from 4, and one at 3 letters in the fallback
+ * (`shortTypos`, see SHORT_TYPO_LENGTH).
+ */
+export function maxEditsOf(wordLength: number, shortTypos: boolean): number {
+  if (wordLength >= 8) return 2;
+  if (wordLength >= 4) return 1;
+  return shortTypos && wordLength === SHORT_TYPO_LENGTH ? 1 : 0;
+}
+
 /** The group of a document outside SEARCH_GROUPS (a term of another taxonomy): never shown. */
 export const GROUP_NONE = 255;
 

@@ -54,6 +54,13 @@ describe.each(testSearchEngines())('search relevance on the WooCommerce sample c
     expect(page.body.indexOf('>Hoodie<')).toBeLessThan(page.body.indexOf('Hoodie with Zipper'));
   });
 
+  it('finds a three-letter word with one typo when nothing matches it as typed', async () => {
+    expect(productNames(await suggestions('blt'))).toEqual(['Belt']);
+    expect(productNames(await suggestions('cqp'))).toEqual(['Cap']);
+    // Found as typed: no typo neighbours join.
+    expect(productNames(await suggestions('cap'))).toEqual(['Cap']);
+  });
+
   it('finds the variation by its SKU', async () => {
     const [first] = (await suggestions('woo-hoodie-blue')).filter((each) => each.type !== 'headline-v2');
     expect(first).toMatchObject({ type: 'product_variation', sku: 'woo-hoodie-blue', variation_id: 81 });

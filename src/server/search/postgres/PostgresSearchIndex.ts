@@ -7,12 +7,14 @@ import {
   EXACT,
   GROUP_NONE,
   groupOf,
+  maxEditsOf,
   PREFIX_BASE,
   PREFIX_SPAN,
   RANK_BASE_LIMIT,
   rankBase,
   SCORE_LIMIT,
   SHORT_FIELDS,
+  SHORT_TYPO_LENGTH,
   SHORT_WORD,
   SYNONYM,
   TYPO,
@@ -109,6 +111,8 @@ interface MatchPlan {
   params: unknown[];
   /** CTEs ending in `matched(doc, score)`. */
   sql: string;
+  /** Some word has SHORT_TYPO_LENGTH letters: a plan with its typos is the fallback when this one finds nothing. */
+  shortTypoWords: boolean;
 }
 
 export class PostgresSearchIndex implements SearchIndex {
@@ -389,7 +393,7 @@ export class PostgresSearchIndex implements SearchIndex {
     const limits = SEARCH_GROUPS.map((group) => request.limits[group] ?? 0);
     const hide = this.#rules.outOfStock === 'hide';
     const pins = await this.#pins(request.text);
-    const plan = await this.#plan(request.text);
+    const plan = await this.#planWithFallback(request.text);
     const hits: SearchResult['hits'] = {};
     let totalProducts = 0;
     const top = new Map<number, SearchHit[]>();
@@ -462,7 +466,7 @@ export class PostgresSearchIndex implements SearchIndex {
     await this.ensureSchema();
     const hide = this.#rules.outOfStock === 'hide';
     const pins = await this.#pins(text);
-    const plan = await this.#plan(text);
+    const plan = await this.#planWithFallback(text);
     const shownPins = pins.filter((pin) => !(hide && !pin.inStock)).map((pin) => pin.hit.id);
     if (!plan) return shownPins;
     const params = [...plan.params];
@@ -519,12 +523,29 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   /**
+   * The query's plan as typed, or, when that matches nothing and a word has three letters, the plan where those
+   * words may have one typo (as MemorySearchIndex#match): one more statement, only for such queries.
+   */
+  async #planWithFallback(text: string): Promise<MatchPlan | null> {
+    const plan = await this.#plan(text, false);
+    if (!plan?.shortTypoWords) return plan;
+    const [found] = await this.#read<{ any: boolean }>(
+      `${plan.sql} SELECT EXISTS (SELECT 1 FROM matched) AS any`,
+      plan.params,
+    );
+    return found?.any ? plan : this.#plan(text, true);
+  }
+
+  /**
    * What each word of each reading of the query matches, as SQL: `matched(doc, score)` holds every document
    * matching all the words of some reading, with the embedded index's score. Null when nothing can match.
    */
-  async #plan(text: string): Promise<MatchPlan | null> {
+  async #plan(text: string, shortTypos: boolean): Promise<MatchPlan | null> {
     const readings = parseSearchQuery(text, this.#compiled.stopWords);
     if (readings.length === 0) return null;
+    const shortTypoWords = readings.some((words) =>
+      words.some((word) => word.text.length === SHORT_TYPO_LENGTH),
+    );
     const singles = {
       r: [] as number[],
       w: [] as number[],
@@ -551,7 +572,7 @@ export class PostgresSearchIndex implements SearchIndex {
         const cacheKey = `${word.prefix ? 1 : 0}${word.text}`;
         let pending = typoCache.get(cacheKey);
         if (!pending) {
-          pending = this.#typos(word);
+          pending = this.#typos(word, shortTypos);
           typoCache.set(cacheKey, pending);
         }
         return pending;
@@ -643,16 +664,23 @@ export class PostgresSearchIndex implements SearchIndex {
         HAVING count(*) = (${p(readings.map((list) => list.length))}::int[])[r]
       ),
       matched AS (SELECT doc, max(score) AS score FROM per_reading GROUP BY doc)`;
-    return { params, sql };
+    return { params, sql, shortTypoWords };
   }
 
   /**
-   * The typo neighbours of a word (4+ letters: one edit, 8+: two) with their factors, looked for only when the
-   * word as typed reaches fewer than TYPO_THRESHOLD postings, as in the embedded index.
+   * The typo neighbours of a word (4+ letters: one edit, 8+: two, 3 letters in the fallback) with their factors,
+   * looked for only when the word as typed reaches fewer than TYPO_THRESHOLD postings, as in the embedded index.
    */
-  async #typos(word: QueryWord): Promise<{ postings: number; typos: Map<string, number> }> {
+  async #typos(
+    word: QueryWord,
+    shortTypos: boolean,
+  ): Promise<{ postings: number; typos: Map<string, number> }> {
     const found = new Map<string, number>();
-    const maxEdits = word.text.length >= 8 ? 2 : word.text.length >= 4 ? 1 : 0;
+    const maxEdits = maxEditsOf(word.text.length, shortTypos);
+    // A three-letter word's typos are whole terms (SHORT_TYPO_LENGTH), and few enough (first letter, 2–4
+    // letters) to check without the trigram filter, which misses most of them ("cxp" and "cup" share one).
+    const short = word.text.length <= SHORT_TYPO_LENGTH;
+    const typoPrefix = word.prefix && !short;
     const exact = [word.text, ...(this.#compiled.synonyms.get(word.text) ?? [])];
     const first = word.text.charAt(0);
     const terms = this.#table('terms');
@@ -668,8 +696,9 @@ export class PostgresSearchIndex implements SearchIndex {
          SELECT t.term, t.docs FROM ${terms} t
          WHERE $5::int > 0 AND stats.n < $9
            AND t.term >= $1 COLLATE "C" AND t.term < ($1 || $2) COLLATE "C"
-           AND ($3::boolean OR length(t.term) BETWEEN $4::int - $5::int AND $4::int + $5::int)
-           AND (CASE WHEN $3::boolean THEN word_similarity($6, t.term) ELSE similarity($6, t.term) END) >= $7
+           AND ($10::boolean OR length(t.term) BETWEEN $4::int - $5::int AND $4::int + $5::int)
+           AND ($11::boolean
+             OR (CASE WHEN $10::boolean THEN word_similarity($6, t.term) ELSE similarity($6, t.term) END) >= $7)
        ) t ON true`,
       [
         first,
@@ -681,12 +710,14 @@ export class PostgresSearchIndex implements SearchIndex {
         TRIGRAM_FLOOR,
         exact,
         TYPO_THRESHOLD,
+        typoPrefix,
+        short,
       ],
     );
     let postings = Number(rows[0]?.n ?? 0);
     for (const { term, docs } of rows) {
       if (term === null) continue;
-      const distance = typoDistance(word.text, term, word.prefix);
+      const distance = typoDistance(word.text, term, typoPrefix);
       if (distance > 0 && distance <= maxEdits) {
         found.set(term, TYPO[distance] as number);
         postings += docs ?? 0;
