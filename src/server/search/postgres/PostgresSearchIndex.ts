@@ -393,18 +393,18 @@ export class PostgresSearchIndex implements SearchIndex {
     const limits = SEARCH_GROUPS.map((group) => request.limits[group] ?? 0);
     const hide = this.#rules.outOfStock === 'hide';
     const pins = await this.#pins(request.text);
-    const plan = await this.#planWithFallback(request.text);
+    let plan = await this.#plan(request.text, false);
     const hits: SearchResult['hits'] = {};
     let totalProducts = 0;
     const top = new Map<number, SearchHit[]>();
     const pinScores = new Map<string, number>();
-    if (plan) {
+    const query = async (plan: MatchPlan) => {
       const params = [...plan.params];
       const p = (value: unknown) => `$${params.push(value)}`;
       const pinOrds = p(pins.map((pin) => pin.ord));
       const hideParam = p(hide);
       const rankParam = this.#rankSql(p, request.text);
-      const rows = await this.#read<HitRow>(
+      return this.#read<HitRow>(
         `${plan.sql},
         found AS (
           SELECT d.ord, d.key, d.kind, d.id, d.parent_id, d.taxonomy, d.post_type, d.grp, d.in_stock, m.score,
@@ -429,7 +429,9 @@ export class PostgresSearchIndex implements SearchIndex {
         SELECT 'pin', ord::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, score, NULL, NULL
         FROM found WHERE ord = ANY(${pinOrds}::bigint[])
         UNION ALL
-        SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+        SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+          -- Here the score column says whether anything matched (before filters): the short-typo fallback's test.
+          (CASE WHEN EXISTS (SELECT 1 FROM matched) THEN 1 ELSE 0 END)::float8,
           (SELECT count(*) FROM visible WHERE grp = 0 AND parent_ord IS NULL)
           + (SELECT count(DISTINCT parent_ord) FROM visible
              WHERE grp = 0 AND parent_ord IS NOT NULL AND NOT parent_matched),
@@ -437,6 +439,14 @@ export class PostgresSearchIndex implements SearchIndex {
         ORDER BY section, grp, place`,
         params,
       );
+    };
+    if (plan) {
+      let rows = await query(plan);
+      // Nothing as typed: three-letter words may then have one typo (as MemorySearchIndex#match).
+      if (plan.shortTypoWords && rows.find((row) => row.section === 'total')?.score === 0) {
+        plan = await this.#plan(request.text, true);
+        if (plan) rows = await query(plan);
+      }
       for (const row of rows) {
         if (row.section === 'total') totalProducts = Number(row.total);
         else if (row.section === 'pin') pinScores.set(row.ord as string, row.score ?? 0);
@@ -466,14 +476,34 @@ export class PostgresSearchIndex implements SearchIndex {
     await this.ensureSchema();
     const hide = this.#rules.outOfStock === 'hide';
     const pins = await this.#pins(text);
-    const plan = await this.#planWithFallback(text);
+    const plan = await this.#plan(text, false);
     const shownPins = pins.filter((pin) => !(hide && !pin.inStock)).map((pin) => pin.hit.id);
     if (!plan) return shownPins;
+    let rows = await this.#productIdRows(plan, text, pins, hide);
+    // Nothing as typed: three-letter words may then have one typo (as MemorySearchIndex#match). No product rows
+    // may still mean something matched (a pin, a category): one more statement tells, only on this path.
+    if (rows.length === 0 && plan.shortTypoWords) {
+      const [found] = await this.#read<{ any: boolean }>(
+        `${plan.sql} SELECT EXISTS (SELECT 1 FROM matched) AS any`,
+        plan.params,
+      );
+      const fallback = found?.any ? null : await this.#plan(text, true);
+      if (fallback) rows = await this.#productIdRows(fallback, text, pins, hide);
+    }
+    return [...shownPins, ...rows.map((row) => row.id)];
+  }
+
+  async #productIdRows(
+    plan: MatchPlan,
+    text: string,
+    pins: { ord: string }[],
+    hide: boolean,
+  ): Promise<{ id: number }[]> {
     const params = [...plan.params];
     const p = (value: unknown) => `$${params.push(value)}`;
     const pinOrds = p(pins.map((pin) => pin.ord));
     const rank = this.#rankSql(p, text);
-    const rows = await this.#read<{ id: number }>(
+    return this.#read<{ id: number }>(
       `${plan.sql},
       products AS (
         SELECT CASE WHEN d.kind = 'variation' THEN parent.ord ELSE d.ord END AS product_ord, ${rank} AS rank
@@ -491,7 +521,6 @@ export class PostgresSearchIndex implements SearchIndex {
       ORDER BY best.rank DESC, best.product_ord`,
       params,
     );
-    return [...shownPins, ...rows.map((row) => row.id)];
   }
 
   /** queryRank (ranking.ts) in SQL: (stock tier, score) above whole title, featured, in stock, sales. */
@@ -520,20 +549,6 @@ export class PostgresSearchIndex implements SearchIndex {
       const row = byKey.get(key);
       return row ? [{ ord: row.ord as string, inStock: row.in_stock, hit: toHit(row) }] : [];
     });
-  }
-
-  /**
-   * The query's plan as typed, or, when that matches nothing and a word has three letters, the plan where those
-   * words may have one typo (as MemorySearchIndex#match): one more statement, only for such queries.
-   */
-  async #planWithFallback(text: string): Promise<MatchPlan | null> {
-    const plan = await this.#plan(text, false);
-    if (!plan?.shortTypoWords) return plan;
-    const [found] = await this.#read<{ any: boolean }>(
-      `${plan.sql} SELECT EXISTS (SELECT 1 FROM matched) AS any`,
-      plan.params,
-    );
-    return found?.any ? plan : this.#plan(text, true);
   }
 
   /**
