@@ -51,6 +51,22 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgresSearchIndex shared by several proce
   const ids = async (index: PostgresSearchIndex, text: string) =>
     ((await index.search({ text, limits: { products: 10 } })).hits.products ?? []).map((hit) => hit.id);
 
+  it('upgrades an index built by an older release: adds the title column and rebuilds the same documents once', async () => {
+    const documents = [product(1, 'Hoodie with Zipper', { featured: true }), product(2, 'Hoodie')];
+    const pool = processPool();
+    const old = await createPostgresSearchIndex(pool, { schema: 'upgraded' });
+    await old.replaceAll(documents);
+    // What the previous release left: no title_keys column, documents hashed without the index format.
+    await pool.query('ALTER TABLE upgraded.search_index_documents DROP COLUMN title_keys');
+    await pool.query(`UPDATE upgraded.search_index_documents SET hash = 'older'`);
+    await pool.query(`UPDATE upgraded.search_index_state SET content_hash = 'older'`);
+    const upgraded = await createPostgresSearchIndex(processPool(), { schema: 'upgraded' });
+    await upgraded.replaceAll(documents);
+    expect(await ids(upgraded, 'hoodie')).toEqual([2, 1]);
+    const state = await pool.query(`SELECT content_hash FROM upgraded.search_index_state`);
+    expect(state.rows[0]?.content_hash).not.toBe('older');
+  });
+
   it('answers every process from one index: a write by one is in the next search of the others', async () => {
     const [first, second] = await Promise.all(
       [1, 2].map(() => createPostgresSearchIndex(processPool(), { schema: 'shared_writes' })),
