@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../test-support/createTestApp';
 import { ownerBrowser } from '../../../test-support/ownerBrowser';
+import { productFormFields } from '../../../test-support/productEditForm';
 import { readEml } from '../../../test-support/readEml';
 import { openShopProcesses } from '../../../test-support/shopProcesses';
 import { Shopper } from '../../../test-support/shopper';
@@ -229,27 +230,8 @@ describe('every path that gives stock back marks the alerts due', () => {
     });
     const owner = await ownerBrowser(shop.app);
     const values = formValuesOf(await shop.repositories.catalog.getAdminProduct(1001), 2);
-    const fields: Record<string, string | string[]> = {
-      name: values.name,
-      slug: values.slug,
-      description: values.description,
-      short_description: values.short_description,
-      regular_price: values.regular_price,
-      sale_price: values.sale_price,
-      sku: values.sku,
-      stock_quantity: values.stock_quantity,
-      stock_status: values.stock_status,
-      backorders: values.backorders,
-      status: values.status,
-      categories: values.categories,
-    };
-    if (values.manage_stock) fields.manage_stock = '1';
-    for (const variation of values.variations) {
-      fields[`v${variation.id}_regular_price`] = variation.regular_price;
-      fields[`v${variation.id}_sale_price`] = variation.sale_price;
-      fields[`v${variation.id}_sku`] = variation.sku;
-      fields[`v${variation.id}_stock`] = variation.id === SHIRT_INDIGO_L ? '3' : variation.stock;
-    }
+    const fields = productFormFields(values);
+    fields[`v${SHIRT_INDIGO_L}_stock`] = '3';
     const saved = await owner.postForm('/admin/products/1001/', '/admin/products/1001/', fields);
     expect(saved.statusCode).toBe(303);
     expect(await dueMails('Washed Linen Shirt - Indigo, L')).toEqual(['finn@example.com']);

@@ -4,10 +4,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/createTestApp';
 import { formNonce, ownerBrowser } from '../../../../test-support/ownerBrowser';
+import { productFormFields } from '../../../../test-support/productEditForm';
 import { testOwnerServer } from '../../../../test-support/testOwner';
 import type { SuggestionsResponse } from '../../../shared/search/suggestionTypes';
 import { SESSION_COOKIE } from '../../session/VisitorSession';
-import { formValuesOf, type ProductFormValues } from './productForm';
+import { formValuesOf } from './productForm';
 
 /*
  * The owner's products over HTTP: every route refused to a stranger and every form refused without its nonce, the
@@ -29,32 +30,7 @@ const LINEN_SHIRT = 1001;
 /** What the edit form posts when the owner changes nothing but `changes`. */
 async function formOf(id: number, changes: Partial<Record<string, string | string[]>> = {}) {
   const values = formValuesOf(await shop.repositories.catalog.getAdminProduct(id), 2);
-  return { ...fieldsOf(values), ...changes } as Record<string, string | string[]>;
-}
-
-function fieldsOf(values: ProductFormValues): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {
-    name: values.name,
-    slug: values.slug,
-    description: values.description,
-    short_description: values.short_description,
-    regular_price: values.regular_price,
-    sale_price: values.sale_price,
-    sku: values.sku,
-    stock_quantity: values.stock_quantity,
-    stock_status: values.stock_status,
-    backorders: values.backorders,
-    status: values.status,
-    categories: values.categories,
-  };
-  if (values.manage_stock) fields.manage_stock = '1';
-  for (const variation of values.variations) {
-    fields[`v${variation.id}_regular_price`] = variation.regular_price;
-    fields[`v${variation.id}_sale_price`] = variation.sale_price;
-    fields[`v${variation.id}_sku`] = variation.sku;
-    fields[`v${variation.id}_stock`] = variation.stock;
-  }
-  return fields;
+  return { ...productFormFields(values), ...changes } as Record<string, string | string[]>;
 }
 
 const edit = (id: number, fields: Record<string, string | string[]>) =>
@@ -297,7 +273,7 @@ describe('editing a product', () => {
 
 describe('adding a product', () => {
   it('creates a simple product that shoppers find', async () => {
-    const fields = fieldsOf(formValuesOf(null, 2));
+    const fields = productFormFields(formValuesOf(null, 2));
     const response = await owner.postForm('/admin/products/new', '/admin/products/new', {
       ...fields,
       name: 'Indigo Zabuton Cushion',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerBrowser } from '../../../../test-support/ownerBrowser';
+import { productFormFields } from '../../../../test-support/productEditForm';
 import { openShopProcesses, type ShopProcesses } from '../../../../test-support/shopProcesses';
 import { testOwnerServer } from '../../../../test-support/testOwner';
 import type { SuggestionsResponse } from '../../../shared/search/suggestionTypes';
@@ -31,24 +32,6 @@ async function suggestionNames(processIndex: number, query: string): Promise<str
   return body.suggestions.filter((each) => each.type === 'product').map((each) => each.value);
 }
 
-function formFields(values: ReturnType<typeof formValuesOf>): Record<string, string | string[]> {
-  return {
-    name: values.name,
-    slug: values.slug,
-    description: values.description,
-    short_description: values.short_description,
-    regular_price: values.regular_price,
-    sale_price: values.sale_price,
-    sku: values.sku,
-    stock_quantity: values.stock_quantity,
-    stock_status: values.stock_status,
-    backorders: values.backorders,
-    status: values.status,
-    categories: values.categories,
-    ...(values.manage_stock ? { manage_stock: '1' } : {}),
-  };
-}
-
 describe('product edits across processes', () => {
   it('a rename and a draft saved through one process show in the other’s suggestions at once', async () => {
     const [first, second] = shop.apps;
@@ -59,7 +42,7 @@ describe('product edits across processes', () => {
     if (!owner) throw new Error('logged in');
     const stored = await shop.repositories[0]?.catalog.getAdminProduct(1025);
     const renamed = await owner.postForm('/admin/products/1025/', '/admin/products/1025/', {
-      ...formFields(formValuesOf(stored ?? null, 2)),
+      ...productFormFields(formValuesOf(stored ?? null, 2)),
       name: 'Striped Linen Tea Towel',
     });
     expect(renamed.statusCode).toBe(303);
@@ -68,7 +51,9 @@ describe('product edits across processes', () => {
     expect(names).not.toContain('Linen Tea Towel');
 
     const drafted = await owner.postForm('/admin/products/1025/', '/admin/products/1025/', {
-      ...formFields(formValuesOf((await shop.repositories[0]?.catalog.getAdminProduct(1025)) ?? null, 2)),
+      ...productFormFields(
+        formValuesOf((await shop.repositories[0]?.catalog.getAdminProduct(1025)) ?? null, 2),
+      ),
       status: 'draft',
     });
     expect(drafted.statusCode).toBe(303);
@@ -81,7 +66,7 @@ describe('product edits across processes', () => {
     const responses = await Promise.all(
       owners.map((owner, index) =>
         owner.postForm('/admin/products/new', '/admin/products/new', {
-          ...formFields(formValuesOf(null, 2)),
+          ...productFormFields(formValuesOf(null, 2)),
           name: `Twin Lamp ${index}`,
           sku: 'TWIN-LAMP',
           regular_price: '20',
