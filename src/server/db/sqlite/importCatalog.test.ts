@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -19,9 +19,7 @@ import { createSqliteRepositories } from './createSqliteRepositories';
  * no-op, and that a failing import leaves the catalog exactly as it was.
  */
 
-const WOO_SAMPLE_CSV = projectPath('..', 'shared', 'data', 'woocommerce-sample-products.csv');
-const hasWooSample = existsSync(WOO_SAMPLE_CSV);
-if (!hasWooSample) console.warn(`skipped: WooCommerce sample CSV not found at ${WOO_SAMPLE_CSV}`);
+const WOO_SAMPLE_CSV = projectPath('test-fixtures', 'woocommerce-sample-products.csv');
 
 const CATALOG_TABLES = [
   'terms',
@@ -341,60 +339,57 @@ describe('importCatalog (SQLite)', () => {
   });
 
   describe("WooCommerce's sample export", () => {
-    it.skipIf(!hasWooSample)(
-      'imports all 25 rows with variations, "any" sizes, grouped children and the external URL',
-      async () => {
-        const summary = await repositories.catalog.importCatalog(await readCatalogFiles(WOO_SAMPLE_CSV));
-        expect(summary).toMatchObject({ created: 25, updated: 0, variations: 7 });
-        expect(count('SELECT COUNT(*) FROM products')).toBe(25);
+    it('imports all 25 rows with variations, "any" sizes, grouped children and the external URL', async () => {
+      const summary = await repositories.catalog.importCatalog(await readCatalogFiles(WOO_SAMPLE_CSV));
+      expect(summary).toMatchObject({ created: 25, updated: 0, variations: 7 });
+      expect(count('SELECT COUNT(*) FROM products')).toBe(25);
 
-        const bySku = async (sku: string) => {
-          const id = db.prepare('SELECT id FROM products WHERE sku = ?').pluck().get(sku) as number;
-          return repositories.catalog.getProductById(id);
-        };
-        const hoodie = await bySku('woo-hoodie');
-        expect(hoodie?.variations).toHaveLength(4);
-        expect(hoodie?.variations.map((variation) => variation.sku).sort()).toEqual([
-          'woo-hoodie-blue',
-          'woo-hoodie-blue-logo',
-          'woo-hoodie-green',
-          'woo-hoodie-red',
-        ]);
-        expect(hoodie?.variations.map((variation) => variation.attributes)).toEqual(
-          expect.arrayContaining([
-            { attribute_color: 'red', attribute_logo: 'no' },
-            { attribute_color: 'green', attribute_logo: 'no' },
-            { attribute_color: 'blue', attribute_logo: 'no' },
-            { attribute_color: 'blue', attribute_logo: 'yes' },
-          ]),
-        );
+      const bySku = async (sku: string) => {
+        const id = db.prepare('SELECT id FROM products WHERE sku = ?').pluck().get(sku) as number;
+        return repositories.catalog.getProductById(id);
+      };
+      const hoodie = await bySku('woo-hoodie');
+      expect(hoodie?.variations).toHaveLength(4);
+      expect(hoodie?.variations.map((variation) => variation.sku).sort()).toEqual([
+        'woo-hoodie-blue',
+        'woo-hoodie-blue-logo',
+        'woo-hoodie-green',
+        'woo-hoodie-red',
+      ]);
+      expect(hoodie?.variations.map((variation) => variation.attributes)).toEqual(
+        expect.arrayContaining([
+          { attribute_color: 'red', attribute_logo: 'no' },
+          { attribute_color: 'green', attribute_logo: 'no' },
+          { attribute_color: 'blue', attribute_logo: 'no' },
+          { attribute_color: 'blue', attribute_logo: 'yes' },
+        ]),
+      );
 
-        const vneck = await bySku('woo-vneck-tee');
-        expect(vneck?.variations).toHaveLength(3);
-        for (const variation of vneck?.variations ?? []) expect(variation.attributes.attribute_size).toBe('');
-        expect(vneck?.price).toMatchObject({ min: 1500, max: 2000 });
+      const vneck = await bySku('woo-vneck-tee');
+      expect(vneck?.variations).toHaveLength(3);
+      for (const variation of vneck?.variations ?? []) expect(variation.attributes.attribute_size).toBe('');
+      expect(vneck?.price).toMatchObject({ min: 1500, max: 2000 });
 
-        const collection = await bySku('logo-collection');
-        expect(collection?.type).toBe('grouped');
-        expect(collection?.groupedChildren.map((child) => child.sku)).toEqual([
-          'woo-hoodie-with-logo',
-          'woo-tshirt',
-          'woo-beanie',
-        ]);
+      const collection = await bySku('logo-collection');
+      expect(collection?.type).toBe('grouped');
+      expect(collection?.groupedChildren.map((child) => child.sku)).toEqual([
+        'woo-hoodie-with-logo',
+        'woo-tshirt',
+        'woo-beanie',
+      ]);
 
-        const pennant = await bySku('wp-pennant');
-        expect(pennant).toMatchObject({
-          type: 'external',
-          externalUrl: 'https://mercantile.wordpress.org/product/wordpress-pennant/',
-          price: { min: 1105 },
-        });
+      const pennant = await bySku('wp-pennant');
+      expect(pennant).toMatchObject({
+        type: 'external',
+        externalUrl: 'https://mercantile.wordpress.org/product/wordpress-pennant/',
+        price: { min: 1105 },
+      });
 
-        const album = await bySku('woo-album');
-        expect(album).toMatchObject({ type: 'simple', virtual: true, downloadable: true });
-      },
-    );
+      const album = await bySku('woo-album');
+      expect(album).toMatchObject({ type: 'simple', virtual: true, downloadable: true });
+    });
 
-    it.skipIf(!hasWooSample)('creates nothing on a second import', async () => {
+    it('creates nothing on a second import', async () => {
       await repositories.catalog.importCatalog(await readCatalogFiles(WOO_SAMPLE_CSV));
       const before = dumpCatalog(db);
       const summary = await repositories.catalog.importCatalog(await readCatalogFiles(WOO_SAMPLE_CSV));
