@@ -107,7 +107,11 @@ for (const viewport of [PHONE, DESKTOP]) {
           choicesTop: (choices?.top ?? 0) - (form?.top ?? 0),
         };
       });
-    // The page's own layout first settles (its islands mount after hydration): measure it once it holds still.
+    // The form is measured as a shopper meets it: with its swatches. The page is marked hydrated before this island
+    // has swapped its selects for swatches (under load, for longer than the settle check below), and the selects take
+    // less height than the swatches, so a measure taken before the swap would blame the choice for the swap's shift.
+    await expect(page.getByRole('radiogroup', { name: /Size/ })).toBeVisible();
+    // The page's own layout then settles (its other islands mount after hydration): measure it once it holds still.
     let before = await layout();
     await expect
       .poll(
