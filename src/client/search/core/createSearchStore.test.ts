@@ -1017,6 +1017,21 @@ describe('submit, further', () => {
     expect(navigations).toEqual([]);
   });
 
+  it('goes back to opening the first variation after a results submit that a hook cancelled', async () => {
+    const { store, env, navigations, setHooks } = await openWith([
+      variation,
+      { type: 'more_products', value: '', total: 9 },
+    ]);
+    vi.mocked(env.submitForm).mockImplementation(() => void store.submit());
+    setHooks({ onSubmit: () => false });
+    store.select(1);
+    expect(navigations).toEqual([]);
+    setHooks({});
+    store.inputChanged('shi');
+    expect(store.submit()).toBe(false);
+    expect(navigations).toEqual([{ url: '/v/', newTab: false }]);
+  });
+
   it('submits to the results page when the list holds no variation', async () => {
     const { store, navigations } = await openWith(SHIRTS);
     expect(store.submit()).toBe(true);
