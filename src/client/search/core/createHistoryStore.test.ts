@@ -159,4 +159,19 @@ describe('createHistoryStore', () => {
       expect(history.products(), JSON.stringify(entry)).toEqual([]);
     }
   });
+
+  it('moves a product or phrase seen again to the front instead of listing it twice', () => {
+    const history = createHistoryStore(memoryStorage(), { images: true });
+    for (const id of [1, 2, 1]) history.addProduct(product(id, `P${id}`));
+    expect(history.products().map((p) => p.post_id)).toEqual([1, 2]);
+    for (const phrase of ['mug', 'tea', 'MUG']) history.addPhrase(phrase);
+    expect(history.phrases()).toEqual(['MUG', 'tea']);
+  });
+
+  it('the history icon is a decorative SVG the box’s styles know', () => {
+    const history = createHistoryStore(memoryStorage(), { images: false });
+    history.addProduct(product(1, 'P'));
+    const icon = history.products()[0]?.thumb_html ?? '';
+    expect(icon).toMatch(/^<svg class="shop-search__history-icon" aria-hidden="true"[^>]*>.*<\/svg>$/);
+  });
 });

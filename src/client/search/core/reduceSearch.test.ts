@@ -226,6 +226,19 @@ describe('reduceSearch, what the box shows after each event', () => {
     expect(reduceSearch(hovered, { type: 'itemHovered', index: 1 })).toMatchObject({ activeIndex: 1 });
   });
 
+  it('hovering the item the keyboard reached makes it the pointer’s (Enter then submits the search)', () => {
+    const moved = reduceSearch(opened(), { type: 'arrowDownPressed' });
+    expect(moved).toMatchObject({ activeIndex: 1, activeBy: 'keyboard' });
+    expect(reduceSearch(moved, { type: 'itemHovered', index: 1 })).toMatchObject({
+      activeIndex: 1,
+      activeBy: 'pointer',
+    });
+  });
+
+  it('an empty box starts with nothing typed', () => {
+    expect(initialSearchState()).toMatchObject({ value: '', typedValue: '', delimiter: null });
+  });
+
   it('the pointer leaving keeps an item the keyboard reached', () => {
     const moved = reduceSearch(opened(), { type: 'arrowDownPressed' });
     expect(reduceSearch(moved, { type: 'itemLeft' })).toBe(moved);
