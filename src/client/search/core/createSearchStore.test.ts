@@ -212,14 +212,14 @@ describe('requests', () => {
 });
 
 async function openWith(suggestions: Suggestion[], options = searchOptions()) {
-  const { fetch } = fakeFetch(() => ({ suggestions }));
+  const { fetch, calls } = fakeFetch(() => ({ suggestions }));
   const harness = testEnv(fetch);
   const store = createSearchStore(harness.env, options);
   store.focused();
   store.inputChanged('shi');
   await vi.advanceTimersByTimeAsync(400);
   await settle();
-  return { store, ...harness };
+  return { store, calls, ...harness };
 }
 
 describe('hiding', () => {
@@ -606,4 +606,666 @@ it('keeps several boxes independent', async () => {
   await settle();
   expect(first.getState().isOpen).toBe(true);
   expect(second.getState()).toMatchObject({ isOpen: false, value: '' });
+});
+
+/** Types `value` and lets the debounce and the answer run. */
+async function typeAndWait(store: ReturnType<typeof createSearchStore>, value: string) {
+  store.inputChanged(value);
+  await vi.advanceTimersByTimeAsync(400);
+  await settle();
+}
+
+describe('requests, further', () => {
+  it('starts the query string itself when the endpoint has none, and asks for JSON', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: SHIRTS }));
+    const endpoints = {
+      suggestions: '/search/suggest',
+      details: '/search/details',
+      prices: '/search/prices',
+    };
+    const store = createSearchStore(testEnv(fetch).env, searchOptions({ endpoints }));
+    await typeAndWait(store, 'shi');
+    expect(calls[0]?.url).toBe('/search/suggest?s=shi');
+    expect(calls[0]?.init?.headers).toEqual({ Accept: 'application/json' });
+    expect(store.getState().isOpen).toBe(true);
+  });
+
+  it('sends no language when the setting is empty', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: SHIRTS }));
+    const store = createSearchStore(testEnv(fetch).env, searchOptions({ language: '' }));
+    await typeAndWait(store, 'shi');
+    expect(calls[0]?.url).toBe('/?wc-ajax=search_suggestions&s=shi');
+  });
+
+  it('tells onError which status the server answered', async () => {
+    const { fetch, calls } = fakeFetch();
+    const harness = testEnv(fetch);
+    const onError = vi.fn();
+    harness.setHooks({ onError });
+    const store = createSearchStore(harness.env, searchOptions());
+    store.inputChanged('shi');
+    await vi.advanceTimersByTimeAsync(400);
+    calls[0]?.respond({}, 503);
+    await settle();
+    expect(String(onError.mock.calls[0]?.[0])).toContain('503');
+  });
+
+  it('keeps working when the onError hook itself throws', async () => {
+    const { fetch, calls } = fakeFetch();
+    const harness = testEnv(fetch);
+    const onError = vi.fn(() => {
+      throw new Error('broken hook');
+    });
+    harness.setHooks({ onError });
+    const store = createSearchStore(harness.env, searchOptions());
+    store.inputChanged('shi');
+    await vi.advanceTimersByTimeAsync(400);
+    calls[0]?.respond({}, 500);
+    await settle();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(store.getState().status).toBe('idle');
+    await typeAndWait(store, 'mug');
+    calls[1]?.respond({ suggestions: SHIRTS });
+    await settle();
+    expect(store.getState()).toMatchObject({ isOpen: true, resultsQuery: 'mug' });
+  });
+
+  it('reports no error for a request it abandoned for a newer query', async () => {
+    const { fetch, calls } = fakeFetch();
+    const harness = testEnv(fetch);
+    const onError = vi.fn();
+    harness.setHooks({ onError });
+    const store = createSearchStore(harness.env, searchOptions());
+    await typeAndWait(store, 'shi');
+    await typeAndWait(store, 'mug');
+    expect(calls[0]?.init?.signal?.aborted).toBe(true);
+    expect(onError).not.toHaveBeenCalled();
+    expect(store.getState().status).toBe('loading');
+  });
+
+  it('abandons the request in flight when the query falls below the minimum', async () => {
+    const { fetch, calls } = fakeFetch();
+    const store = createSearchStore(testEnv(fetch).env, searchOptions());
+    await typeAndWait(store, 'shi');
+    store.inputChanged('sh');
+    expect(calls[0]?.init?.signal?.aborted).toBe(true);
+    calls[0]?.respond({ suggestions: SHIRTS });
+    await settle();
+    expect(store.getState()).toMatchObject({ isOpen: false, suggestions: [] });
+  });
+
+  it('remembers the last 200 answers and asks again for an older one', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: SHIRTS }));
+    const store = createSearchStore(testEnv(fetch).env, searchOptions());
+    for (let index = 0; index <= 200; index += 1)
+      await typeAndWait(store, `q${String(index).padStart(3, '0')}`);
+    expect(calls).toHaveLength(201);
+    store.inputChanged('q001');
+    expect(store.getState()).toMatchObject({ status: 'ready', resultsQuery: 'q001' });
+    await typeAndWait(store, 'q000');
+    expect(calls).toHaveLength(202);
+    expect(calls[201]?.url).toBe('/?wc-ajax=search_suggestions&s=q000');
+  });
+
+  it('answers nothing while deferred when the box is not focused, and at once when not deferred', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: SHIRTS }));
+    const deferred = createSearchStore(testEnv(fetch).env, searchOptions({ deferBy: 1000 }));
+    deferred.inputChanged('shirt');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(0);
+    const ready = createSearchStore(testEnv(fetch).env, searchOptions({ deferBy: 0 }));
+    ready.inputChanged('shirt');
+    expect(ready.getState().status).toBe('loading');
+  });
+
+  it('searches a value the page filled in when the shopper focuses the box, but not one too short', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: SHIRTS }));
+    const short = createSearchStore(testEnv(fetch).env, searchOptions(), 'sh');
+    short.focused();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(0);
+    expect(short.getState().isOpen).toBe(false);
+    const filled = createSearchStore(testEnv(fetch).env, searchOptions(), 'shirt');
+    filled.focused();
+    await vi.advanceTimersByTimeAsync(400);
+    await settle();
+    expect(calls.map((call) => call.url)).toEqual(['/?wc-ajax=search_suggestions&s=shirt']);
+    expect(filled.getState().isOpen).toBe(true);
+  });
+
+  it('reopens the list it had on focus, without asking again', async () => {
+    const { store, calls } = await openWith(SHIRTS);
+    store.blurred();
+    await vi.advanceTimersByTimeAsync(HIDE_DELAY_MS);
+    expect(store.getState().isOpen).toBe(false);
+    store.focused();
+    expect(store.getState().isOpen).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('local lookups, further', () => {
+  const COMPLETE: Suggestion[] = [
+    { type: 'headline', value: 'Categories' },
+    { type: 'taxonomy', value: 'Linen', term_id: 5, taxonomy: 'product_cat', url: '/c/linen/' },
+    { type: 'headline', value: 'Products' },
+    product(1, 'Linen Shirt', { sku: 'LS-01' }),
+    product(2, 'Linen Napkins'),
+    product(3, 'Cotton Apron', { sku: 'LIN-APRON' }),
+  ];
+
+  async function completeFor(query: string) {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: COMPLETE }));
+    const store = createSearchStore(testEnv(fetch).env, searchOptions());
+    await typeAndWait(store, query);
+    return { store, calls };
+  }
+
+  const values = (store: ReturnType<typeof createSearchStore>) =>
+    store.getState().suggestions.map((s) => s.value);
+
+  it('keeps every match without a limit, with the headline of each group once', async () => {
+    const { store, calls } = await completeFor('lin');
+    store.inputChanged('line');
+    expect(values(store)).toEqual(['Categories', 'Linen', 'Products', 'Linen Shirt', 'Linen Napkins']);
+    expect(store.getState()).toMatchObject({ isOpen: true, resultsQuery: 'line' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('matches the SKU too, and drops a headline whose group has no match', async () => {
+    const { store, calls } = await completeFor('lin');
+    store.inputChanged('lin-a');
+    expect(values(store)).toEqual(['Products', 'Cotton Apron']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('needs every word, in any case', async () => {
+    const { store, calls } = await completeFor('lin');
+    store.inputChanged('Lin SHIRT');
+    expect(values(store)).toEqual(['Products', 'Linen Shirt']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('asks the server when the complete answer holds no match', async () => {
+    const { store, calls } = await completeFor('lin');
+    await typeAndWait(store, 'linx');
+    expect(calls.map((call) => call.url)).toEqual([
+      '/?wc-ajax=search_suggestions&s=lin',
+      '/?wc-ajax=search_suggestions&s=linx',
+    ]);
+  });
+
+  it('bad-query prevention ignores case', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: [] }));
+    const store = createSearchStore(testEnv(fetch).env, searchOptions({ badQueryPrevention: true }));
+    await typeAndWait(store, 'XyZ');
+    await typeAndWait(store, 'xYzW');
+    expect(calls).toHaveLength(1);
+    expect(store.getState().suggestions).toEqual([{ type: 'no-results', value: '' }]);
+  });
+});
+
+describe('listeners', () => {
+  it('are told of each change, not of events that change nothing, and not after unsubscribing', async () => {
+    const { store } = await openWith(SHIRTS);
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    store.close();
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.close();
+    store.leave();
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    store.keyDown('ArrowDown');
+    expect(store.getState().isOpen).toBe(true);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('keyboard, further', () => {
+  it('leaves keys it does not use to the page', () => {
+    const { fetch } = fakeFetch();
+    const store = createSearchStore(testEnv(fetch).env, searchOptions());
+    expect(store.keyDown('ArrowDown')).toBe(false);
+    expect(store.keyDown('ArrowUp')).toBe(false);
+    expect(store.keyDown('ArrowRight')).toBe(false);
+    expect(store.keyDown('Tab')).toBe(false);
+  });
+
+  it('Down on a closed box with a value that was never searched asks for it', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: SHIRTS }));
+    const store = createSearchStore(testEnv(fetch).env, searchOptions(), 'shirt');
+    expect(store.keyDown('ArrowDown')).toBe(true);
+    await vi.advanceTimersByTimeAsync(400);
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(store.getState().isOpen).toBe(true);
+  });
+
+  it('Up and Down move in the open list and say they used the key', async () => {
+    const { store } = await openWith(SHIRTS);
+    expect(store.keyDown('ArrowDown')).toBe(true);
+    expect(store.keyDown('ArrowUp')).toBe(true);
+    expect(store.getState().activeIndex).toBe(-1);
+  });
+
+  it('Right accepts the hint when no caret position is given', async () => {
+    const { store } = await openWith([product(1, 'Shirt dress')]);
+    expect(store.keyDown('ArrowRight')).toBe(true);
+    expect(store.getState().value).toBe('shirt dress');
+  });
+
+  it('Enter with nothing selected closes the list the pointer was in', async () => {
+    const { store } = await openWith(SHIRTS);
+    store.hover(1);
+    store.leave();
+    expect(store.keyDown('Enter')).toBe(false);
+    expect(store.getState().isOpen).toBe(false);
+  });
+
+  it('Enter on a category the pointer reached opens it; on more products it submits the typed query', async () => {
+    const category: Suggestion = { type: 'taxonomy', value: 'Shirts', term_id: 5, url: '/c/shirts/' };
+    const { store, navigations, env } = await openWith([category, ...SHIRTS]);
+    store.hover(0);
+    store.keyDown('Enter');
+    expect(navigations).toEqual([{ url: '/c/shirts/', newTab: false }]);
+    expect(env.submitForm).not.toHaveBeenCalled();
+    store.inputChanged('shi');
+    for (let step = 0; step < 4; step += 1) store.keyDown('ArrowDown');
+    expect(store.getState().suggestions[store.getState().activeIndex]?.type).toBe('more_products');
+    store.keyDown('Enter');
+    expect(env.submitForm).toHaveBeenCalledTimes(1);
+    expect(store.getState().value).toBe('shi');
+  });
+});
+
+describe('selecting, further', () => {
+  it('navigates only to web and same-site addresses', async () => {
+    const cases: [string | undefined, boolean][] = [
+      ['https://shop.test/product/mug/', true],
+      ['http://shop.test/product/mug/', true],
+      ['HTTPS://SHOP.TEST/MUG/', true],
+      ['/product/mug/', true],
+      ['//evil.test/product/', false],
+      ['product/mug/', false],
+      ['javascript:alert("https://x")', false],
+      ['data:text/html,https://x', false],
+      ['', false],
+      [undefined, false],
+    ];
+    for (const [url, allowed] of cases) {
+      const { store, navigations } = await openWith([product(1, 'Mug', { url })]);
+      store.select(0);
+      expect(navigations, String(url)).toEqual(allowed ? [{ url, newTab: false }] : []);
+      expect(store.getState().isOpen, String(url)).toBe(false);
+    }
+  });
+
+  it('ignores an index past the end of the list', async () => {
+    const { store, navigations, env } = await openWith(SHIRTS);
+    store.select(9);
+    expect(navigations).toEqual([]);
+    expect(env.submitForm).not.toHaveBeenCalled();
+    expect(store.getState().isOpen).toBe(true);
+  });
+
+  it('goes on with the navigation when onSelect throws, and reports it', async () => {
+    const { store, navigations, setHooks } = await openWith(SHIRTS);
+    const onError = vi.fn();
+    setHooks({
+      onSelect: () => {
+        throw new Error('broken hook');
+      },
+      onError,
+    });
+    store.select(1);
+    expect(navigations).toEqual([{ url: '/product/p-1001/', newTab: false }]);
+    expect(onError).toHaveBeenCalledWith(expect.any(Error), { query: 'shi', endpoint: 'onSelect' });
+  });
+
+  it('saves products and variations to the history, not categories', async () => {
+    const variation: Suggestion = {
+      type: 'product_variation',
+      value: 'Mug - Blue',
+      post_id: 7,
+      variation_id: 8,
+      url: '/v/',
+    };
+    const category: Suggestion = { type: 'taxonomy', value: 'Mugs', term_id: 3, url: '/c/mugs/' };
+    const { store, storage, navigations } = await openWith([category, variation]);
+    store.select(0);
+    expect(storage.data.has(RECENT_PRODUCTS_KEY)).toBe(false);
+    store.inputChanged('shi');
+    store.select(1);
+    expect(JSON.parse(storage.data.get(RECENT_PRODUCTS_KEY) ?? '[]')).toEqual([
+      expect.objectContaining({ type: 'product_variation', variation_id: 8 }),
+    ]);
+    expect(navigations.map((n) => n.url)).toEqual(['/c/mugs/', '/v/']);
+  });
+
+  it('a phrase from the history fills the input without its tags, closes the list and submits', async () => {
+    const { fetch } = fakeFetch();
+    const harness = testEnv(fetch);
+    harness.storage.setItem(RECENT_PHRASES_KEY, JSON.stringify(['<b>linen</b> shirt']));
+    const store = createSearchStore(harness.env, searchOptions());
+    store.focused();
+    expect(store.getState().isOpen).toBe(true);
+    store.select(0);
+    expect(store.getState()).toMatchObject({ value: 'linen shirt', isOpen: false });
+    expect(harness.env.submitForm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('exact match auto-select, further', () => {
+  async function exact(suggestions: Suggestion[], query: string) {
+    const { fetch } = fakeFetch(() => ({ suggestions }));
+    const harness = testEnv(fetch);
+    const onError = vi.fn();
+    harness.setHooks({ onError });
+    const store = createSearchStore(harness.env, searchOptions({ exactMatchAutoSelect: true }));
+    await typeAndWait(store, query);
+    return { ...harness, onError, store };
+  }
+
+  it('opens the only match whose plain title equals the query, in any case', async () => {
+    const { navigations } = await exact(
+      [product(7, '<b>Mug</b>'), { type: 'more_products', value: '' }],
+      'MUG',
+    );
+    expect(navigations).toEqual([{ url: '/product/p-7/', newTab: false }]);
+  });
+
+  it('does nothing when two results could match, or when the only one is not the query', async () => {
+    const two = await exact([product(7, 'Mug'), product(8, 'Mug holder')], 'mug');
+    expect(two.navigations).toEqual([]);
+    const other = await exact([product(7, 'Mug holder')], 'mug');
+    expect(other.navigations).toEqual([]);
+    expect(other.onError).not.toHaveBeenCalled();
+    expect(other.store.getState()).toMatchObject({ isOpen: true, status: 'ready' });
+  });
+});
+
+describe('a page without analytics', () => {
+  it('shows results and submits without a tracker', async () => {
+    const { fetch } = fakeFetch(() => ({ suggestions: SHIRTS }));
+    const harness = testEnv(fetch, { track: undefined });
+    const onError = vi.fn();
+    harness.setHooks({ onError });
+    const store = createSearchStore(harness.env, searchOptions());
+    await typeAndWait(store, 'shi');
+    expect(store.getState()).toMatchObject({ status: 'ready', isOpen: true });
+    expect(store.submit()).toBe(true);
+    expect(onError).not.toHaveBeenCalled();
+  });
+});
+
+describe('submit, further', () => {
+  const variation: Suggestion = {
+    type: 'product_variation',
+    value: 'V',
+    post_id: 1,
+    variation_id: 2,
+    url: '/v/',
+  };
+
+  it('does not jump to a variation of a list that answers an older query', async () => {
+    const { store, navigations } = await openWith([variation]);
+    store.inputChanged('shir');
+    expect(store.getState().status).toBe('loading');
+    expect(store.submit()).toBe(true);
+    expect(navigations).toEqual([]);
+  });
+
+  it('goes back to opening the first variation after a results submit that a hook cancelled', async () => {
+    const { store, env, navigations, setHooks } = await openWith([
+      variation,
+      { type: 'more_products', value: '', total: 9 },
+    ]);
+    vi.mocked(env.submitForm).mockImplementation(() => void store.submit());
+    setHooks({ onSubmit: () => false });
+    store.select(1);
+    expect(navigations).toEqual([]);
+    setHooks({});
+    store.inputChanged('shi');
+    expect(store.submit()).toBe(false);
+    expect(navigations).toEqual([{ url: '/v/', newTab: false }]);
+  });
+
+  it('submits to the results page when the list holds no variation', async () => {
+    const { store, navigations } = await openWith(SHIRTS);
+    expect(store.submit()).toBe(true);
+    expect(navigations).toEqual([]);
+    expect(store.getState().isOpen).toBe(false);
+  });
+
+  it('goes on when onSubmit throws, and reports it', async () => {
+    const { store, setHooks } = await openWith(SHIRTS);
+    const onError = vi.fn();
+    setHooks({
+      onSubmit: () => {
+        throw new Error('broken hook');
+      },
+      onError,
+    });
+    expect(store.submit()).toBe(true);
+    expect(onError).toHaveBeenCalledWith(expect.any(Error), { query: 'shi', endpoint: 'onSubmit' });
+  });
+
+  it('saves the trimmed phrase, and none when phrases are off', async () => {
+    const { fetch } = fakeFetch(() => ({ suggestions: SHIRTS }));
+    const on = testEnv(fetch);
+    const store = createSearchStore(on.env, searchOptions());
+    store.inputChanged('  linen  ');
+    expect(store.submit()).toBe(true);
+    expect(JSON.parse(on.storage.data.get(RECENT_PHRASES_KEY) ?? '[]')).toEqual(['linen']);
+    expect(on.tracked).toEqual([{ kind: 'pageview', query: 'linen' }]);
+    const off = testEnv(fetch);
+    const quiet = createSearchStore(off.env, searchOptions({ history: { products: true, phrases: false } }));
+    quiet.inputChanged('linen');
+    expect(quiet.submit()).toBe(true);
+    expect(off.storage.data.has(RECENT_PHRASES_KEY)).toBe(false);
+  });
+});
+
+describe('history view, further', () => {
+  function withHistory(history: { products: boolean; phrases: boolean }) {
+    const { fetch } = fakeFetch();
+    const harness = testEnv(fetch);
+    harness.storage.setItem(RECENT_PHRASES_KEY, JSON.stringify(['mug']));
+    harness.storage.setItem(
+      RECENT_PRODUCTS_KEY,
+      JSON.stringify([{ type: 'product', value: 'Mug', post_id: 7, price: '<b>$1</b>' }]),
+    );
+    return { ...harness, store: createSearchStore(harness.env, searchOptions({ history })) };
+  }
+
+  it('shows only the kinds that are switched on, and products without a price', () => {
+    const phrases = withHistory({ products: false, phrases: true });
+    phrases.store.focused();
+    expect(phrases.store.getState().suggestions).toEqual([{ type: 'history-search', value: 'mug' }]);
+    const products = withHistory({ products: true, phrases: false });
+    products.store.focused();
+    expect(products.store.getState().suggestions).toEqual([
+      { type: 'product', value: 'Mug', post_id: 7, price: undefined },
+    ]);
+    expect(products.store.getState().isOpen).toBe(true);
+  });
+
+  it('opens when the shopper empties the focused box, not when the page empties it', () => {
+    const page = withHistory({ products: true, phrases: true });
+    page.store.inputChanged('');
+    expect(page.store.getState()).toMatchObject({ isOpen: false, mode: 'suggestions' });
+    page.store.focused();
+    page.store.inputChanged('mu');
+    page.store.inputChanged('');
+    expect(page.store.getState()).toMatchObject({ isOpen: true, mode: 'history' });
+  });
+
+  it('clearing the history leaves a list of results alone', async () => {
+    const { store, storage } = await openWith(SHIRTS);
+    storage.setItem(RECENT_PHRASES_KEY, '["mug"]');
+    store.clearHistory();
+    expect(storage.data.has(RECENT_PHRASES_KEY)).toBe(false);
+    expect(store.getState()).toMatchObject({ isOpen: true, mode: 'suggestions', suggestions: SHIRTS });
+  });
+});
+
+describe('details and prices, further', () => {
+  it('asks again for details after a failure, and reports it', async () => {
+    const { fetch, calls } = fakeFetch();
+    const harness = testEnv(fetch);
+    const onError = vi.fn();
+    harness.setHooks({ onError });
+    const store = createSearchStore(harness.env, searchOptions());
+    store.inputChanged('shi');
+    await vi.advanceTimersByTimeAsync(400);
+    calls[0]?.respond({ suggestions: SHIRTS });
+    await settle();
+    const failed = store.requestDetails();
+    calls[1]?.respond({}, 500);
+    await failed;
+    expect(store.getState()).toMatchObject({ detailsLoading: false, detailsFailed: true });
+    expect(onError).toHaveBeenCalledWith(expect.any(Error), {
+      query: 'shi',
+      endpoint: '/?wc-ajax=search_details',
+    });
+    expect(String(onError.mock.calls[0]?.[0])).toContain('500');
+    const retried = store.requestDetails();
+    expect(calls).toHaveLength(3);
+    expect(calls[2]?.body).toEqual(calls[1]?.body);
+    expect(calls[2]?.init?.headers).toEqual({
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    });
+    calls[2]?.respond({ items: [{ objectID: 'product__1001', html: '<p>1001</p>' }] });
+    await retried;
+    expect(store.getState()).toMatchObject({ detailsLoading: false, detailsFailed: false });
+  });
+
+  it('asks details only for suggestions it has none for, and none for the history', async () => {
+    const { fetch, calls } = fakeFetch((url, body) =>
+      url.includes('search_details')
+        ? {
+            items: (body as { items: { objectID: string }[] }).items.map((item) => ({
+              objectID: item.objectID,
+              html: item.objectID,
+            })),
+          }
+        : {
+            suggestions: url.includes('s=mug') ? [product(1001, 'Mug shirt'), product(1010, 'Mug')] : SHIRTS,
+          },
+    );
+    const harness = testEnv(fetch);
+    harness.storage.setItem(RECENT_PHRASES_KEY, '["mug"]');
+    const store = createSearchStore(harness.env, searchOptions());
+    store.focused();
+    expect(store.getState().mode).toBe('history');
+    await store.requestDetails();
+    expect(calls).toHaveLength(0);
+    await typeAndWait(store, 'shi');
+    await store.requestDetails();
+    await typeAndWait(store, 'mug');
+    await store.requestDetails();
+    const asked = calls.filter((call) => call.url.includes('search_details')).map((call) => call.body);
+    expect(asked).toEqual([
+      {
+        action: 'result-details',
+        items: [
+          { objectID: 'product__1001', value: 'Washed Linen Shirt' },
+          { objectID: 'product__1007', value: 'Organic Cotton T-Shirt' },
+        ],
+      },
+      { action: 'result-details', items: [{ objectID: 'product__1010', value: 'Mug' }] },
+    ]);
+    expect(Object.keys(store.getState().details).sort()).toEqual([
+      'product__1001',
+      'product__1007',
+      'product__1010',
+    ]);
+  });
+
+  it('asks prices for products only, once per product, and again after a failure', async () => {
+    const answers: unknown[] = [{ code: 'busy' }, { success: true, data: [{ id: 1, price: '$1' }] }];
+    const { fetch, calls } = fakeFetch((url) => {
+      if (!url.includes('search_prices')) {
+        return {
+          suggestions: [
+            product(1, 'Mug'),
+            { type: 'product_variation', value: 'Mug - Blue', post_id: 2, variation_id: 3 },
+            { type: 'taxonomy', value: 'Mugs', term_id: 4 },
+            { type: 'product', value: 'Mug set' },
+          ],
+        };
+      }
+      return answers.shift();
+    });
+    const harness = testEnv(fetch);
+    const onError = vi.fn();
+    harness.setHooks({ onError });
+    const store = createSearchStore(harness.env, searchOptions({ dynamicPrices: true }));
+    await typeAndWait(store, 'mug');
+    expect(onError).toHaveBeenCalledWith(expect.anything(), {
+      query: 'mug',
+      endpoint: '/?wc-ajax=search_prices',
+    });
+    expect(store.getState().prices).toEqual({});
+    await typeAndWait(store, 'mugs');
+    await typeAndWait(store, 'mug');
+    await typeAndWait(store, 'mugs');
+    const asked = calls.filter((call) => call.url.includes('search_prices'));
+    expect(asked.map((call) => call.body)).toEqual([
+      { action: 'dgwt_wcas_get_prices', items: [1] },
+      { action: 'dgwt_wcas_get_prices', items: [1] },
+    ]);
+    expect(asked[0]?.init?.method).toBe('POST');
+    expect(store.getState().prices).toEqual({ 1: '$1' });
+  });
+
+  it('shows no prices from an answer that says it failed', async () => {
+    const { fetch } = fakeFetch((url) =>
+      url.includes('search_prices')
+        ? { success: false, data: [{ id: 1001, price: '$9' }] }
+        : { suggestions: SHIRTS },
+    );
+    const store = createSearchStore(testEnv(fetch).env, searchOptions({ dynamicPrices: true }));
+    await typeAndWait(store, 'shi');
+    expect(store.getState().prices).toEqual({});
+  });
+});
+
+describe('destroy', () => {
+  it('leaves no request, hide or deferred start to run, and tells no listener', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: SHIRTS }));
+    const pending = createSearchStore(testEnv(fetch).env, searchOptions());
+    pending.inputChanged('shi');
+    pending.destroy();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(0);
+
+    const deferred = createSearchStore(testEnv(fetch).env, searchOptions({ deferBy: 500 }));
+    deferred.focused();
+    deferred.inputChanged('shi');
+    deferred.destroy();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(0);
+
+    const { store } = await openWith(SHIRTS);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.blurred();
+    store.destroy();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getState().isOpen).toBe(true);
+    store.close();
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('abandons the request in flight', async () => {
+    const { fetch, calls } = fakeFetch();
+    const store = createSearchStore(testEnv(fetch).env, searchOptions());
+    await typeAndWait(store, 'shi');
+    store.destroy();
+    expect(calls[0]?.init?.signal?.aborted).toBe(true);
+  });
 });

@@ -89,6 +89,70 @@ describe('createVoiceSearch', () => {
   });
 });
 
+describe('createVoiceSearch, what the browser is asked for and told', () => {
+  it('asks for one final result, in the page language when none is set', () => {
+    const { recognition } = setup();
+    expect(recognition).toMatchObject({ continuous: false, interimResults: false });
+    createVoiceSearch(FakeRecognition, { lang: null, onTranscript: vi.fn() });
+    expect(FakeRecognition.last?.lang).toBe('');
+  });
+
+  it('reads only the results new in this event, each final one in turn', () => {
+    const { voice, recognition, onTranscript } = setup();
+    voice.toggle();
+    recognition.onresult?.({
+      resultIndex: 1,
+      results: [
+        { isFinal: true, 0: { transcript: 'already read' } },
+        { isFinal: true, 0: { transcript: 'linen' } },
+        { isFinal: false, 0: { transcript: 'shi' } },
+        { isFinal: true, 0: { transcript: 'shirt ' } },
+      ],
+    });
+    expect(onTranscript.mock.calls).toEqual([['linen'], ['shirt']]);
+  });
+
+  it('tells its listeners once per change of state, and no more after they unsubscribe', () => {
+    const { voice, recognition } = setup();
+    const listener = vi.fn();
+    const unsubscribe = voice.subscribe(listener);
+    voice.toggle();
+    recognition.onstart?.();
+    expect(listener).toHaveBeenCalledTimes(1);
+    recognition.onspeechend?.();
+    recognition.onend?.();
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    voice.toggle();
+    expect(voice.getState()).toBe('active');
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('stays usable when the browser refuses to start a second recognition', () => {
+    const { voice, recognition } = setup();
+    recognition.start = () => {
+      throw new DOMException('recognition has already started', 'InvalidStateError');
+    };
+    expect(() => voice.toggle()).not.toThrow();
+    expect(voice.getState()).toBe('inactive');
+    recognition.onstart?.();
+    expect(voice.getState()).toBe('active');
+  });
+
+  it('hears nothing after destroy', () => {
+    const { voice, recognition, onTranscript } = setup();
+    const listener = vi.fn();
+    voice.subscribe(listener);
+    voice.destroy();
+    for (const handler of ['onstart', 'onend', 'onspeechend', 'onnomatch', 'onerror', 'onresult'] as const)
+      expect(recognition[handler], handler).toBeNull();
+    voice.toggle();
+    expect(voice.getState()).toBe('inactive');
+    expect(listener).not.toHaveBeenCalled();
+    expect(onTranscript).not.toHaveBeenCalled();
+  });
+});
+
 describe('isVoiceSearchAvailable', () => {
   const chrome =
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -102,5 +166,22 @@ describe('isVoiceSearchAvailable', () => {
     expect(isVoiceSearchAvailable(undefined, chrome)).toBe(false);
     expect(isVoiceSearchAvailable(FakeRecognition, safari)).toBe(false);
     expect(isVoiceSearchAvailable(FakeRecognition, chromeIos)).toBe(false);
+  });
+
+  it('is on in the other browsers whose user agent also names Safari', () => {
+    const firefoxIos =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/126.0 Mobile/15E148 Safari/605.1.15';
+    const edge = `${chrome} Edg/126.0`;
+    const opera = `${chrome} OPR/110.0`;
+    const chromium =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chromium/126.0 Safari/537.36';
+    for (const userAgent of [firefoxIos, edge, opera, chromium])
+      expect(isVoiceSearchAvailable(FakeRecognition, userAgent), userAgent).toBe(true);
+    expect(
+      isVoiceSearchAvailable(
+        FakeRecognition,
+        'Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko Firefox/126.0',
+      ),
+    ).toBe(true);
   });
 });

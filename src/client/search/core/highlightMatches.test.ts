@@ -21,4 +21,44 @@ describe('highlightMatches', () => {
     ]);
     expect(highlightMatches('Mug', '')).toEqual([{ text: 'Mug', match: false }]);
   });
+
+  it('prefers the longest word where two words of the query overlap', () => {
+    expect(highlightMatches('Linen Shirt', 'lin linen')).toEqual([
+      { text: 'Linen', match: true },
+      { text: ' Shirt', match: false },
+    ]);
+  });
+
+  it('leaves no empty parts when the text starts with a match or two matches touch', () => {
+    expect(highlightMatches('Linen', 'lin')).toEqual([
+      { text: 'Lin', match: true },
+      { text: 'en', match: false },
+    ]);
+    expect(highlightMatches('teatime', 'tea time')).toEqual([
+      { text: 'tea', match: true },
+      { text: 'time', match: true },
+    ]);
+  });
+
+  it('returns the whole text unmarked when nothing matches, and ignores extra spaces in the query', () => {
+    expect(highlightMatches('Mug', 'tea')).toEqual([{ text: 'Mug', match: false }]);
+    expect(highlightMatches('Mug', '   ')).toEqual([{ text: 'Mug', match: false }]);
+    expect(highlightMatches('Tea Mug', '  mug  ')).toEqual([
+      { text: 'Tea ', match: false },
+      { text: 'Mug', match: true },
+    ]);
+    expect(highlightMatches('', 'mug')).toEqual([{ text: '', match: false }]);
+  });
+
+  it('treats every regular-expression character literally', () => {
+    const text = 'a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o';
+    for (const special of ['.', '*', '+', '?', '^', '$', '{', '}', '(', ')', '|', '[', ']', '\\']) {
+      const parts = highlightMatches(text, special);
+      expect(
+        parts.filter((part) => part.match).map((part) => part.text),
+        special,
+      ).toEqual([special]);
+      expect(parts.map((part) => part.text).join('')).toBe(text);
+    }
+  });
 });

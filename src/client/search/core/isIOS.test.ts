@@ -19,4 +19,12 @@ describe('isIOS', () => {
     ).toBe(true);
     expect(isIOS({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8)', maxTouchPoints: 5 })).toBe(false);
   });
+
+  it('needs more than one touch point, as iPads report, and reads a missing count as none', () => {
+    expect(isIOS({ userAgent: IPAD_DESKTOP_MODE, maxTouchPoints: 1 })).toBe(false);
+    expect(isIOS({ userAgent: IPAD_DESKTOP_MODE, maxTouchPoints: 2 })).toBe(true);
+    expect(isIOS({ userAgent: IPAD_DESKTOP_MODE })).toBe(false);
+    expect(isIOS({ userAgent: 'Mozilla/5.0 (iPod touch; CPU iPhone OS 15_0 like Mac OS X)' })).toBe(true);
+    expect(isIOS({ userAgent: 'Mozilla/5.0 (iPad; CPU OS 12_0 like Mac OS X)' })).toBe(true);
+  });
 });

@@ -18,4 +18,19 @@ describe('normalizeQuery', () => {
     expect(stripTags('<b>Café</b> &amp; <i>Mug</i> ')).toBe('Café & Mug');
     expect(stripTags('<img src=x onerror=alert(1)>Mug')).toBe('Mug');
   });
+
+  it('without a delimiter searches and replaces the whole value, even one holding the word "null"', () => {
+    expect(extractQuery('null and void', null)).toBe('null and void');
+    expect(replaceQuery('annulled', 'Linen Shirt', null)).toBe('Linen Shirt');
+  });
+
+  it('decodes every entity a suggestion title may carry, and trims what is left', () => {
+    expect(stripTags('Tom &amp; Jerry &lt;3 &gt; &quot;Mugs&quot;')).toBe('Tom & Jerry <3 > "Mugs"');
+    expect(stripTags('Rock&#39;n&#039;roll')).toBe("Rock'n'roll");
+    expect(stripTags('Linen&nbsp;Shirt')).toBe('Linen Shirt');
+    expect(stripTags('&nbsp;<span> Mug </span>&nbsp;')).toBe('Mug');
+    // Only the listed entities: anything else stays as written.
+    expect(stripTags('Caf&eacute; &#40;')).toBe('Caf&eacute; &#40;');
+    expect(stripTags('a <> b')).toBe('a  b');
+  });
 });

@@ -44,4 +44,53 @@ describe('trackSearch', () => {
     expect(gtag).toHaveBeenCalledTimes(2);
     expect(dataLayer).toHaveLength(2);
   });
+
+  it('with both globals and no modules named, counts the search once, in gtag', () => {
+    const gtag = vi.fn();
+    const dataLayer: unknown[] = [];
+    trackSearch(
+      { gtag, dataLayer, location: { origin: 'https://shop.test' } },
+      { kind: 'no-results', query: 'zzz' },
+    );
+    expect(gtag).toHaveBeenCalledTimes(1);
+    expect(dataLayer).toEqual([]);
+  });
+
+  it('sends the event fields in full: category, label and term for searches, the page for the page view', () => {
+    const gtag = vi.fn();
+    const dataLayer: unknown[] = [];
+    const target = { gtag, dataLayer, location: { origin: 'https://shop.test' } };
+    trackSearch(target, { kind: 'results', query: 'mug & tea', count: 3 }, ['gtag', 'ga4']);
+    trackSearch(target, { kind: 'pageview', query: 'mug & tea' }, ['ga4']);
+    const searchFields = {
+      event_category: 'shop_search',
+      event_label: 'mug & tea',
+      search_term: 'mug & tea',
+    };
+    expect(gtag.mock.calls).toEqual([['event', 'search_with_results', searchFields]]);
+    expect(dataLayer).toEqual([
+      { event: 'search_with_results', ...searchFields },
+      {
+        event: 'page_view',
+        page_location: 'https://shop.test/?s=mug%20%26%20tea&post_type=product&dgwt_wcas=1',
+        page_path: '/?s=mug%20%26%20tea&post_type=product&dgwt_wcas=1',
+        search_term: 'mug & tea',
+      },
+    ]);
+  });
+
+  it('sends nothing to a named module the page does not have, and does not fail', () => {
+    const dataLayer: unknown[] = [];
+    expect(() =>
+      trackSearch({ dataLayer, location: { origin: 'x' } }, { kind: 'results', query: 'a', count: 1 }, [
+        'gtag',
+      ]),
+    ).not.toThrow();
+    expect(dataLayer).toEqual([]);
+    const gtag = vi.fn();
+    expect(() =>
+      trackSearch({ gtag, location: { origin: 'x' } }, { kind: 'no-results', query: 'a' }, ['ga4']),
+    ).not.toThrow();
+    expect(gtag).not.toHaveBeenCalled();
+  });
 });
