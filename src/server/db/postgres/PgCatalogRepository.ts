@@ -88,12 +88,14 @@ export class PgCatalogRepository implements CatalogRepository {
   async listProducts(query: ProductListQuery): Promise<ProductList> {
     const { where: whereSql, orderBy, params } = productListSql(query, 'postgres');
     const offset = (query.page - 1) * query.perPage;
-    // One statement reads the page's rows with each card's first image and sale flag (the subqueries run for the
-    // page's rows only), a prepared one: a listing's few texts are parsed and planned once per connection.
+    // One statement reads the page's rows, then each card's first image and sale flag for those rows only (the
+    // inner query picks the page, so an ordering that sorts every match does not run the subqueries for each),
+    // a prepared one: a listing's few texts are parsed and planned once per connection.
     const page = queryNamed<ProductRow & SummaryExtras>(
       this.#pool,
       `SELECT p.*, ${firstImageOf('p')} AS first_image, ${variationOnSaleOf('p')} AS variation_on_sale
-       FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
+       FROM (SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset) p
+       ORDER BY ${orderBy}`,
       { ...params, limit: query.perPage, offset },
       { prepare: true },
     );
