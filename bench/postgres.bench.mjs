@@ -8,6 +8,32 @@
 import autocannon from 'autocannon';
 import { startPostgres } from '../scripts/lib/postgresCluster.mjs';
 import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';
+import { benchPageMix } from './support/pageMix.mjs';
+
+// ── Page mix ────────────────────────────────────────────────────────────────────────────────────────────────────
+// The cold path (no render cache) of product, category, shop/home and search results pages on a bench catalog,
+// SQLite ×1 beside PostgreSQL ×2 in one run (bench/support/pageMix.mjs). `npm run bench -- postgres --pages` runs
+// only this part; `--products N`, `--seconds S`, `--rounds R` change its size (default 20000, 5, 3).
+{
+  const option = (name, fallback) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  };
+  const pageMixCluster = await startPostgres();
+  try {
+    await benchPageMix({
+      cluster: pageMixCluster,
+      products: option('products', 20_000),
+      connections: 16,
+      seconds: option('seconds', 5),
+      rounds: option('rounds', 3),
+    });
+  } finally {
+    pageMixCluster.stop();
+  }
+  if (process.argv.includes('--pages')) process.exit(0);
+}
+// ── end of page mix ─────────────────────────────────────────────────────────────────────────────────────────────
 
 const SECONDS = 5;
 const CONNECTIONS = 16;

@@ -91,15 +91,21 @@ async function postgresShape(pool: PgPool): Promise<Shape> {
   const indexes = await pool.query(`
     SELECT t.relname AS table_name, i.relname AS index_name, ix.indisunique, ix.indisprimary,
            EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = ix.indexrelid) AS is_constraint,
-           ARRAY(SELECT a.attname::text FROM unnest(ix.indkey) WITH ORDINALITY k(attnum, n)
-                 JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.n) AS columns
+           ARRAY(SELECT pg_get_indexdef(ix.indexrelid, k.n::int, true)
+                 FROM unnest(ix.indkey) WITH ORDINALITY k(attnum, n) ORDER BY k.n) AS columns
     FROM pg_index ix JOIN pg_class t ON t.oid = ix.indrelid JOIN pg_class i ON i.oid = ix.indexrelid
     JOIN pg_namespace n ON n.oid = t.relnamespace WHERE n.nspname = 'public'`);
   for (const index of indexes.rows) {
     if (index.indisprimary) continue;
     const name = index.is_constraint ? 'unique' : index.index_name;
+    // Columns as pg_get_indexdef spells them (a reserved word quoted); an index on lower(x) is the twin of
+    // SQLite's index on x COLLATE NOCASE (the listings' order by name).
+    const columns = (index.columns as string[]).map((column) => {
+      const bare = column.replace(/^"(.*)"$/, '$1');
+      return /^lower\((\w+)\)$/.exec(bare)?.[1] ?? bare;
+    });
     shape.indexes.push(
-      `${index.table_name}(${index.columns.join(',')})${index.indisunique ? ' unique' : ''} ${name}`,
+      `${index.table_name}(${columns.join(',')})${index.indisunique ? ' unique' : ''} ${name}`,
     );
   }
   const fks = await pool.query(`

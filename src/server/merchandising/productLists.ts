@@ -52,12 +52,14 @@ export async function productPageLists(
     ...upsellIds,
     ...alsoBoughtIds,
   ]);
-  const [upsells, alsoBought, related] = await Promise.all([
-    summaries(repositories, upsellIds),
-    summaries(repositories, alsoBoughtIds),
-    summaries(repositories, relatedIds),
-  ]);
-  return { upsells, alsoBought, related };
+  // The three lists' cards in one read (one round trip on PostgreSQL), then dealt out in each list's order.
+  const cards = new Map(
+    (await summaries(repositories, [...new Set([...upsellIds, ...alsoBoughtIds, ...relatedIds])])).map(
+      (card) => [card.id, card],
+    ),
+  );
+  const cardsOf = (ids: number[]) => ids.flatMap((id) => cards.get(id) ?? []);
+  return { upsells: cardsOf(upsellIds), alsoBought: cardsOf(alsoBoughtIds), related: cardsOf(relatedIds) };
 }
 
 /** The cross-sells of the cart's products (parents), in the cart's order, never a product already in the cart. */

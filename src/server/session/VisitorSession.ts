@@ -54,6 +54,8 @@ export class VisitorSession {
     if (this.id === null) {
       this.id = randomBytes(24).toString('base64url');
       this.#setCookie(this.id);
+      // An id minted just now has no row: reading the cart later in this request needs no round trip.
+      this.#loaded ??= Promise.resolve(null);
     }
     return this.id;
   }

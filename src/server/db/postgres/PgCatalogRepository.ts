@@ -10,7 +10,6 @@ import type {
   Post,
   ProductAttribute,
   ProductDetail,
-  ProductSummary,
   SwatchType,
   Taxonomy,
   Term,
@@ -71,11 +70,13 @@ export class PgCatalogRepository implements CatalogRepository {
     this.#pool = pool;
   }
 
-  async #rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.#pool.query(sql, params)).rows as T[];
+  /** Rows of a statement: its text and values, or a named (prepared) statement's config. */
+  async #rows<T>(sql: string | QueryConfig, params: unknown[] = []): Promise<T[]> {
+    return (typeof sql === 'string' ? await this.#pool.query(sql, params) : await this.#pool.query(sql))
+      .rows as T[];
   }
 
-  async #row<T>(sql: string, params: unknown[] = []): Promise<T | undefined> {
+  async #row<T>(sql: string | QueryConfig, params: unknown[] = []): Promise<T | undefined> {
     return (await this.#rows<T>(sql, params))[0];
   }
 
@@ -86,16 +87,37 @@ export class PgCatalogRepository implements CatalogRepository {
 
   async listProducts(query: ProductListQuery): Promise<ProductList> {
     const { where: whereSql, orderBy, params } = productListSql(query, 'postgres');
+    const offset = (query.page - 1) * query.perPage;
+    // One statement reads the page's rows, then each card's first image and sale flag for those rows only (the
+    // inner query picks the page, so an ordering that sorts every match does not run the subqueries for each),
+    // a prepared one: a listing's few texts are parsed and planned once per connection.
+    const page = queryNamed<ProductRow & SummaryExtras>(
+      this.#pool,
+      `SELECT p.*, ${firstImageOf('p')} AS first_image, ${variationOnSaleOf('p')} AS variation_on_sale
+       FROM (SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset) p
+       ORDER BY ${orderBy}`,
+      { ...params, limit: query.perPage, offset },
+      { prepare: true },
+    );
+    // Given ids that all fit on the first page (a product page's lists, a page of search results), the page holds
+    // every match: its length is the total, and the count would be one more round trip for nothing.
+    const countNeeded = !(query.ids && offset === 0 && query.ids.length <= query.perPage);
+    const count = countNeeded
+      ? queryNamed<{ n: number }>(
+          this.#pool,
+          `SELECT COUNT(*) AS n FROM products p WHERE ${whereSql}`,
+          params,
+          {
+            prepare: true,
+          },
+        )
+      : null;
     // The count and the page in parallel: two round trips at once rather than one after the other.
-    const [[count], rows] = await Promise.all([
-      queryNamed<{ n: number }>(this.#pool, `SELECT COUNT(*) AS n FROM products p WHERE ${whereSql}`, params),
-      queryNamed<ProductRow>(
-        this.#pool,
-        `SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
-        { ...params, limit: query.perPage, offset: (query.page - 1) * query.perPage },
-      ),
-    ]);
-    return { items: await this.#toSummaries(rows), total: count?.n ?? 0 };
+    const [rows, counted] = await Promise.all([page, count]);
+    const items = rows.map((row) =>
+      toSummary(row, row.first_image ?? undefined, () => row.variation_on_sale),
+    );
+    return { items, total: counted ? (counted[0]?.n ?? 0) : rows.length };
   }
 
   async getProductBySlug(slug: string): Promise<ProductDetail | null> {
@@ -107,32 +129,34 @@ export class PgCatalogRepository implements CatalogRepository {
   }
 
   async getTermByPath(taxonomy: Taxonomy, path: readonly string[]): Promise<Term | null> {
-    let parentId: number | null = null;
-    let row: TermPathRow | undefined;
-    // Each segment must be a child of the one before, so /product-category/a/b/ cannot reach an unrelated b.
-    for (const [index, slug] of path.entries()) {
-      row =
-        index === 0 && path.length === 1
-          ? await this.#row<TermPathRow>(
-              `SELECT t.*, ${TERM_PATH} FROM terms t WHERE t.taxonomy = $1 AND t.slug = $2`,
-              [taxonomy, slug],
-            )
-          : await this.#row<TermPathRow>(
-              `SELECT t.*, ${TERM_PATH} FROM terms t
-               WHERE t.taxonomy = $1 AND t.slug = $2 AND t.parent_id IS NOT DISTINCT FROM $3::bigint`,
-              [taxonomy, slug, parentId],
-            );
-      if (!row) return null;
-      parentId = row.id;
-    }
+    if (path.length === 0) return null;
+    // One statement walks the path from its first segment down: each segment must be a child of the one before,
+    // so /product-category/a/b/ cannot reach an unrelated b. A single segment is any term of that slug; the first
+    // of several is a top-level term.
+    const row = await this.#row<TermPathRow>({
+      name: 'catalog-term-by-path',
+      text: `WITH RECURSIVE segments(slugs, taxonomy) AS (SELECT $2::text[], $1::text),
+        walk(id, depth) AS (
+          SELECT t.id, 1 FROM segments s JOIN terms t ON t.taxonomy = s.taxonomy AND t.slug = s.slugs[1]
+          WHERE cardinality(s.slugs) = 1 OR t.parent_id IS NULL
+          UNION ALL
+          SELECT t.id, walk.depth + 1 FROM walk CROSS JOIN segments s
+          JOIN terms t ON t.parent_id = walk.id AND t.taxonomy = s.taxonomy AND t.slug = s.slugs[walk.depth + 1]
+          WHERE walk.depth < cardinality(s.slugs))
+        SELECT t.*, ${TERM_PATH} FROM walk JOIN terms t ON t.id = walk.id
+        WHERE walk.depth = (SELECT cardinality(slugs) FROM segments)`,
+      values: [taxonomy, path],
+    });
     return row ? toTerm(row) : null;
   }
 
   async listTerms(taxonomy: Taxonomy): Promise<Term[]> {
-    const rows = await this.#rows<TermPathRow>(
-      `SELECT t.*, ${TERM_PATH} FROM terms t WHERE t.taxonomy = $1 ORDER BY lower(t.name), t.id`,
-      [taxonomy],
-    );
+    // Every page reads the category menu: a prepared statement.
+    const rows = await this.#rows<TermPathRow>({
+      name: 'catalog-terms',
+      text: `SELECT t.*, ${TERM_PATH} FROM terms t WHERE t.taxonomy = $1 ORDER BY lower(t.name), t.id`,
+      values: [taxonomy],
+    });
     return rows.map(toTerm);
   }
 
@@ -272,50 +296,10 @@ export class PgCatalogRepository implements CatalogRepository {
     return importCatalogPg(this.#pool, catalog, onProgress);
   }
 
-  /*
-   * Batched reads: on PostgreSQL every query is a round trip, so the rows a page needs are read
-   * per set of products/terms (`= ANY($1)`) instead of once per row as the SQLite adapter does. The results are
-   * the same (pgRepositories.test.ts compares them with SQLite's).
-   */
-
-  /** The first image of each product (by position), keyed by product id. */
-  async #firstImages(productIds: readonly number[]): Promise<Map<number, ImageRow>> {
-    if (productIds.length === 0) return new Map();
-    const rows = await this.#rows<ImageRow & { product_id: number }>(
-      `SELECT DISTINCT ON (product_id) product_id, id, alt, stored_key FROM product_images
-       WHERE product_id = ANY($1::bigint[]) ORDER BY product_id, position, id`,
-      [productIds],
-    );
-    return new Map(
-      rows.map((row) => [row.product_id, { id: row.id, alt: row.alt, stored_key: row.stored_key }]),
-    );
-  }
-
-  /** The variable products among `productIds` with a published variation on sale. */
-  async #variableOnSale(productIds: readonly number[]): Promise<Set<number>> {
-    if (productIds.length === 0) return new Set();
-    const rows = await this.#rows<{ parent_id: number }>(
-      `SELECT DISTINCT parent_id FROM products WHERE parent_id = ANY($1::bigint[]) AND status = 'publish'
-       AND sale_price IS NOT NULL AND sale_price < regular_price`,
-      [productIds],
-    );
-    return new Set(rows.map((row) => row.parent_id));
-  }
-
-  /** Summaries of many products in two queries (first images, sale flags of variable products). */
-  async #toSummaries(rows: readonly ProductRow[]): Promise<ProductSummary[]> {
-    const variable = rows.filter((row) => row.type === 'variable').map((row) => row.id);
-    const [images, onSaleVariable] = await Promise.all([
-      this.#firstImages(rows.map((row) => row.id)),
-      this.#variableOnSale(variable),
-    ]);
-    return rows.map((row) => toSummary(row, images.get(row.id), () => onSaleVariable.has(row.id)));
-  }
-
   /**
    * A product page's product in one statement: the row and, as JSON, its images, terms with their paths, vendor,
    * attributes with options, downloads, variations with their values and first images, and grouped children
-   * (whose summaries take one more round trip, for grouped products only).
+   * with what their cards show.
    */
   async #detail(by: 'slug' | 'id', key: string | number): Promise<ProductDetail | null> {
     // A named (prepared) statement: each connection plans this long statement once, not on every page.
@@ -348,7 +332,8 @@ export class PgCatalogRepository implements CatalogRepository {
            AS variations,
          EXISTS (SELECT 1 FROM products s WHERE s.parent_id = p.id AND s.status = 'publish'
            AND s.sale_price IS NOT NULL AND s.sale_price < s.regular_price) AS variation_on_sale,
-         (SELECT COALESCE(json_agg(to_jsonb(c) ORDER BY g.position), '[]')
+         (SELECT COALESCE(json_agg(to_jsonb(c) || jsonb_build_object('first_image', ${firstImageOf('c')},
+            'variation_on_sale', ${variationOnSaleOf('c')}) ORDER BY g.position), '[]')
           FROM products c JOIN grouped_children g ON g.child_id = c.id WHERE g.parent_id = p.id
             AND c.status = 'publish') AS grouped
        FROM products p WHERE p.${by} = $1 AND p.type <> 'variation' AND p.status = 'publish'`,
@@ -367,7 +352,12 @@ export class PgCatalogRepository implements CatalogRepository {
       options: attribute.options.map(toAttributeOption),
     }));
     const terms = found.terms.map(toTerm);
-    const groupedChildren = row.type === 'grouped' ? await this.#toSummaries(found.grouped) : [];
+    const groupedChildren =
+      row.type === 'grouped'
+        ? found.grouped.map((child) =>
+            toSummary(child, child.first_image ?? undefined, () => child.variation_on_sale),
+          )
+        : [];
     return {
       ...toSummary(row, found.images[0], () => found.variation_on_sale),
       description: row.description,
@@ -412,10 +402,29 @@ interface DetailRow {
     image: ImageRow | null;
   }[];
   variation_on_sale: boolean;
-  grouped: ProductRow[];
+  grouped: (ProductRow & SummaryExtras)[];
 }
 
 type TermPathRow = TermRow & { path: string[] };
+
+type QueryConfig = { name: string; text: string; values: unknown[] };
+
+/** What a listing row carries beside the product's columns: the card's first image and the sale flag. */
+interface SummaryExtras {
+  first_image: ImageRow | null;
+  variation_on_sale: boolean;
+}
+
+/** The first image (by position) of the product aliased `alias`, as JSON, or null. */
+const firstImageOf = (
+  alias: string,
+) => `(SELECT json_build_object('id', i.id, 'alt', i.alt, 'stored_key', i.stored_key)
+  FROM product_images i WHERE i.product_id = ${alias}.id ORDER BY i.position, i.id LIMIT 1)`;
+
+/** Whether the product aliased `alias` is variable with a published variation on sale (what its card shows). */
+const variationOnSaleOf = (alias: string) => `(${alias}.type = 'variable' AND EXISTS (SELECT 1 FROM products s
+  WHERE s.parent_id = ${alias}.id AND s.status = 'publish' AND s.sale_price IS NOT NULL
+  AND s.sale_price < s.regular_price))`;
 
 /*
  * A term's path (its ancestors' slugs, then its own) for the term aliased `t`, in the statement that reads it: a

@@ -11,10 +11,12 @@ export class PgSessionRepository implements SessionRepository {
   }
 
   async get(id: string, now: number): Promise<Session | null> {
-    const { rows } = await this.#pool.query(
-      'SELECT id, cart, expires_at FROM sessions WHERE id = $1 AND expires_at > $2',
-      [id, now],
-    );
+    // Every page with a cart reads it: a prepared statement.
+    const { rows } = await this.#pool.query({
+      name: 'session-get',
+      text: 'SELECT id, cart, expires_at FROM sessions WHERE id = $1 AND expires_at > $2',
+      values: [id, now],
+    });
     const row = rows[0] as { id: string; cart: string; expires_at: number } | undefined;
     return row ? { id: row.id, cart: JSON.parse(row.cart) as CartLine[], expiresAt: row.expires_at } : null;
   }

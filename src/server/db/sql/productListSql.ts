@@ -23,8 +23,15 @@ function orderBy(ordering: ProductOrdering, dialect: SqlDialect): string {
     popularity: 'p.total_sales DESC, p.id DESC',
     rating: 'p.rating_average DESC, p.rating_count DESC, p.id DESC',
     date: 'p.created_at DESC, p.id DESC',
-    price: 'p.price_min IS NULL, p.price_min ASC, p.id ASC',
-    'price-desc': 'p.price_max IS NULL, p.price_max DESC, p.id DESC',
+    // Products without a price last; PostgreSQL's NULLS LAST is the same order, and its price indexes hold it.
+    price:
+      dialect === 'sqlite'
+        ? 'p.price_min IS NULL, p.price_min ASC, p.id ASC'
+        : 'p.price_min ASC NULLS LAST, p.id ASC',
+    'price-desc':
+      dialect === 'sqlite'
+        ? 'p.price_max IS NULL, p.price_max DESC, p.id DESC'
+        : 'p.price_max DESC NULLS LAST, p.id DESC',
   };
   return orders[ordering];
 }
@@ -48,9 +55,16 @@ export function productListSql(query: ProductListQuery, dialect: SqlDialect): Pr
   if (query.term) {
     // Categories include their descendants, as WooCommerce's archives do.
     const termId = dialect === 'sqlite' ? '@termId' : '@termId::bigint';
-    where.push(`p.id IN (SELECT product_id FROM product_terms WHERE term_id IN (
-        WITH RECURSIVE tree(id) AS (SELECT ${termId} UNION ALL SELECT t.id FROM terms t JOIN tree ON t.parent_id = tree.id)
-        SELECT id FROM tree))`);
+    const tree = `WITH RECURSIVE tree(id) AS (SELECT ${termId} UNION ALL SELECT t.id FROM terms t JOIN tree ON t.parent_id = tree.id)
+        SELECT id FROM tree`;
+    // PostgreSQL cannot estimate a recursive query's rows (it guesses hundreds of terms, hence every product) and
+    // then scans product_terms and products whole; as an array computed first (`ANY(ARRAY(…))`) the term ids
+    // meet the term index and the planner estimates from its statistics.
+    where.push(
+      dialect === 'sqlite'
+        ? `p.id IN (SELECT product_id FROM product_terms WHERE term_id IN (${tree}))`
+        : `p.id IN (SELECT product_id FROM product_terms WHERE term_id = ANY(ARRAY(${tree})))`,
+    );
     params.termId = query.term.id;
   }
   let order = orderBy(query.orderby, dialect);
