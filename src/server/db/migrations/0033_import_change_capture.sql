@@ -3,9 +3,10 @@
 -- product_attribute_terms it writes (one product's category links alone fired one upsert per link, and on
 -- PostgreSQL the same few category rows were updated tens of thousands of times in one transaction).
 --
--- While an import runs it holds one row here, inserted and deleted inside its own transaction: no other
+-- SQLite: while an import runs it holds one row here, inserted and deleted inside its own transaction: no other
 -- connection ever sees the row, so every other writer (the back office, orders, reviews) is still recorded by the
--- triggers, and the import's own rows are not.
+-- triggers, and the import's own rows are not. (The table exists on PostgreSQL too, so both engines have the same
+-- tables; PostgreSQL pauses with a transaction-local setting instead, below.)
 CREATE TABLE search_capture_paused (
   paused INTEGER PRIMARY KEY
 );
@@ -65,28 +66,19 @@ END;
 -- engine: end
 
 -- engine: postgres
-CREATE OR REPLACE FUNCTION search_products_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM search_capture_paused) THEN RETURN NULL; END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM search_change('product', coalesce(NEW.parent_id, NEW.id)); END IF;
-  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND coalesce(OLD.parent_id, OLD.id) <> coalesce(NEW.parent_id, NEW.id))
-  THEN PERFORM search_change('product', coalesce(OLD.parent_id, OLD.id)); END IF;
-  RETURN NULL;
-END $$;
-CREATE OR REPLACE FUNCTION search_product_terms_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE link product_terms;
-BEGIN
-  IF EXISTS (SELECT 1 FROM search_capture_paused) THEN RETURN NULL; END IF;
-  IF TG_OP = 'DELETE' THEN link := OLD; ELSE link := NEW; END IF;
-  PERFORM search_change('product', link.product_id);
-  PERFORM search_change('term', link.term_id);
-  RETURN NULL;
-END $$;
-CREATE OR REPLACE FUNCTION search_product_attribute_terms_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM search_capture_paused) THEN RETURN NULL; END IF;
-  IF TG_OP = 'DELETE' THEN PERFORM search_change('product', OLD.product_id);
-  ELSE PERFORM search_change('product', NEW.product_id); END IF;
-  RETURN NULL;
-END $$;
+-- PostgreSQL: the import sets `shop.search_capture` to 'paused' for its own transaction (SET LOCAL), and the
+-- triggers' WHEN clause reads it before any function is called, so a row the import writes costs no trigger call.
+-- Every other transaction sees the setting unset and is recorded as before.
+DROP TRIGGER search_products ON products;
+DROP TRIGGER search_product_terms ON product_terms;
+DROP TRIGGER search_product_attribute_terms ON product_attribute_terms;
+CREATE TRIGGER search_products AFTER INSERT OR UPDATE OR DELETE ON products
+  FOR EACH ROW WHEN (current_setting('shop.search_capture', true) IS DISTINCT FROM 'paused')
+  EXECUTE FUNCTION search_products_changed();
+CREATE TRIGGER search_product_terms AFTER INSERT OR DELETE ON product_terms
+  FOR EACH ROW WHEN (current_setting('shop.search_capture', true) IS DISTINCT FROM 'paused')
+  EXECUTE FUNCTION search_product_terms_changed();
+CREATE TRIGGER search_product_attribute_terms AFTER INSERT OR DELETE ON product_attribute_terms
+  FOR EACH ROW WHEN (current_setting('shop.search_capture', true) IS DISTINCT FROM 'paused')
+  EXECUTE FUNCTION search_product_attribute_terms_changed();
 -- engine: end

@@ -64,13 +64,13 @@ export async function importCatalogPg(
     // sequences end past the ids the plan chose, so rows added later do not collide with them.
     await moveSequencesPastRows(client);
     const plan = planCatalogImport(catalog, new SnapshotImportReader(await readSnapshot(client)));
-    // The per-row change triggers stand aside for this transaction: the import records its changes itself below.
-    await client.query('INSERT INTO search_capture_paused (paused) VALUES (1)');
+    // The per-row change triggers stand aside for this transaction (their WHEN clause reads the setting, which
+    // ends with it): the import records its changes itself below.
+    await client.query("SET LOCAL shop.search_capture = 'paused'");
     const writer = new PgPlanWriter(client);
     await writer.writePlan(plan, onProgress);
     await recordChanges(client, 'product', [...new Set([...plan.changedProducts, ...writer.sidecarChanged])]);
     await recordChanges(client, 'term', plan.changedTerms);
-    await client.query('DELETE FROM search_capture_paused');
     await moveSequencesPastRows(client);
     return plan.summary;
   });
