@@ -5,6 +5,8 @@ import sanitizeHtml from 'sanitize-html';
  * tags a shop description needs, so a page can render them as they are.
  */
 export function sanitizeRichText(html: string): string {
+  // Most variations have no description: nothing to parse (an import cleans two texts per row).
+  if (html === '') return '';
   return sanitizeHtml(html, {
     allowedTags: [
       'p',

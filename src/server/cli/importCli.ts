@@ -6,11 +6,17 @@ import { readCatalogFiles } from '../catalog/import/readCatalogFiles';
 import { openRepositories } from '../db/openRepositories';
 import { createProgressBar, shopStorageFromEnv } from './cliEnvironment';
 
-/** `npm run import -- FILE.csv [SITE.json]`: loads a WooCommerce product export into DATA_DIR in one transaction. */
+/**
+ * `npm run import -- FILE.csv [SITE.json] [--remove-missing]`: loads a WooCommerce product export into DATA_DIR in
+ * one transaction, writing only what differs from the stored catalog. With `--remove-missing` the file is the whole
+ * catalog: stored products it does not name are deleted.
+ */
 async function main() {
-  const [csvPath, sidecarPath] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const removeMissing = args.includes('--remove-missing');
+  const [csvPath, sidecarPath] = args.filter((arg) => arg !== '--remove-missing');
   if (!csvPath) {
-    console.error('Usage: npm run import -- FILE.csv [SITE.json]');
+    console.error('Usage: npm run import -- FILE.csv [SITE.json] [--remove-missing]');
     process.exit(2);
   }
   const storage = shopStorageFromEnv();
@@ -33,12 +39,13 @@ async function main() {
     for (const { source, reason } of images.failed) {
       console.warn(`  image not stored, the placeholder shows instead: ${source} (${reason})`);
     }
-    const catalog = images.catalog;
+    const catalog = { ...images.catalog, removeMissing };
     bar.start(catalog.products.length, 0);
     const summary = await repositories.catalog.importCatalog(catalog, (done) => bar.update(done));
     bar.stop();
     console.log(
-      `Imported ${csvPath} into ${dataDir}: ${summary.created} created, ${summary.updated} updated ` +
+      `Imported ${csvPath} into ${dataDir}: ${summary.created} created, ${summary.updated} updated, ` +
+        `${summary.unchanged} unchanged, ${summary.removed} removed ` +
         `(${summary.variations} variations), ${summary.categories} categories, ${summary.posts} posts and pages; ` +
         `${images.stored} images stored, ${images.failed.length} left to the placeholder.`,
     );

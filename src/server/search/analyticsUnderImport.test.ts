@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { Shopper } from '../../../test-support/shopper';
 import { sendStatsRequest } from '../../../test-support/statsHit';
+import { projectPath } from '../projectPath';
 
 /*
  * A catalog import holds the database for seconds. Suggestions answered meanwhile must still reach the owner's search
@@ -187,6 +188,53 @@ describe('search analytics while an import holds the database', () => {
       await holder.release();
     }
     await vi.waitFor(async () => expect(await count()).toBe(sent), { timeout: 20_000, interval: 50 });
+    const health = await (await fetch(`${origin}/healthz`)).json();
+    expect(health.droppedWrites).toEqual({ searchQueries: 0, searchCartAdds: 0, orderLinks: 0 });
+  });
+
+  it('every suggestion query sent while a real import runs in another process reaches search_queries', {
+    timeout: 120_000,
+  }, async () => {
+    const before = await count();
+    const child = spawn(process.execPath, ['--import', 'tsx', projectPath('test-support/importInChild.ts')], {
+      cwd: projectPath(),
+      env: {
+        ...process.env,
+        DATA_DIR: shop.dataDir,
+        DATABASE_URL: shop.databaseUrl ?? '',
+        IMPORT_PRODUCTS: '3000',
+      },
+    });
+    let output = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await vi.waitFor(() => expect(output, stderr).toContain('writing'), { timeout: 60_000, interval: 10 });
+    // Suggestions, each from its own visitor, for as long as the import has not committed (and at least ten).
+    let sent = 0;
+    let sentWhileWriting = 0;
+    while (sent < 10 || !output.includes('done')) {
+      const writing = !output.includes('done');
+      const response = await fetch(`${origin}/?wc-ajax=search_suggestions&s=mug`, {
+        headers: { 'user-agent': `import-shopper-${sent}` },
+      });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      sent++;
+      if (writing) sentWhileWriting++;
+      if (sent > 5000) throw new Error('the import never finished');
+    }
+    expect(await exited, stderr).toBe(0);
+    expect(sentWhileWriting).toBeGreaterThan(0);
+    await vi.waitFor(async () => expect(await count()).toBe(before + sent), {
+      timeout: 30_000,
+      interval: 50,
+    });
     const health = await (await fetch(`${origin}/healthz`)).json();
     expect(health.droppedWrites).toEqual({ searchQueries: 0, searchCartAdds: 0, orderLinks: 0 });
   });

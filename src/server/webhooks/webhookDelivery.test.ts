@@ -260,19 +260,31 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     expect(bodies).toContainEqual(['product.deleted', { id: 1001 }]);
   });
 
-  it('queues product.updated for each parent product an import changes, in the import’s transaction', async () => {
+  it('queues product.updated for each parent product an import changes, in the import’s transaction, and none for the rest', async () => {
     const { shop, receiver } = await openShop();
     await addWebhook(shop, 'product.updated', receiver.url);
-    await shop.repositories.catalog.importCatalog(
-      await readCatalogFiles(DEMO_CATALOG.csv, DEMO_CATALOG.sidecar),
-    );
-    const parents = await shop.query<{ id: number }>(
-      "SELECT id FROM products WHERE type <> 'variation' ORDER BY id",
+    const catalog = await readCatalogFiles(DEMO_CATALOG.csv, DEMO_CATALOG.sidecar);
+    // The file is the one the shop was seeded with: only the mug, whose stock the test set, changes back.
+    await shop.repositories.catalog.importCatalog(structuredClone(catalog));
+    expect((await deliveries(shop)).map((row) => Number(row.resource_id))).toEqual([MUG]);
+    await shop.query('DELETE FROM webhook_deliveries');
+
+    const renamed = catalog.products.find((product) => product.type === 'simple');
+    const variation = catalog.products.find((product) => product.type === 'variation');
+    if (!renamed || !variation?.parent || !('sku' in variation.parent))
+      throw new Error('demo catalog changed');
+    renamed.name = `${renamed.name} (new)`;
+    variation.regularPrice = (variation.regularPrice ?? 0) + 100;
+    await shop.repositories.catalog.importCatalog(catalog);
+    const expected = await shop.query<{ id: number }>(
+      'SELECT id FROM products WHERE sku IN (?, ?) ORDER BY id',
+      [renamed.sku, variation.parent.sku],
     );
     const queued = await deliveries(shop);
     expect(queued.map((row) => Number(row.resource_id)).sort((a, b) => a - b)).toEqual(
-      parents.map((row) => Number(row.id)),
+      expected.map((row) => Number(row.id)),
     );
+    expect(expected).toHaveLength(2);
     expect(new Set(queued.map((row) => row.topic))).toEqual(new Set(['product.updated']));
   });
 

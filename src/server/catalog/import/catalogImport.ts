@@ -58,11 +58,21 @@ export interface CatalogImport {
   site: SiteSidecar;
   /** Images fetched and stored resized before the import, by their `Images` value: the key of their files. */
   storedImages?: ReadonlyMap<string, string>;
+  /**
+   * The file is the whole catalog: stored products it does not name (and variations its variable products no
+   * longer list) are deleted. Off for the back office's batched import, whose batches each hold a part of a file.
+   */
+  removeMissing?: boolean;
 }
 
 export interface ImportSummary {
   created: number;
+  /** Stored products the file changes. */
   updated: number;
+  /** Stored products the file names exactly as they are: nothing is written for them. */
+  unchanged: number;
+  /** Stored products deleted because the file, read as the whole catalog, no longer has them. */
+  removed: number;
   variations: number;
   categories: number;
   posts: number;

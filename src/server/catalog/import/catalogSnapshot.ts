@@ -1,4 +1,4 @@
-import type { ImportCatalogReader } from './importPlan';
+import type { ImportCatalogReader, ImportProductRow, StoredProduct } from './importPlan';
 
 /*
  * The columns an import plan reads, held in memory: what PostgreSQL loads (under the import's lock) to plan with,
@@ -9,6 +9,78 @@ export interface CatalogSnapshot {
   products: { id: number; sku: string | null; slug: string | null; type: string }[];
   terms: { id: number; taxonomy: string; slug: string; name: string; parentId: number | null }[];
   posts: { slug: string; passwordHash: string | null }[];
+  /**
+   * What each stored product holds, for the plan to compare the file with (a product the file leaves as it is gets
+   * no write). Without it every product the file names is written again, as if it had changed.
+   */
+  stored?: StoredCatalogRows;
+}
+
+/** The stored rows an import compares with, as importSnapshotSql.ts reads them (the same SQL on both engines). */
+export interface StoredCatalogRows {
+  products: (ImportProductRow & { id: number })[];
+  productTerms: { productId: number; termId: number }[];
+  images: {
+    productId: number;
+    position: number;
+    sourceUrl: string;
+    alt: string;
+    color: string;
+    storedKey: string | null;
+  }[];
+  downloads: { productId: number; position: number; name: string; url: string }[];
+  attributes: { productId: number; attribute: string; position: number; visible: number }[];
+  attributeTerms: { productId: number; attribute: string; term: string; position: number }[];
+  variationAttributes: { variationId: number; attribute: string; term: string | null }[];
+  groupedChildren: { parentId: number; childId: number; position: number }[];
+  links: { productId: number; kind: 'upsell' | 'cross_sell'; linkedId: number; position: number }[];
+}
+
+/** Gathers each product's rows (lists in their stored order) under its id. */
+export function indexStoredProducts(rows: StoredCatalogRows): Map<number, StoredProduct> {
+  const byId = new Map<number, StoredProduct>();
+  for (const { id, ...row } of rows.products) {
+    byId.set(id, {
+      row,
+      termIds: [],
+      images: [],
+      downloads: [],
+      attributes: [],
+      variationAttributes: [],
+      groupedChildren: [],
+      upsells: [],
+      crossSells: [],
+    });
+  }
+  const at = (id: number) => byId.get(id);
+  for (const link of rows.productTerms) at(link.productId)?.termIds.push(link.termId);
+  for (const { productId, ...image } of sortByPosition(rows.images)) at(productId)?.images.push(image);
+  for (const { productId, ...download } of sortByPosition(rows.downloads)) {
+    at(productId)?.downloads.push(download);
+  }
+  for (const { productId, attribute, position, visible } of sortByPosition(rows.attributes)) {
+    at(productId)?.attributes.push({ slug: attribute, position, visible, terms: [] });
+  }
+  for (const { productId, attribute, term, position } of sortByPosition(rows.attributeTerms)) {
+    at(productId)
+      ?.attributes.find((stored) => stored.slug === attribute)
+      ?.terms.push({ slug: term, position });
+  }
+  for (const { variationId, attribute, term } of rows.variationAttributes) {
+    at(variationId)?.variationAttributes.push({ attribute, term });
+  }
+  for (const { parentId, childId } of sortByPosition(rows.groupedChildren)) {
+    at(parentId)?.groupedChildren.push(childId);
+  }
+  for (const { productId, kind, linkedId } of sortByPosition(rows.links)) {
+    const stored = at(productId);
+    if (stored) (kind === 'upsell' ? stored.upsells : stored.crossSells).push(linkedId);
+  }
+  return byId;
+}
+
+function sortByPosition<T extends { position: number }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => a.position - b.position);
 }
 
 /** SQLite's lower(), the rule term names have always been matched by: ASCII letters only. */
@@ -25,8 +97,14 @@ export class SnapshotImportReader implements ImportCatalogReader {
   #termSlugs = new Set<string>();
   #maxTermId = 0;
   #posts = new Map<string, string | null>();
+  #stored: Map<number, StoredProduct> | null;
+  #groupedParents = new Map<number, number[]>();
 
-  constructor({ products, terms, posts }: CatalogSnapshot) {
+  constructor({ products, terms, posts, stored }: CatalogSnapshot) {
+    this.#stored = stored ? indexStoredProducts(stored) : null;
+    for (const { parentId, childId } of stored?.groupedChildren ?? []) {
+      this.#groupedParents.set(childId, [...(this.#groupedParents.get(childId) ?? []), parentId]);
+    }
     for (const product of products) {
       if (product.sku !== null) this.#bySku.set(product.sku, product);
       if (product.slug !== null) this.#slugs.add(product.slug);
@@ -82,5 +160,17 @@ export class SnapshotImportReader implements ImportCatalogReader {
 
   postPasswordHash(slug: string) {
     return this.#posts.get(slug);
+  }
+
+  storedProduct(id: number): StoredProduct | undefined {
+    return this.#stored?.get(id);
+  }
+
+  groupedParentsOf(childId: number): readonly number[] {
+    return this.#groupedParents.get(childId) ?? [];
+  }
+
+  productIds(): number[] {
+    return [...this.#byId.keys()];
   }
 }

@@ -27,6 +27,37 @@ export interface ImportCatalogReader {
   maxTermId(): number;
   /** The stored password hash of a post (null: none), undefined when no post has the slug. */
   postPasswordHash(slug: string): string | null | undefined;
+  /**
+   * What a stored product holds, for the plan to leave an unchanged product unwritten; undefined when the reader
+   * does not know (the product is then written as if it had changed).
+   */
+  storedProduct(id: number): StoredProduct | undefined;
+  /** The grouped products that list this product among their children (their price range follows it). */
+  groupedParentsOf(childId: number): readonly number[];
+  /** Every stored product's id, variations included (an import that removes what the file leaves out). */
+  productIds(): number[];
+}
+
+/** A stored product as an import compares it with its row in the file. */
+export interface StoredProduct {
+  row: ImportProductRow;
+  /** The terms it links to, in no order. */
+  termIds: number[];
+  images: ImportProductRelations['images'];
+  downloads: ImportProductRelations['downloads'];
+  /** Attributes and their terms by slug, in position order. */
+  attributes: {
+    slug: string;
+    position: number;
+    visible: number;
+    terms: { slug: string; position: number }[];
+  }[];
+  /** A variation's value per attribute, by slug (term null: any value). */
+  variationAttributes: { attribute: string; term: string | null }[];
+  /** Child ids in position order. */
+  groupedChildren: number[];
+  upsells: number[];
+  crossSells: number[];
 }
 
 /** The columns a product stores as the import row has them. */
@@ -125,11 +156,27 @@ export type ImportOperation =
   | { kind: 'insertProduct'; id: number; slug: string | null; row: ImportProductRow }
   /** A stored product's columns (its slug kept). */
   | { kind: 'updateProduct'; id: number; row: ImportProductRow }
-  /** What the product links to, once the product and its terms exist; one per imported row. */
-  | ({ kind: 'productRelations'; productId: number } & ImportProductRelations)
+  /**
+   * What the product links to, once the product and its terms exist; one per imported row. A list left out is
+   * the same as stored and is not written.
+   */
+  | ({ kind: 'productRelations'; productId: number } & Partial<ImportProductRelations>)
+  /**
+   * The global attributes and attribute terms the file names, found or created by slug (a swatch type or colour
+   * the file sets replaces the stored one), before any product links to them.
+   */
+  | {
+      kind: 'attributeDefinitions';
+      attributes: ImportAttributeRef[];
+      terms: { attribute: string; term: ImportAttributeTermRef }[];
+    }
+  /** Products (their variations with them) the file no longer has, in an import that removes what it leaves out. */
+  | { kind: 'deleteProducts'; ids: number[] }
   | { kind: 'groupedChildren'; parentId: number; children: { childId: number; position: number }[] }
   /** Replaces the product's upsells or cross-sells with these, in this order. */
   | { kind: 'productLinks'; productId: number; linkKind: 'upsell' | 'cross_sell'; linkedIds: number[] }
+  /** A stored product the import changed (its row, lists or variations): its webhook hears of it. */
+  | { kind: 'productUpdated'; productId: number }
   /** Marks which attributes its variations use, then recomputes the listing price and stock. */
   | { kind: 'refreshProduct'; productId: number }
   | {
@@ -152,6 +199,13 @@ export type ImportOperation =
 
 export interface ImportPlan {
   operations: ImportOperation[];
+  /**
+   * The products whose search entry changes (a variation's parent stands for it), each once: the executor writes
+   * them to the change feed in one statement, where per-row triggers would write one change per joined row.
+   */
+  changedProducts: number[];
+  /** The terms that gain or lose a product (new terms are recorded by their own insert). */
+  changedTerms: number[];
   summary: ImportSummary;
   /** Rows in the import: progress counts productRelations operations written, out of this. */
   total: number;

@@ -194,7 +194,9 @@ describe('planCatalogImport', () => {
       snapshot,
     );
     const inserted = result.operations.flatMap((operation) =>
-      operation.kind === 'productRelations' ? operation.termLinks.flatMap((link) => link.newTerms) : [],
+      operation.kind === 'productRelations'
+        ? (operation.termLinks ?? []).flatMap((link) => link.newTerms)
+        : [],
     );
     expect(inserted).toEqual([
       expect.objectContaining({ kind: 'insertTerm', id: 4, slug: 'shirts', name: 'Shirts', parentId: 3 }),
@@ -202,7 +204,7 @@ describe('planCatalogImport', () => {
     ]);
     expect(
       operations(result, 'productRelations').map((operation) =>
-        operation.termLinks.map((link) => link.termId),
+        (operation.termLinks ?? []).map((link) => link.termId),
       ),
     ).toEqual([[4, 5], [4]]);
     expect(result.summary.categories).toBe(2);

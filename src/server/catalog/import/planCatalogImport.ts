@@ -12,6 +12,7 @@ import {
   type ProductReference,
 } from './catalogImport';
 import { asciiLower } from './catalogSnapshot';
+import { changedRelations, productRowChanged, sameIds } from './importDiff';
 import type {
   ImportAttributeRef,
   ImportAttributeTermRef,
@@ -25,16 +26,26 @@ import type {
 
 /**
  * Decides what an import writes, engine-free. Products are matched by SKU, then by ID, so a re-import updates rows
- * instead of duplicating them; an ID that belongs to another product (another SKU) is not overwritten. Throws a
+ * instead of duplicating them; an ID that belongs to another product (another SKU) is not overwritten. A stored
+ * product is written only where the file differs from it (its row, or one of its lists), so an unchanged file
+ * writes nothing; with `removeMissing` the products the file leaves out are deleted. Throws a
  * ShopError `import_failed` listing every row that cannot be imported (a variation without its variable parent, a
  * grouped child that does not exist), before anything is written.
  */
 export function planCatalogImport(
-  { products, site, storedImages }: CatalogImport,
+  { products, site, storedImages, removeMissing = false }: CatalogImport,
   reader: ImportCatalogReader,
 ): ImportPlan {
   const operations: ImportOperation[] = [];
-  const summary: ImportSummary = { created: 0, updated: 0, variations: 0, categories: 0, posts: 0 };
+  const summary: ImportSummary = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    removed: 0,
+    variations: 0,
+    categories: 0,
+    posts: 0,
+  };
   const errors: ImportRowError[] = [];
   const catalog = new PlannedProducts(reader);
 
@@ -47,6 +58,8 @@ export function planCatalogImport(
   for (const vendor of site.vendors) operations.push({ kind: 'upsertVendor', ...vendor });
 
   const attributes = new AttributePlanner(site.attributes);
+  // Filled in once every row has named its attributes; written before any product links to them.
+  const attributeDefinitionsAt = operations.length;
 
   // Parents and simple products first, so variations and grouped products can find them whatever the row order.
   const ordered = [...products].sort(
@@ -61,6 +74,32 @@ export function planCatalogImport(
 
   // Products whose listing price and stock are recomputed at the end, once their variations and children exist.
   const touchedProducts = new Set<number>();
+  // Products whose search entry (and pages) change: a variation counts as its parent.
+  const changedProducts = new Set<number>();
+  // Stored products whose webhook hears of the change.
+  const updatedStored = new Set<number>();
+  // Terms that gain or lose a product (their search entry counts products).
+  const changedTerms = new Set<number>();
+  const termsChanged = (before: readonly number[], after: readonly number[]) => {
+    const held = new Set(before);
+    const next = new Set(after);
+    for (const termId of held) if (!next.has(termId)) changedTerms.add(termId);
+    for (const termId of next) if (!held.has(termId)) changedTerms.add(termId);
+  };
+  const linkedTerms = (relations: ImportProductRelations) => relations.termLinks.map((link) => link.termId);
+  // Every product the file names, for an import that removes the rest.
+  const named = new Set<number>();
+  const changed = (id: number, parentId: number | null, pricing = true) => {
+    const owner = parentId ?? id;
+    changedProducts.add(owner);
+    touchedProducts.add(owner);
+    // A grouped product's price range and stock follow its children's prices, stock and status.
+    if (!pricing) return;
+    for (const groupId of reader.groupedParentsOf(owner)) {
+      changedProducts.add(groupId);
+      touchedProducts.add(groupId);
+    }
+  };
   for (const product of ordered) {
     let parentId: number | null = null;
     if (product.type === 'variation' && product.parent) {
@@ -74,7 +113,6 @@ export function planCatalogImport(
         });
         continue;
       }
-      touchedProducts.add(parentId);
     }
 
     // Found by SKU: the same product. Found by ID only: the same product unless it has another SKU.
@@ -85,25 +123,40 @@ export function planCatalogImport(
       (byId && (product.sku === null || byId.sku === null || byId.sku === product.sku) ? byId.id : undefined);
     const row = productRow(product, parentId, site.products[product.sku ?? '']);
     let id: number;
+    // After the product row: the terms it links to may be new rows of their own.
+    const relations = productRelations(product, terms, attributes, storedImages);
     if (existingId !== undefined) {
       id = existingId;
-      operations.push({ kind: 'updateProduct', id, row });
+      // Written a second time in this file (the same SKU twice): compared with what the first row wrote.
+      const stored = named.has(id) ? undefined : reader.storedProduct(id);
+      const rowChanged = !stored || productRowChanged(stored.row, row);
+      const change = stored ? changedRelations(stored, relations) : relations;
+      if (rowChanged) operations.push({ kind: 'updateProduct', id, row });
+      if (change.termLinks) termsChanged(stored?.termIds ?? [], linkedTerms(relations));
+      operations.push({ kind: 'productRelations', productId: id, ...change });
       catalog.wrote(id, row, null);
-      summary.updated++;
+      if (rowChanged || Object.keys(change).length > 0) {
+        summary.updated++;
+        changed(id, parentId, !stored || PRICING.some((key) => stored.row[key] !== row[key]));
+        updatedStored.add(parentId ?? id);
+        // A variation moved to another parent leaves its old one changed too.
+        const storedParent = stored?.row.parentId ?? null;
+        if (storedParent !== null && storedParent !== parentId) changed(storedParent, null);
+      } else summary.unchanged++;
     } else {
       id = product.csvId !== null && !catalog.idTaken(product.csvId) ? product.csvId : catalog.nextId();
       const slug = product.type === 'variation' ? null : catalog.uniqueSlug(product.name);
       operations.push({ kind: 'insertProduct', id, slug, row });
+      operations.push({ kind: 'productRelations', productId: id, ...relations });
       catalog.wrote(id, row, slug);
+      termsChanged([], linkedTerms(relations));
       summary.created++;
+      changed(id, parentId);
     }
-    // After the product row: the terms it links to may be new rows of their own.
-    const relations = productRelations(product, terms, attributes, storedImages);
-    operations.push({ kind: 'productRelations', productId: id, ...relations });
+    named.add(id);
     if (product.type === 'variation') summary.variations++;
     if (product.csvId !== null) idByCsvId.set(product.csvId, id);
     if (product.sku !== null) idBySku.set(product.sku, id);
-    if (product.type !== 'variation') touchedProducts.add(id);
   }
 
   // Grouped children, in the order the row lists them.
@@ -122,7 +175,12 @@ export function planCatalogImport(
         });
       } else children.push({ childId, position });
     });
+    const stored = reader.storedProduct(parentId);
+    const childIds = children.map((child) => child.childId);
+    if (stored && sameIds(stored.groupedChildren, childIds)) continue;
     operations.push({ kind: 'groupedChildren', parentId, children });
+    changed(parentId, null);
+    if (stored) updatedStored.add(parentId);
   }
   // Upsells and cross-sells, once every row of the file has its id; only when the file has the column.
   for (const product of products) {
@@ -146,10 +204,41 @@ export function planCatalogImport(
           });
         } else if (linkedId !== productId && !linkedIds.includes(linkedId)) linkedIds.push(linkedId);
       }
+      const stored = reader.storedProduct(productId);
+      if (stored && sameIds(linkKind === 'upsell' ? stored.upsells : stored.crossSells, linkedIds)) continue;
       operations.push({ kind: 'productLinks', productId, linkKind, linkedIds });
+      changed(productId, null);
+      if (stored) updatedStored.add(productId);
+    }
+  }
+  if (removeMissing) {
+    const gone = reader.productIds().filter((id) => !named.has(id));
+    const goneSet = new Set(gone);
+    if (gone.length > 0) operations.push({ kind: 'deleteProducts', ids: gone });
+    for (const id of gone) {
+      const stored = reader.storedProduct(id);
+      const parentId = stored?.row.parentId ?? null;
+      termsChanged(stored?.termIds ?? [], []);
+      if (parentId === null) {
+        summary.removed++;
+        // The index drops it; its grouped parents' price ranges follow.
+        changed(id, null);
+      } else if (!goneSet.has(parentId)) changed(id, parentId);
+    }
+    // Nothing is left of a deleted product to refresh or report.
+    for (const id of gone) {
+      touchedProducts.delete(id);
+      updatedStored.delete(id);
     }
   }
   for (const productId of touchedProducts) operations.push({ kind: 'refreshProduct', productId });
+  for (const productId of updatedStored) {
+    if (catalog.byId(productId)?.type !== 'variation') operations.push({ kind: 'productUpdated', productId });
+  }
+  operations.splice(attributeDefinitionsAt, 0, {
+    kind: 'attributeDefinitions',
+    ...attributes.definitions(),
+  });
 
   if (errors.length > 0) {
     throw new ShopError('import_failed', `${errors.length} row(s) could not be imported`, { errors });
@@ -189,8 +278,17 @@ export function planCatalogImport(
     summary.posts++;
   }
   summary.categories = terms.categoryCount();
-  return { operations, summary, total: products.length };
+  return {
+    operations,
+    changedProducts: [...changedProducts],
+    changedTerms: [...changedTerms],
+    summary,
+    total: products.length,
+  };
 }
+
+/** The columns a grouped product's derived price range and stock status are computed from. */
+const PRICING = ['regularPrice', 'salePrice', 'stockStatus', 'status', 'type'] as const;
 
 function productRow(
   product: ImportProduct,
@@ -439,27 +537,40 @@ class TermPlanner {
 /** Global attributes and their terms, with swatch types and colours from the sidecar. */
 class AttributePlanner {
   #settings: CatalogImport['site']['attributes'];
+  /** The first definition of each attribute (and attribute term) by slug: the one written. */
+  #attributes = new Map<string, ImportAttributeRef>();
+  #terms = new Map<string, { attribute: string; term: ImportAttributeTermRef }>();
   constructor(settings: CatalogImport['site']['attributes']) {
     this.#settings = settings;
   }
 
   attribute(name: string): ImportAttributeRef {
-    return {
+    const ref = {
       slug: cleanForSlug(name) || 'attribute',
       name,
       swatchType: this.#settings[name]?.swatchType ?? 'select',
       swatchTypeSet: name in this.#settings,
     };
+    if (!this.#attributes.has(ref.slug)) this.#attributes.set(ref.slug, ref);
+    return ref;
   }
 
   term(attributeName: string, value: string): ImportAttributeTermRef {
     const look = this.#settings[attributeName]?.terms[value];
-    return {
+    const ref = {
       slug: cleanForSlug(value) || 'value',
       name: value,
       color: look?.color ?? null,
       image: look?.image ?? null,
       swatchType: look?.swatchType ?? null,
     };
+    const attribute = this.attribute(attributeName).slug;
+    const key = `${attribute}\u0000${ref.slug}`;
+    if (!this.#terms.has(key)) this.#terms.set(key, { attribute, term: ref });
+    return ref;
+  }
+
+  definitions() {
+    return { attributes: [...this.#attributes.values()], terms: [...this.#terms.values()] };
   }
 }

@@ -1,23 +1,24 @@
 import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogImport';
-import { type CatalogSnapshot, SnapshotImportReader } from '../../catalog/import/catalogSnapshot';
+import {
+  type CatalogSnapshot,
+  SnapshotImportReader,
+  type StoredCatalogRows,
+} from '../../catalog/import/catalogSnapshot';
 import type {
   ImportAttributeRef,
   ImportAttributeTermRef,
   ImportOperation,
   ImportPlan,
-  ImportProductRow,
 } from '../../catalog/import/importPlan';
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
+import { SNAPSHOT_POSTS, SNAPSHOT_PRODUCTS, SNAPSHOT_STORED, SNAPSHOT_TERMS } from '../sql/importSnapshotSql';
 import { HAS_APPROVED_REVIEW } from '../sql/reviewSql';
-import { termInsertSql, termInsertValues } from '../sql/termInsert';
-import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
-import { queryNamed } from './namedQuery';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
-import { refreshDerivedFieldsPg } from './refreshDerivedFields';
+import { refreshProductsPg } from './refreshDerivedFields';
 
 /*
  * A catalog import on PostgreSQL: the same plan as on SQLite (catalog/import/planCatalogImport.ts), made from a
- * snapshot of the columns it reads and written row by row, all inside one transaction that holds the catalog
+ * snapshot of the rows it compares with and written in set-based batches, all inside one transaction that holds the catalog
  * tables locked against other writers. A failure anywhere leaves the catalog as it was; an order placed meanwhile
  * (stock, total sales) waits for the import instead of being overwritten by it; and the snapshot cannot go stale
  * between planning and writing.
@@ -63,336 +64,525 @@ export async function importCatalogPg(
     // sequences end past the ids the plan chose, so rows added later do not collide with them.
     await moveSequencesPastRows(client);
     const plan = planCatalogImport(catalog, new SnapshotImportReader(await readSnapshot(client)));
-    await executeImportPlanPg(client, plan, onProgress);
+    // The per-row change triggers stand aside for this transaction (their WHEN clause reads the setting, which
+    // ends with it): the import records its changes itself below.
+    await client.query("SET LOCAL shop.search_capture = 'paused'");
+    const writer = new PgPlanWriter(client);
+    await writer.writePlan(plan, onProgress);
+    await recordChanges(client, 'product', [...new Set([...plan.changedProducts, ...writer.sidecarChanged])]);
+    await recordChanges(client, 'term', plan.changedTerms);
     await moveSequencesPastRows(client);
     return plan.summary;
   });
 }
 
 async function moveSequencesPastRows(client: PgClient) {
-  for (const table of IDENTITY_TABLES) {
-    await client.query(
-      `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT MAX(id) FROM ${table}), 0) + 1, false)`,
-    );
-  }
+  await client.query(
+    `SELECT ${IDENTITY_TABLES.map(
+      (table) =>
+        `setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT MAX(id) FROM ${table}), 0) + 1, false)`,
+    ).join(', ')}`,
+  );
 }
 
 async function readSnapshot(client: PgClient): Promise<CatalogSnapshot> {
-  const products = await client.query<CatalogSnapshot['products'][number]>(
-    'SELECT id, sku, slug, type FROM products',
-  );
-  const terms = await client.query<CatalogSnapshot['terms'][number]>(
-    'SELECT id, taxonomy, slug, name, parent_id AS "parentId" FROM terms',
-  );
-  const posts = await client.query<CatalogSnapshot['posts'][number]>(
-    'SELECT slug, password_hash AS "passwordHash" FROM posts',
-  );
-  return { products: products.rows, terms: terms.rows, posts: posts.rows };
+  const all = async <T>(sql: string) => (await client.query(sql)).rows as T[];
+  const stored: Record<string, unknown[]> = {};
+  for (const [list, sql] of Object.entries(SNAPSHOT_STORED)) stored[list] = await all(sql);
+  return {
+    products: await all(SNAPSHOT_PRODUCTS),
+    terms: await all(SNAPSHOT_TERMS),
+    posts: await all(SNAPSHOT_POSTS),
+    stored: stored as unknown as StoredCatalogRows,
+  };
 }
 
-/** Writes a plan's rows in order; the caller holds the transaction. */
-async function executeImportPlanPg(
-  client: PgClient,
-  plan: ImportPlan,
-  onProgress: (done: number, total: number) => void,
-): Promise<void> {
-  const writer = new PgPlanWriter(client);
-  let done = 0;
-  for (const operation of plan.operations) {
-    await writer.write(operation);
-    if (operation.kind === 'productRelations') onProgress(++done, plan.total);
-  }
+/**
+ * Each entity takes one new seq, however many of its rows the import wrote: the stored entries move, then the new
+ * ones are added (an INSERT … ON CONFLICT alone would draw two sequence values for every entry that exists).
+ */
+async function recordChanges(client: PgClient, kind: 'product' | 'term', ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await client.query(
+    `WITH moved AS (
+       UPDATE search_changes SET seq = nextval(pg_get_serial_sequence('search_changes', 'seq'))
+       WHERE kind = $1 AND ref_id = ANY($2::bigint[]) RETURNING ref_id
+     )
+     INSERT INTO search_changes (kind, ref_id)
+     SELECT $1, id FROM unnest($2::bigint[]) AS id WHERE id NOT IN (SELECT ref_id FROM moved) ORDER BY id
+     ON CONFLICT (kind, ref_id) DO UPDATE SET seq = nextval(pg_get_serial_sequence('search_changes', 'seq'))`,
+    [kind, ids],
+  );
 }
 
-/** A product row's values in the column order both the insert and the update list them (after the id). */
-function productRowValues(row: ImportProductRow): unknown[] {
-  return [
-    row.type,
-    row.parentId,
-    row.sku,
-    row.name,
-    row.status,
-    row.featured,
-    row.visibility,
-    row.shortDescription,
-    row.description,
-    row.regularPrice,
-    row.salePrice,
-    row.stockStatus,
-    row.stockQuantity,
-    row.soldIndividually,
-    row.virtual,
-    row.downloadable,
-    row.externalUrl,
-    row.buttonText,
-    row.menuOrder,
-    row.totalSales,
-    row.isPrivate,
-  ];
-}
+/** Product rows per batch: each batch is a handful of statements whatever its size. */
+const BATCH_PRODUCTS = 500;
 
+type Relations = Extract<ImportOperation, { kind: 'productRelations' }>;
+
+/**
+ * Writes a plan in set-based batches: consecutive product rows, their links and the listing refreshes are
+ * gathered and written a few statements per batch (rows travel as JSON), in the order their keys need — new
+ * terms, then product rows, then what links to them. Anything else flushes the batch and is written on its own,
+ * in plan order. On PostgreSQL each statement is a round trip: one per row made an import of 20,000 products
+ * cost hundreds of thousands of them.
+ */
 class PgPlanWriter {
   #client: PgClient;
-  /** The last attribute (and attribute term) written per slug: writing the same one again changes nothing. */
-  #attributes = new Map<string, { written: string; id: number }>();
-  #attributeTerms = new Map<string, { written: string; id: number }>();
+  #attributeIds = new Map<string, number>();
+  #attributeTermIds = new Map<string, number>();
+  #terms: Extract<ImportOperation, { kind: 'insertTerm' }>[] = [];
+  #inserts: Extract<ImportOperation, { kind: 'insertProduct' }>[] = [];
+  #updates: Extract<ImportOperation, { kind: 'updateProduct' }>[] = [];
+  #relations: Relations[] = [];
+  #refresh: number[] = [];
+  #updated: number[] = [];
+  #sidecars: Extract<ImportOperation, { kind: 'productSidecar' }>[] = [];
+  sidecarChanged: number[] = [];
   constructor(client: PgClient) {
     this.#client = client;
   }
 
-  async write(operation: ImportOperation): Promise<void> {
-    const db = this.#client;
+  async writePlan(plan: ImportPlan, onProgress: (done: number, total: number) => void) {
+    let done = 0;
+    for (const operation of plan.operations) {
+      // A product the batch already writes (the same SKU twice in a file): the earlier row goes first.
+      if (this.#holds(operation)) await this.#flush();
+      if (operation.kind === 'productRelations') {
+        for (const { newTerms } of operation.termLinks ?? []) {
+          for (const term of newTerms) {
+            if (term.kind === 'insertTerm') this.#terms.push(term);
+            else {
+              await this.#flush();
+              await this.#write(term);
+            }
+          }
+        }
+      }
+      if (!this.#buffer(operation)) {
+        await this.#flush();
+        await this.#write(operation);
+      }
+      if (operation.kind === 'productRelations') {
+        done++;
+        if (this.#relations.length >= BATCH_PRODUCTS) {
+          await this.#flush();
+          onProgress(done, plan.total);
+        }
+      }
+    }
+    await this.#flush();
+    onProgress(done, plan.total);
+  }
+
+  #holds(operation: ImportOperation): boolean {
+    if (operation.kind === 'updateProduct') return this.#updates.some((update) => update.id === operation.id);
+    if (operation.kind === 'productRelations') {
+      return this.#relations.some((relations) => relations.productId === operation.productId);
+    }
+    return false;
+  }
+
+  /** Gathers an operation a batch writes; false for one written on its own. */
+  #buffer(operation: ImportOperation): boolean {
     switch (operation.kind) {
       case 'insertTerm':
-        await db.query(termInsertSql('postgres'), termInsertValues(operation));
-        return;
+        this.#terms.push(operation);
+        return true;
+      case 'insertProduct':
+        this.#inserts.push(operation);
+        return true;
+      case 'updateProduct':
+        this.#updates.push(operation);
+        return true;
+      case 'productRelations':
+        this.#relations.push(operation);
+        return true;
+      case 'refreshProduct':
+        this.#refresh.push(operation.productId);
+        return true;
+      case 'productUpdated':
+        this.#updated.push(operation.productId);
+        return true;
+      case 'productSidecar':
+        this.#sidecars.push(operation);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  async #flush() {
+    const db = this.#client;
+    if (this.#terms.length > 0) {
+      await db.query(
+        `INSERT INTO terms (id, taxonomy, slug, name, parent_id, description)
+         SELECT t.id, t.taxonomy, t.slug, t.name, t."parentId", t.description
+         FROM jsonb_to_recordset($1::jsonb)
+           AS t(id bigint, taxonomy text, slug text, name text, "parentId" bigint, description text)`,
+        [JSON.stringify(this.#terms)],
+      );
+      this.#terms = [];
+    }
+    if (this.#inserts.length > 0) {
+      await db.query(
+        `INSERT INTO products (id, type, parent_id, sku, slug, name, status, featured, visibility, short_description,
+           description, regular_price, sale_price, stock_status, stock_quantity, sold_individually, is_virtual,
+           is_downloadable, external_url, button_text, menu_order, total_sales, is_private)
+         SELECT r.id, r.type, r."parentId", r.sku, r.slug, r.name, r.status, r.featured, r.visibility,
+           r."shortDescription", r.description, r."regularPrice", r."salePrice", r."stockStatus", r."stockQuantity",
+           r."soldIndividually", r.virtual, r.downloadable, r."externalUrl", r."buttonText", r."menuOrder",
+           COALESCE(r."totalSales", 0), r."isPrivate"
+         FROM jsonb_to_recordset($1::jsonb) AS r(${PRODUCT_RECORD}, slug text)`,
+        [JSON.stringify(this.#inserts.map(({ id, slug, row }) => ({ ...row, id, slug })))],
+      );
+      this.#inserts = [];
+    }
+    if (this.#updates.length > 0) {
+      await db.query(
+        `UPDATE products p SET type = r.type, parent_id = r."parentId", sku = r.sku, name = r.name,
+           status = r.status, featured = r.featured, visibility = r.visibility,
+           short_description = r."shortDescription", description = r.description,
+           regular_price = r."regularPrice", sale_price = r."salePrice", stock_status = r."stockStatus",
+           stock_quantity = r."stockQuantity", sold_individually = r."soldIndividually", is_virtual = r.virtual,
+           is_downloadable = r.downloadable, external_url = r."externalUrl", button_text = r."buttonText",
+           menu_order = r."menuOrder", total_sales = COALESCE(r."totalSales", p.total_sales),
+           is_private = r."isPrivate"
+         FROM jsonb_to_recordset($1::jsonb) AS r(${PRODUCT_RECORD})
+         WHERE p.id = r.id`,
+        [JSON.stringify(this.#updates.map(({ id, row }) => ({ ...row, id })))],
+      );
+      this.#updates = [];
+    }
+    if (this.#relations.length > 0) {
+      await this.#writeRelations(this.#relations);
+      this.#relations = [];
+    }
+    if (this.#refresh.length > 0) {
+      await refreshProductsPg(db, this.#refresh);
+      this.#refresh = [];
+    }
+    if (this.#updated.length > 0) {
+      // Once per changed product, in the import's transaction (variations go with their parent's event).
+      await db.query(
+        `INSERT INTO webhook_deliveries (webhook_id, topic, resource_id, next_attempt_at, created_at)
+         SELECT w.id, w.topic, p.id, $2::bigint, $2::bigint
+         FROM unnest($1::bigint[]) WITH ORDINALITY AS p(id, n) CROSS JOIN webhooks w
+         WHERE w.status = 'active' AND w.topic = 'product.updated' ORDER BY p.n, w.id`,
+        [this.#updated, Date.now()],
+      );
+      this.#updated = [];
+    }
+    if (this.#sidecars.length > 0) {
+      // Written only where it changes something, and then reported to the change feed.
+      const { rows } = await db.query<{ id: number }>(
+        `WITH given AS (
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS g(sku text, vendor text, average float8, count bigint)
+         ), next AS (
+           SELECT products.id,
+             COALESCE((SELECT id FROM vendors WHERE slug = g.vendor), vendor_id) AS vendor_id,
+             COALESCE(g.average, rating_imported_average) AS imported_average,
+             COALESCE(g.count, rating_imported_count) AS imported_count,
+             CASE WHEN ${HAS_APPROVED_REVIEW} THEN rating_average ELSE COALESCE(g.average, rating_average) END AS average,
+             CASE WHEN ${HAS_APPROVED_REVIEW} THEN rating_count ELSE COALESCE(g.count, rating_count) END AS count
+           FROM products JOIN given g ON g.sku = products.sku
+         )
+         UPDATE products p SET vendor_id = n.vendor_id, rating_imported_average = n.imported_average,
+           rating_imported_count = n.imported_count, rating_average = n.average, rating_count = n.count
+         FROM next n
+         WHERE p.id = n.id AND (p.vendor_id, p.rating_imported_average, p.rating_imported_count, p.rating_average,
+           p.rating_count) IS DISTINCT FROM (n.vendor_id, n.imported_average, n.imported_count, n.average, n.count)
+         RETURNING coalesce(p.parent_id, p.id) AS id`,
+        [JSON.stringify(this.#sidecars)],
+      );
+      this.sidecarChanged.push(...rows.map((row) => row.id));
+      this.#sidecars = [];
+    }
+  }
+
+  /** Writes an operation no batch gathers, in plan order. */
+  async #write(operation: ImportOperation): Promise<void> {
+    const db = this.#client;
+    switch (operation.kind) {
       case 'setTermDescription':
-        await db.query('UPDATE terms SET description = $1 WHERE id = $2', [
+        await db.query('UPDATE terms SET description = $1 WHERE id = $2 AND description <> $1', [
           operation.description,
           operation.id,
         ]);
         return;
-      case 'upsertVendor':
-        await this.#upsert(
-          'UPDATE vendors SET name = $2, store_url = $3, city = $4 WHERE slug = $1',
-          'INSERT INTO vendors (slug, name, store_url, city) VALUES ($1, $2, $3, $4)',
-          [operation.slug, operation.name, operation.storeUrl, operation.city],
-        );
+      case 'upsertVendor': {
+        const values = [operation.slug, operation.name, operation.storeUrl, operation.city];
+        await this.#upsert({
+          update: `UPDATE vendors SET name = $2, store_url = $3, city = $4
+            WHERE slug = $1 AND (name, store_url, city) IS DISTINCT FROM ($2, $3, $4)`,
+          updateValues: values,
+          select: 'SELECT id FROM vendors WHERE slug = $1',
+          key: [operation.slug],
+          insert: 'INSERT INTO vendors (slug, name, store_url, city) VALUES ($1, $2, $3, $4)',
+          insertValues: values,
+        });
         return;
-      case 'insertProduct':
-        await db.query(
-          `INSERT INTO products (id, type, parent_id, sku, name, status, featured, visibility, short_description,
-             description, regular_price, sale_price, stock_status, stock_quantity, sold_individually, is_virtual,
-             is_downloadable, external_url, button_text, menu_order, total_sales, is_private, slug)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-             COALESCE($21::bigint, 0), $22, $23)`,
-          [operation.id, ...productRowValues(operation.row), operation.slug],
-        );
+      }
+      case 'attributeDefinitions':
+        for (const attribute of operation.attributes) await this.#ensureAttribute(attribute);
+        for (const { attribute, term } of operation.terms) {
+          await this.#ensureAttributeTerm(this.#attributeId(attribute), term);
+        }
         return;
-      case 'updateProduct':
-        await db.query(
-          `UPDATE products SET type = $2, parent_id = $3, sku = $4, name = $5, status = $6, featured = $7,
-             visibility = $8, short_description = $9, description = $10, regular_price = $11, sale_price = $12,
-             stock_status = $13, stock_quantity = $14, sold_individually = $15, is_virtual = $16,
-             is_downloadable = $17, external_url = $18, button_text = $19, menu_order = $20,
-             total_sales = COALESCE($21::bigint, total_sales), is_private = $22
-           WHERE id = $1`,
-          [operation.id, ...productRowValues(operation.row)],
-        );
-        if (operation.row.type !== 'variation')
-          await queryNamed(db, ENQUEUE_WEBHOOK_EVENT, webhookEventParams('product.updated', operation.id));
-        return;
-      case 'productRelations':
-        await this.#writeRelations(operation);
+      case 'deleteProducts':
+        await db.query('DELETE FROM products WHERE id = ANY($1::bigint[])', [operation.ids]);
         return;
       case 'groupedChildren':
-        await db.query('DELETE FROM grouped_children WHERE parent_id = $1', [operation.parentId]);
-        for (const { childId, position } of operation.children) {
-          await db.query('INSERT INTO grouped_children (parent_id, child_id, position) VALUES ($1, $2, $3)', [
-            operation.parentId,
-            childId,
-            position,
-          ]);
-        }
+        await db.query(
+          `WITH removed AS (DELETE FROM grouped_children WHERE parent_id = $1)
+           INSERT INTO grouped_children (parent_id, child_id, position)
+           SELECT $1, child_id, position - 1 FROM unnest($2::bigint[]) WITH ORDINALITY AS c(child_id, position)`,
+          [operation.parentId, operation.children.map((child) => child.childId)],
+        );
         return;
       case 'productLinks':
-        await db.query('DELETE FROM product_links WHERE product_id = $1 AND kind = $2', [
-          operation.productId,
-          operation.linkKind,
-        ]);
-        for (const [position, linkedId] of operation.linkedIds.entries()) {
-          await db.query(
-            'INSERT INTO product_links (product_id, kind, linked_id, position) VALUES ($1, $2, $3, $4)',
-            [operation.productId, operation.linkKind, linkedId, position],
-          );
-        }
-        return;
-      case 'refreshProduct':
         await db.query(
-          `UPDATE product_attributes SET for_variations = (EXISTS (
-             SELECT 1 FROM products v JOIN variation_attributes va ON va.variation_id = v.id
-             WHERE v.parent_id = product_attributes.product_id AND va.attribute_id = product_attributes.attribute_id
-           ))::int
-           WHERE product_id = $1`,
-          [operation.productId],
-        );
-        await refreshDerivedFieldsPg(db, operation.productId);
-        return;
-      case 'productSidecar':
-        await db.query(
-          `UPDATE products SET
-             vendor_id = COALESCE((SELECT id FROM vendors WHERE slug = $2), vendor_id),
-             rating_imported_average = COALESCE($3::float8, rating_imported_average),
-             rating_imported_count = COALESCE($4::bigint, rating_imported_count),
-             rating_average = CASE WHEN ${HAS_APPROVED_REVIEW} THEN rating_average ELSE COALESCE($3::float8, rating_average) END,
-             rating_count = CASE WHEN ${HAS_APPROVED_REVIEW} THEN rating_count ELSE COALESCE($4::bigint, rating_count) END
-           WHERE sku = $1`,
-          [operation.sku, operation.vendor, operation.average, operation.count],
+          `WITH removed AS (DELETE FROM product_links WHERE product_id = $1 AND kind = $2)
+           INSERT INTO product_links (product_id, kind, linked_id, position)
+           SELECT $1, $2, linked_id, position - 1 FROM unnest($3::bigint[]) WITH ORDINALITY AS l(linked_id, position)`,
+          [operation.productId, operation.linkKind, operation.linkedIds],
         );
         return;
-      case 'upsertPost':
-        await this.#upsert(
-          `UPDATE posts SET type = $1, title = $3, excerpt = $4, content = $5, password_hash = $6, published_at = $7
-           WHERE slug = $2`,
-          `INSERT INTO posts (type, slug, title, excerpt, content, password_hash, published_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            operation.type,
-            operation.slug,
-            operation.title,
-            operation.excerpt,
-            operation.content,
-            operation.passwordHash,
-            operation.publishedAt,
-          ],
-        );
+      case 'upsertPost': {
+        const values = [
+          operation.type,
+          operation.slug,
+          operation.title,
+          operation.excerpt,
+          operation.content,
+          operation.passwordHash,
+          operation.publishedAt,
+        ];
+        await this.#upsert({
+          update: `UPDATE posts SET type = $1, title = $3, excerpt = $4, content = $5, password_hash = $6,
+              published_at = $7
+            WHERE slug = $2 AND (type, title, excerpt, content, password_hash, published_at)
+              IS DISTINCT FROM ($1, $3, $4, $5, $6, $7)`,
+          updateValues: values,
+          select: 'SELECT id FROM posts WHERE slug = $1',
+          key: [operation.slug],
+          insert: `INSERT INTO posts (type, slug, title, excerpt, content, password_hash, published_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          insertValues: values,
+        });
         return;
+      }
+      default:
+        throw new Error(`An import operation no writer handles: ${operation.kind}`);
     }
   }
 
   /**
-   * SQLite's upsert, as an update else an insert: PostgreSQL's INSERT … ON CONFLICT takes an identity value even
-   * when it updates, which would leave gaps SQLite does not. The tables are locked, so nothing comes in between.
+   * SQLite's conditional upsert, as an update where something differs, else the stored row, else an insert:
+   * PostgreSQL's INSERT … ON CONFLICT takes an identity value even when it updates, which would leave gaps SQLite
+   * does not. The tables are locked, so nothing comes in between.
    */
-  async #upsert(
-    update: string,
-    insert: string,
-    values: unknown[],
-    updateValues: unknown[] = values,
-  ): Promise<number> {
-    const updated = await this.#client.query<{ id: number }>(`${update} RETURNING id`, updateValues);
+  async #upsert(statements: {
+    update: string;
+    updateValues: unknown[];
+    /** Finds the row by its key. */
+    select: string;
+    key: unknown[];
+    insert: string;
+    insertValues: unknown[];
+  }): Promise<number> {
+    const db = this.#client;
     const row =
-      updated.rows[0] ?? (await this.#client.query<{ id: number }>(`${insert} RETURNING id`, values)).rows[0];
+      (await db.query<{ id: number }>(`${statements.update} RETURNING id`, statements.updateValues))
+        .rows[0] ??
+      (await db.query<{ id: number }>(statements.select, statements.key)).rows[0] ??
+      (await db.query<{ id: number }>(`${statements.insert} RETURNING id`, statements.insertValues)).rows[0];
     return (row as { id: number }).id;
   }
 
-  /** A product's links, a few statements each (rows travel as arrays): an import writes one per row. */
-  async #writeRelations(relations: Extract<ImportOperation, { kind: 'productRelations' }>) {
+  /** The lists each product's operation gives (the others are as stored), a few statements for the batch. */
+  async #writeRelations(batch: readonly Relations[]) {
     const db = this.#client;
-    const id = relations.productId;
-    for (const { newTerms } of relations.termLinks) for (const term of newTerms) await this.write(term);
-    await db.query('DELETE FROM product_terms WHERE product_id = $1', [id]);
-    if (relations.termLinks.length > 0) {
+    const withTerms = batch.filter((relations) => relations.termLinks);
+    if (withTerms.length > 0) {
+      const links = withTerms.map((relations) => ({
+        productId: relations.productId,
+        termIds: (relations.termLinks ?? []).map((link) => link.termId),
+      }));
       await db.query(
-        `INSERT INTO product_terms (product_id, term_id) SELECT $1, term_id FROM unnest($2::bigint[]) AS term_id
+        `WITH given AS (
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS g("productId" bigint, "termIds" bigint[])
+         ), removed AS (
+           DELETE FROM product_terms pt USING given g
+           WHERE pt.product_id = g."productId" AND NOT (pt.term_id = ANY (g."termIds"))
+         )
+         INSERT INTO product_terms (product_id, term_id)
+         SELECT DISTINCT g."productId", t.term_id FROM given g CROSS JOIN unnest(g."termIds") AS t(term_id)
          ON CONFLICT DO NOTHING`,
-        [id, relations.termLinks.map((link) => link.termId)],
+        [JSON.stringify(links)],
       );
     }
 
-    // Updated in place by position (image ids survive), added where new, removed past the last.
-    await db.query(
-      `WITH given AS (
-         SELECT * FROM jsonb_to_recordset($2::jsonb)
-           AS g(position bigint, "sourceUrl" text, alt text, color text, "storedKey" text)
-       ), updated AS (
-         UPDATE product_images i SET source_url = g."sourceUrl", alt = g.alt, color = g.color,
-           stored_key = g."storedKey"
-         FROM given g WHERE i.product_id = $1 AND i.position = g.position RETURNING i.position
-       ), removed AS (
-         DELETE FROM product_images WHERE product_id = $1 AND position >= $3
-       )
-       INSERT INTO product_images (product_id, position, source_url, alt, color, stored_key)
-       SELECT $1, g.position, g."sourceUrl", g.alt, g.color, g."storedKey" FROM given g
-       WHERE g.position NOT IN (SELECT position FROM updated) ORDER BY g.position`,
-      [id, JSON.stringify(relations.images), relations.images.length],
-    );
-
-    await db.query('DELETE FROM product_downloads WHERE product_id = $1', [id]);
-    if (relations.downloads.length > 0) {
+    const withImages = batch.filter((relations) => relations.images);
+    if (withImages.length > 0) {
+      // Updated in place by position (image ids survive), added where new in plan order, removed past the last.
+      const images = withImages.flatMap((relations) =>
+        (relations.images ?? []).map((image) => ({ productId: relations.productId, ...image })),
+      );
+      const counts = withImages.map((relations) => ({
+        productId: relations.productId,
+        count: relations.images?.length ?? 0,
+      }));
       await db.query(
-        `INSERT INTO product_downloads (product_id, position, name, url)
-         SELECT $1, d.position, d.name, d.url FROM jsonb_to_recordset($2::jsonb) AS d(position bigint, name text, url text)`,
-        [id, JSON.stringify(relations.downloads)],
+        `WITH given AS (
+           SELECT * FROM ROWS FROM (jsonb_to_recordset($1::jsonb)
+             AS ("productId" bigint, position bigint, "sourceUrl" text, alt text, color text, "storedKey" text))
+             WITH ORDINALITY AS g("productId", position, "sourceUrl", alt, color, "storedKey", n)
+         ), updated AS (
+           UPDATE product_images i SET source_url = g."sourceUrl", alt = g.alt, color = g.color,
+             stored_key = g."storedKey"
+           FROM given g WHERE i.product_id = g."productId" AND i.position = g.position
+           RETURNING i.product_id, i.position
+         ), removed AS (
+           DELETE FROM product_images i USING jsonb_to_recordset($2::jsonb) AS c("productId" bigint, count bigint)
+           WHERE i.product_id = c."productId" AND i.position >= c.count
+         )
+         INSERT INTO product_images (product_id, position, source_url, alt, color, stored_key)
+         SELECT g."productId", g.position, g."sourceUrl", g.alt, g.color, g."storedKey" FROM given g
+         WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.product_id = g."productId" AND u.position = g.position)
+         ORDER BY g.n`,
+        [JSON.stringify(images), JSON.stringify(counts)],
       );
     }
 
-    if (relations.variationAttributes !== null) {
-      const values: { attributeId: number; termId: number | null }[] = [];
-      for (const { attribute, term } of relations.variationAttributes) {
-        const attributeId = await this.#ensureAttribute(attribute);
-        values.push({
-          attributeId,
-          termId: term === null ? null : await this.#ensureAttributeTerm(attributeId, term),
-        });
-      }
-      await db.query('DELETE FROM variation_attributes WHERE variation_id = $1', [id]);
-      if (values.length > 0) {
-        await db.query(
-          `INSERT INTO variation_attributes (variation_id, attribute_id, term_id)
-           SELECT $1, v."attributeId", v."termId" FROM jsonb_to_recordset($2::jsonb) AS v("attributeId" bigint, "termId" bigint)`,
-          [id, JSON.stringify(values)],
-        );
-      }
+    const withDownloads = batch.filter((relations) => relations.downloads);
+    if (withDownloads.length > 0) {
+      const downloads = withDownloads.flatMap((relations) =>
+        (relations.downloads ?? []).map((download) => ({ productId: relations.productId, ...download })),
+      );
+      await db.query(
+        `WITH removed AS (DELETE FROM product_downloads WHERE product_id = ANY($1::bigint[]))
+         INSERT INTO product_downloads (product_id, position, name, url)
+         SELECT d."productId", d.position, d.name, d.url
+         FROM jsonb_to_recordset($2::jsonb) AS d("productId" bigint, position bigint, name text, url text)`,
+        [withDownloads.map((relations) => relations.productId), JSON.stringify(downloads)],
+      );
     }
-    if (relations.attributes !== null) {
-      const attributes: { attributeId: number; position: number; visible: number }[] = [];
-      const terms: { attributeId: number; termId: number; position: number }[] = [];
-      for (const { attribute, position, visible, terms: values } of relations.attributes) {
-        const attributeId = await this.#ensureAttribute(attribute);
-        attributes.push({ attributeId, position, visible });
-        for (const { term, position: termPosition } of values) {
-          terms.push({
+
+    const withVariationAttributes = batch.filter((relations) => relations.variationAttributes);
+    if (withVariationAttributes.length > 0) {
+      const values = withVariationAttributes.flatMap((relations) =>
+        (relations.variationAttributes ?? []).map(({ attribute, term }) => {
+          const attributeId = this.#attributeId(attribute.slug);
+          return {
+            variationId: relations.productId,
             attributeId,
-            termId: await this.#ensureAttributeTerm(attributeId, term),
-            position: termPosition,
-          });
+            termId: term === null ? null : this.#attributeTermId(attributeId, term.slug),
+          };
+        }),
+      );
+      await db.query(
+        `WITH removed AS (DELETE FROM variation_attributes WHERE variation_id = ANY($1::bigint[]))
+         INSERT INTO variation_attributes (variation_id, attribute_id, term_id)
+         SELECT v."variationId", v."attributeId", v."termId"
+         FROM jsonb_to_recordset($2::jsonb) AS v("variationId" bigint, "attributeId" bigint, "termId" bigint)`,
+        [withVariationAttributes.map((relations) => relations.productId), JSON.stringify(values)],
+      );
+    }
+
+    const withAttributes = batch.filter((relations) => relations.attributes);
+    if (withAttributes.length > 0) {
+      const attributes: { productId: number; attributeId: number; position: number; visible: number }[] = [];
+      const terms: { productId: number; attributeId: number; termId: number; position: number }[] = [];
+      for (const relations of withAttributes) {
+        for (const { attribute, position, visible, terms: values } of relations.attributes ?? []) {
+          const attributeId = this.#attributeId(attribute.slug);
+          attributes.push({ productId: relations.productId, attributeId, position, visible });
+          for (const { term, position: termPosition } of values) {
+            terms.push({
+              productId: relations.productId,
+              attributeId,
+              termId: this.#attributeTermId(attributeId, term.slug),
+              position: termPosition,
+            });
+          }
         }
       }
+      const ids = withAttributes.map((relations) => relations.productId);
       await db.query(
-        `WITH terms_removed AS (DELETE FROM product_attribute_terms WHERE product_id = $1)
-         DELETE FROM product_attributes WHERE product_id = $1`,
-        [id],
+        `WITH terms_removed AS (DELETE FROM product_attribute_terms WHERE product_id = ANY($1::bigint[]))
+         DELETE FROM product_attributes WHERE product_id = ANY($1::bigint[])`,
+        [ids],
       );
       if (attributes.length > 0) {
         await db.query(
           `INSERT INTO product_attributes (product_id, attribute_id, position, visible)
-           SELECT $1, a."attributeId", a.position, a.visible
-           FROM jsonb_to_recordset($2::jsonb) AS a("attributeId" bigint, position bigint, visible bigint)`,
-          [id, JSON.stringify(attributes)],
+           SELECT a."productId", a."attributeId", a.position, a.visible
+           FROM jsonb_to_recordset($1::jsonb)
+             AS a("productId" bigint, "attributeId" bigint, position bigint, visible bigint)`,
+          [JSON.stringify(attributes)],
         );
       }
       if (terms.length > 0) {
         await db.query(
           `INSERT INTO product_attribute_terms (product_id, attribute_id, term_id, position)
-           SELECT $1, t."attributeId", t."termId", t.position
-           FROM jsonb_to_recordset($2::jsonb) AS t("attributeId" bigint, "termId" bigint, position bigint)
+           SELECT t."productId", t."attributeId", t."termId", t.position
+           FROM ROWS FROM (jsonb_to_recordset($1::jsonb)
+             AS ("productId" bigint, "attributeId" bigint, "termId" bigint, position bigint))
+             WITH ORDINALITY AS t("productId", "attributeId", "termId", position, n)
+           ORDER BY t.n
            ON CONFLICT DO NOTHING`,
-          [id, JSON.stringify(terms)],
+          [JSON.stringify(terms)],
         );
       }
     }
   }
 
-  async #ensureAttribute(attribute: ImportAttributeRef): Promise<number> {
-    const written = JSON.stringify(attribute);
-    const last = this.#attributes.get(attribute.slug);
-    if (last?.written === written) return last.id;
-    const id = await this.#upsert(
-      'UPDATE attributes SET swatch_type = CASE WHEN $3::boolean THEN $2 ELSE swatch_type END WHERE slug = $1',
-      'INSERT INTO attributes (slug, name, swatch_type) VALUES ($1, $2, $3)',
-      [attribute.slug, attribute.name, attribute.swatchType],
-      [attribute.slug, attribute.swatchType, attribute.swatchTypeSet],
-    );
-    this.#attributes.set(attribute.slug, { written, id });
+  #attributeId(slug: string): number {
+    const id = this.#attributeIds.get(slug);
+    if (id === undefined) throw new Error(`Attribute "${slug}" was not defined by the import plan`);
     return id;
   }
 
-  async #ensureAttributeTerm(attributeId: number, term: ImportAttributeTermRef): Promise<number> {
-    const key = `${attributeId}\u0000${term.slug}`;
-    const written = JSON.stringify(term);
-    const last = this.#attributeTerms.get(key);
-    if (last?.written === written) return last.id;
-    const id = await this.#upsert(
-      `UPDATE attribute_terms SET color = COALESCE($3, color), image = COALESCE($4, image),
-         swatch_type = COALESCE($5, swatch_type)
-       WHERE attribute_id = $1 AND slug = $2`,
-      `INSERT INTO attribute_terms (attribute_id, slug, name, color, image, swatch_type)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [attributeId, term.slug, term.name, term.color, term.image, term.swatchType],
-      [attributeId, term.slug, term.color, term.image, term.swatchType],
-    );
-    this.#attributeTerms.set(key, { written, id });
+  #attributeTermId(attributeId: number, slug: string): number {
+    const id = this.#attributeTermIds.get(`${attributeId}\u0000${slug}`);
+    if (id === undefined) throw new Error(`Attribute term "${slug}" was not defined by the import plan`);
     return id;
   }
+
+  /** Found or created by slug; the swatch type the file sets replaces the stored one, when it differs. */
+  async #ensureAttribute(attribute: ImportAttributeRef): Promise<void> {
+    const id = await this.#upsert({
+      update: 'UPDATE attributes SET swatch_type = $2 WHERE slug = $1 AND $3::boolean AND swatch_type <> $2',
+      updateValues: [attribute.slug, attribute.swatchType, attribute.swatchTypeSet],
+      select: 'SELECT id FROM attributes WHERE slug = $1',
+      key: [attribute.slug],
+      insert: 'INSERT INTO attributes (slug, name, swatch_type) VALUES ($1, $2, $3)',
+      insertValues: [attribute.slug, attribute.name, attribute.swatchType],
+    });
+    this.#attributeIds.set(attribute.slug, id);
+  }
+
+  /** Found or created by slug; a colour, image or swatch type the file gives replaces the stored one. */
+  async #ensureAttributeTerm(attributeId: number, term: ImportAttributeTermRef): Promise<void> {
+    const id = await this.#upsert({
+      update: `UPDATE attribute_terms SET color = COALESCE($3, color), image = COALESCE($4, image),
+          swatch_type = COALESCE($5, swatch_type)
+        WHERE attribute_id = $1 AND slug = $2 AND (color, image, swatch_type)
+          IS DISTINCT FROM (COALESCE($3, color), COALESCE($4, image), COALESCE($5, swatch_type))`,
+      updateValues: [attributeId, term.slug, term.color, term.image, term.swatchType],
+      select: 'SELECT id FROM attribute_terms WHERE attribute_id = $1 AND slug = $2',
+      key: [attributeId, term.slug],
+      insert: `INSERT INTO attribute_terms (attribute_id, slug, name, color, image, swatch_type)
+        VALUES ($1, $2, $3, $4, $5, $6)`,
+      insertValues: [attributeId, term.slug, term.name, term.color, term.image, term.swatchType],
+    });
+    this.#attributeTermIds.set(`${attributeId}\u0000${term.slug}`, id);
+  }
 }
+
+/** The columns of a product row as jsonb_to_recordset reads them (ImportProductRow plus its id). */
+const PRODUCT_RECORD = `id bigint, type text, "parentId" bigint, sku text, name text, status text, featured bigint,
+  visibility text, "shortDescription" text, description text, "regularPrice" bigint, "salePrice" bigint,
+  "stockStatus" text, "stockQuantity" bigint, "soldIndividually" bigint, virtual bigint, downloadable bigint,
+  "externalUrl" text, "buttonText" text, "menuOrder" bigint, "totalSales" bigint, "isPrivate" bigint`;

@@ -177,7 +177,9 @@ export class SqliteCatalogRepository implements CatalogRepository {
     catalog: CatalogImport,
     onProgress: (done: number, total: number) => void = () => {},
   ): Promise<ImportSummary> {
-    return this.#db.transaction(() => writeCatalogImport(this.#db, catalog, onProgress))();
+    // IMMEDIATE: the import reads the catalog to plan, then writes; a deferred transaction would fail outright
+    // (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out) if a shopper's write committed in between.
+    return this.#db.transaction(() => writeCatalogImport(this.#db, catalog, onProgress)).immediate();
   }
 
   #read: SqlRead = async <T>(sql: string, params: Record<string, unknown> = {}) =>

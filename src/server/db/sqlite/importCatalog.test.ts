@@ -227,7 +227,7 @@ describe('importCatalog (SQLite)', () => {
       await importDemo();
       const before = dumpCatalog(db);
       const summary = await importDemo();
-      expect(summary).toMatchObject({ created: 0, updated: 90, variations: 60 });
+      expect(summary).toMatchObject({ created: 0, updated: 0, unchanged: 90, variations: 60 });
       const after = dumpCatalog(db);
       for (const table of CATALOG_TABLES)
         expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });
@@ -393,7 +393,7 @@ describe('importCatalog (SQLite)', () => {
       await repositories.catalog.importCatalog(await readCatalogFiles(WOO_SAMPLE_CSV));
       const before = dumpCatalog(db);
       const summary = await repositories.catalog.importCatalog(await readCatalogFiles(WOO_SAMPLE_CSV));
-      expect(summary).toMatchObject({ created: 0, updated: 25 });
+      expect(summary).toMatchObject({ created: 0, updated: 0, unchanged: 25 });
       expect(count('SELECT COUNT(*) FROM products')).toBe(25);
       expect(dumpCatalog(db)).toEqual(before);
     });
