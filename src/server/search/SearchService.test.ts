@@ -179,8 +179,10 @@ describe('SearchService: rebuilds beside the answering index', () => {
 
     release();
     await vi.waitFor(() => expect(service.index).not.toBe(old));
-    expect(await titlesFound(service, 'cashmere')).toEqual([2]);
-    expect(await titlesFound(service, 'wool')).toEqual([]);
+    // The swapped-in index itself, before any later refresh could patch it: never older than the one it replaced.
+    expect(await service.index.searchProductIds('cashmere')).toEqual([2]);
+    expect(await service.index.searchProductIds('wool')).toEqual([]);
+    expect(service.revision).toBe(`${store.seq}.0`);
   });
 
   it('builds beside rather than let the embedded index fold a large delta on the request path', async () => {
