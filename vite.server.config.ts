@@ -25,6 +25,7 @@ export default defineConfig({
         owner: 'src/server/cli/ownerCli.ts',
         'seed-bench': 'src/server/cli/seedBenchCli.ts',
         'search-bench': 'bench/entries/searchBenchEntry.ts',
+        'search-rebuild': 'bench/entries/searchRebuildEntry.ts',
       },
       // The islands' lazy imports (the checkout's billing checks, loaded on first focus) split the browser's bundle;
       // on the server the same module is already imported eagerly, so "ineffective" is expected here, not a defect.

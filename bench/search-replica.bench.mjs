@@ -4,6 +4,8 @@
 // PostgreSQL takes to show in a process's suggestions (the replica woken by LISTEN/NOTIFY). With 2 processes the
 // load is split evenly between them and their throughputs summed. A throwaway cluster is started for the run.
 // Loopback only; each round runs a fixed duration; three rounds, medians reported.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPostgres } from '../scripts/lib/postgresCluster.mjs';
@@ -43,9 +45,46 @@ function run(origin, connections) {
   });
 }
 
-async function throughput(origins) {
-  const rates = await Promise.all(origins.map((origin) => run(origin, CONNECTIONS / origins.length)));
-  return rates.reduce((sum, rate) => sum + rate, 0);
+/**
+ * CPU seconds a process used (all its threads), plus those of its children already reaped: /proc/PID/stat's
+ * utime, stime, cutime, cstime, in clock ticks of 1/100 s.
+ */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+}
+
+/** The PostgreSQL server's CPU seconds: the postmaster, its live backends and the ones that ended. */
+function postgresCpuSeconds(postmaster) {
+  let total = cpuSeconds(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(stat[1]) === postmaster) {
+        total += stat.slice(11, 13).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+      }
+    } catch {
+      // ended meanwhile: counted in the postmaster's cutime/cstime
+    }
+  }
+  return total;
+}
+
+/**
+ * Requests per second over the group, and per CPU second the group used (its server processes, and PostgreSQL's
+ * when it uses it). The second figure holds on a machine shared with other work, where a setup of more processes
+ * (a server and its database backends) gets a larger share of the cores than a single process does.
+ */
+async function throughput(group, postmaster) {
+  const cpu = () =>
+    group.reduce((sum, shop) => sum + cpuSeconds(shop.child.pid), 0) +
+    (group[0].postgres ? postgresCpuSeconds(postmaster) : 0);
+  const before = cpu();
+  const rates = await Promise.all(group.map((shop) => run(shop.url, CONNECTIONS / group.length)));
+  const used = cpu() - before;
+  const rate = rates.reduce((sum, each) => sum + each, 0);
+  return { rate, perCpuSecond: (rate * SECONDS) / used };
 }
 
 /** Waits until the shop answers from its own index (not the PostgreSQL fallback): /healthz says `ready`. */
@@ -70,29 +109,35 @@ const shops = [];
 try {
   const sqlite = await startBuiltShop();
   shops.push(sqlite);
-  const first = await startBuiltShop({ env: { DATABASE_URL: cluster.url } });
+  const first = { ...(await startBuiltShop({ env: { DATABASE_URL: cluster.url } })), postgres: true };
   shops.push(first);
-  const second = await startBuiltShop({ env: { DATABASE_URL: cluster.url } });
+  const second = { ...(await startBuiltShop({ env: { DATABASE_URL: cluster.url } })), postgres: true };
   shops.push(second);
+  const postmaster = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   for (const shop of shops) await ready(shop);
   const setups = [
     ['1 process, SQLite', [sqlite]],
     ['1 process, PostgreSQL', [first]],
     ['2 processes, PostgreSQL', [first, second]],
   ];
-  for (const [, group] of setups) await throughput(group.map((shop) => shop.url)); // warm-up: JIT, pools
-  const rates = new Map(setups.map(([name]) => [name, []]));
+  for (const [, group] of setups) await throughput(group, postmaster); // warm-up: JIT, pools
+  const runs = new Map(setups.map(([name]) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, group] of setups) rates.get(name).push(await throughput(group.map((shop) => shop.url)));
+    for (const [name, group] of setups) runs.get(name).push(await throughput(group, postmaster));
   }
-  const peer = median(rates.get('1 process, SQLite'));
+  const figure = (name, key) => median(runs.get(name).map((each) => each[key]));
+  const peer = (key) => figure('1 process, SQLite', key);
   console.log(
-    `\nsuggestions: ${QUERIES.length} keystrokes cycled, ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections`,
+    `\nsuggestions: ${QUERIES.length} keystrokes cycled, ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections (medians)`,
   );
-  console.log('setup                      median req/s   ratio to 1 process on SQLite');
+  console.log('setup                        req/s  ratio   req per CPU second  ratio');
   for (const [name] of setups) {
-    const rate = median(rates.get(name));
-    console.log(`${name.padEnd(26)}${rate.toFixed(0).padStart(10)}${(rate / peer).toFixed(2).padStart(10)}`);
+    const rate = figure(name, 'rate');
+    const perCpu = figure(name, 'perCpuSecond');
+    console.log(
+      `${name.padEnd(26)}${rate.toFixed(0).padStart(7)}${(rate / peer('rate')).toFixed(2).padStart(7)}` +
+        `${perCpu.toFixed(0).padStart(21)}${(perCpu / peer('perCpuSecond')).toFixed(2).padStart(7)}`,
+    );
   }
 
   // Propagation: a rename committed on the database, timed until the second process suggests it.

@@ -103,6 +103,24 @@ class FakeStore {
   }
 }
 
+/** An embedded index that lists its keys, as the PostgreSQL fallback does. */
+class KeyedIndex extends MemorySearchIndex {
+  #keys = new Set<string>();
+  override async replaceAll(documents: Iterable<SearchDocument>): Promise<void> {
+    const list = [...documents];
+    this.#keys = new Set(list.map((document) => document.key));
+    await super.replaceAll(list);
+  }
+  override async update(upserts: readonly SearchDocument[], removedKeys: readonly string[]) {
+    for (const key of removedKeys) this.#keys.delete(key);
+    for (const document of upserts) this.#keys.add(document.key);
+    await super.update(upserts, removedKeys);
+  }
+  async keys(): Promise<string[]> {
+    return [...this.#keys];
+  }
+}
+
 async function titlesFound(service: SearchService, text: string): Promise<number[]> {
   await service.refresh();
   const result = await service.search({ text, limits: { products: 10 } });
@@ -161,6 +179,26 @@ describe('SearchService: rebuilds beside the answering index', () => {
     release();
     await vi.waitFor(() => expect(service.index).not.toBe(old));
     expect((await service.search({ text: 'wool', limits: { products: 10 } })).totalProducts).toBe(5100);
+  });
+
+  it('fills the new index in slices: searches are answered between them, not after the whole build', async () => {
+    const store = new FakeStore();
+    for (let id = 1; id <= 5000; id++) store.write(id, `Wool Hat ${id}`);
+    const service = await startedService(store);
+    const old = service.index;
+    const release = store.holdFullLoads();
+    store.rebuildRequests++;
+    await service.refresh();
+    release();
+    // Searches back to back until the swap: each waits for the event loop, as a request does.
+    let answered = 0;
+    while (service.index === old) {
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await titlesFound(service, 'wool 17')).toContain(17);
+      answered++;
+    }
+    // 5,000 documents in slices of 500: one turn at least per slice.
+    expect(answered).toBeGreaterThanOrEqual(10);
   });
 
   it('applies a change committed during the build to the new index before swapping it in', async () => {
@@ -233,8 +271,10 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
   it('answers from the fallback while the replica builds, then from the replica, and keeps the fallback current', async () => {
     const store = new FakeStore();
     store.write(1, 'Linen Shirt');
-    const fallback = new MemorySearchIndex();
-    await fallback.replaceAll([product(1, 'Linen Shirt')]);
+    store.write(2, 'Cotton Sock');
+    const fallback = new KeyedIndex();
+    // Left by an earlier process: product 9 is gone from the catalog since, product 2 is not in it yet.
+    await fallback.replaceAll([product(1, 'Linen Shirt'), product(9, 'Old Hat')]);
     const release = store.holdFullLoads();
     const service = await startedService(store, { fallback });
     expect(service.ready).toBe(false);
@@ -245,7 +285,13 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
     release();
     await vi.waitFor(() => expect(service.ready).toBe(true));
     expect(service.index).not.toBe(fallback);
-    await vi.waitFor(() => expect(replaceAll).toHaveBeenCalledTimes(1));
+    expect(await titlesFound(service, 'cotton')).toEqual([2]);
+    // Brought to the catalog's content by updates in the background, never one long replaceAll.
+    await vi.waitFor(async () =>
+      expect((await fallback.keys()).sort()).toEqual(['product__1', 'product__2']),
+    );
+    expect(await fallback.searchProductIds('hat')).toEqual([]);
+    expect(replaceAll).not.toHaveBeenCalled();
 
     // A change reaches the replica on the request path and the fallback after it.
     const update = vi.spyOn(fallback, 'update');

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { SearchRepository } from '../db/ports';
+import { MemorySearchIndex } from './MemorySearchIndex';
 import { normalizeQuery } from './parseSearchQuery';
-import type { RelevanceRules, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
+import type { RelevanceRules, SearchDocument, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
 
 /** More changes than this since the index last looked are applied as a rebuild (beside the answering index). */
 const INCREMENTAL_LIMIT = 5000;
@@ -12,6 +13,10 @@ const INCREMENTAL_LIMIT = 5000;
  * (a build beside is started instead).
  */
 const DELTA_BUDGET = 1500;
+/** Documents per slice of a build beside the answering index: a few milliseconds of work between two yields. */
+const BUILD_SLICE = 500;
+/** Documents per write when the PostgreSQL fallback is brought to a rebuilt catalog's content. */
+const FALLBACK_SLICE = 500;
 /** With change notifications, how often the change log is checked anyway: a missed notification costs at most this. */
 const CHECK_MS = 1000;
 /** Keystrokes closer together than this belong to one typing burst (one analytics row). */
@@ -283,8 +288,13 @@ export class SearchService {
     const beside = this.#createIndex !== null;
     const next = beside ? (this.#createIndex as () => SearchIndex)() : this.#index;
     if (this.#rules) await next.setRules(this.#rules);
-    // A shared engine is replaced in place (its readers see the old content until the write commits).
-    await next.replaceAll(documents);
+    if (beside && next instanceof MemorySearchIndex) {
+      // Nobody searches it yet: built in slices, searches run between them.
+      await next.replaceAllInSlices(documents, yieldToEventLoop, BUILD_SLICE);
+    } else {
+      // A shared engine is replaced in place (its readers see the old content until the write commits).
+      await next.replaceAll(documents);
+    }
     await yieldToEventLoop();
     await this.#inTurn(async () => {
       let seq = from;
@@ -309,11 +319,31 @@ export class SearchService {
       this.#awaitingBuild = this.#buildAgain;
     });
     const fallback = this.#fallback;
-    if (fallback && fallback !== next) {
-      // The fallback gets the same content (skipped when another process wrote it already), for the next start.
-      this.#keepFallback(() => fallback.replaceAll(documents));
-    }
+    if (fallback && fallback !== next) this.#keepFallback(() => this.#fillFallback(fallback, documents));
     return documents.length;
+  }
+
+  /**
+   * Brings the fallback to the catalog's content for the next process that starts: updates in slices (a product
+   * with its variations in one), each writing only what differs (nothing when another process wrote it already),
+   * then the keys the catalog no longer has. A single replaceAll would analyze every document in one go.
+   */
+  async #fillFallback(fallback: SearchIndex, documents: readonly SearchDocument[]): Promise<void> {
+    if (!fallback.keys) {
+      await fallback.replaceAll(documents);
+      return;
+    }
+    for (let start = 0; start < documents.length && !this.#closed; ) {
+      let end = Math.min(start + FALLBACK_SLICE, documents.length);
+      while (end < documents.length && documents[end]?.kind === 'variation') end++;
+      await fallback.update(documents.slice(start, end), []);
+      await yieldToEventLoop();
+      start = end;
+    }
+    if (this.#closed) return;
+    const kept = new Set(documents.map((document) => document.key));
+    const gone = (await fallback.keys()).filter((key) => !kept.has(key));
+    if (gone.length > 0) await fallback.update([], gone);
   }
 
   /** Runs a write of the fallback after the ones queued before it; no request waits for it. */

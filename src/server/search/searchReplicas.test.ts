@@ -28,7 +28,8 @@ describe.skipIf(!TEST_DATABASE_URL)('search replicas on PostgreSQL: two processe
   beforeAll(async () => {
     shop = await openShopProcesses(2, { server: testOwnerServer });
     owner = await ownerBrowser(shop.apps[0] as NonNullable<(typeof shop.apps)[0]>);
-  });
+    // Two servers, each building its replica and the shared index's tables, on a machine that may be busy.
+  }, 60_000);
   afterAll(async () => shop?.close());
 
   async function suggestionNames(processIndex: number, query: string): Promise<string[]> {
@@ -58,6 +59,19 @@ describe.skipIf(!TEST_DATABASE_URL)('search replicas on PostgreSQL: two processe
       expect(await suggestionNames(1, 'replicated')).toEqual(['Replicated Linen Tea Towel']),
     );
     expect(await suggestionNames(1, 'tea towel')).not.toContain('Linen Tea Towel');
+  });
+
+  it('keeps the shared table index current in the background, for the next process that starts', async () => {
+    await vi.waitFor(async () => {
+      const rows = await shop.query<{ term: string }>(
+        `SELECT p.term FROM search_index_postings p JOIN search_index_documents d ON d.ord = p.doc
+         WHERE d.key = 'product__1025' AND p.term = 'replicated'`,
+      );
+      expect(rows).toHaveLength(1);
+    });
+    const catalog = await shop.repositories[0]?.search.loadDocuments();
+    const rows = await shop.query<{ n: number }>('SELECT count(*)::int AS n FROM search_index_documents');
+    expect(rows[0]?.n).toBe(catalog?.documents.length);
   });
 });
 
