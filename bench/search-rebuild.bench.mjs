@@ -22,7 +22,7 @@ const QUERIES = ['sh', 'shi', 'shirt', 'linen sh', 'mug', 'wool so', 'cap', 'blu
 
 const dataDir = process.env.REBUILD_BENCH_DATA_DIR ?? join(tmpdir(), `shop-rebuild-bench-${PRODUCTS}`);
 const seeding = !existsSync(join(dataDir, 'shop.sqlite'));
-let started = performance.now();
+const started = performance.now();
 const bench = await openRebuildBench(dataDir, PRODUCTS);
 console.log(
   `catalog: ${PRODUCTS} products in ${dataDir} (${seeding ? 'seeded and ' : ''}indexed in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
@@ -31,7 +31,10 @@ console.log(
 let next = 0;
 async function search() {
   await bench.service.refresh();
-  await bench.service.search({ text: QUERIES[next++ % QUERIES.length], limits: { products: 8, product_cat: 3 } });
+  await bench.service.search({
+    text: QUERIES[next++ % QUERIES.length],
+    limits: { products: 8, product_cat: 3 },
+  });
 }
 
 /** Searches due every INTERVAL_MS until `done()`; each one's latency from when it was due. */
@@ -68,7 +71,11 @@ const figures = (values) =>
 try {
   const steps = [];
   for (let i = 0; i < 3; i++) steps.push(await bench.timeSteps());
-  const median = (key) => percentile(steps.map((step) => step[key]), 50);
+  const median = (key) =>
+    percentile(
+      steps.map((step) => step[key]),
+      50,
+    );
   console.log(
     `build steps (median of 3, ${steps[0].documents} documents): read documents ${median('load').toFixed(0)} ms, fill an index ${median('build').toFixed(0)} ms`,
   );
