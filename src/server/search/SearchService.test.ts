@@ -302,6 +302,41 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
     await service.close();
   });
 
+  it('a replica build that failed is tried again later while the fallback answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const store = new FakeStore();
+      store.write(1, 'Linen Shirt');
+      const fallback = new MemorySearchIndex();
+      await fallback.replaceAll([product(1, 'Linen Shirt')]);
+      const repository = store.repository();
+      const load = repository.loadDocuments.bind(repository);
+      let failures = 1;
+      repository.loadDocuments = async (scope, onProgress) => {
+        if (!scope && failures-- > 0) throw new Error('connection refused');
+        return load(scope, onProgress);
+      };
+      const errors: string[] = [];
+      const service = new SearchService({
+        repository,
+        index: fallback,
+        createIndex: () => new MemorySearchIndex(),
+        fallback: true,
+        secret: 'test',
+        onError: (_error, message) => errors.push(message),
+      });
+      await service.start(DEFAULT_RULES);
+      await vi.waitFor(() => expect(errors).toEqual(['search index rebuild failed']));
+      expect(service.ready).toBe(false);
+      expect(await titlesFound(service, 'linen')).toEqual([1]);
+      await vi.advanceTimersByTimeAsync(5000);
+      await vi.waitFor(() => expect(service.ready).toBe(true));
+      await service.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('an empty fallback cannot answer: the replica is built before start resolves', async () => {
     const store = new FakeStore();
     store.write(1, 'Linen Shirt');

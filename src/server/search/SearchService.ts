@@ -17,6 +17,8 @@ const DELTA_BUDGET = 1500;
 const BUILD_SLICE = 500;
 /** Documents per write when the PostgreSQL fallback is brought to a rebuilt catalog's content. */
 const FALLBACK_SLICE = 500;
+/** After a failed build that is still needed (the fallback answers, or the index is far behind), try again. */
+const BUILD_RETRY_MS = 5000;
 /** With change notifications, how often the change log is checked anyway: a missed notification costs at most this. */
 const CHECK_MS = 1000;
 /** Keystrokes closer together than this belong to one typing burst (one analytics row). */
@@ -158,14 +160,18 @@ export class SearchService {
     if (!this.#refreshing) {
       // Cleared before the pass reads the log: a notification arriving during it marks the next pass.
       if (wakeUps) wakeUps.dirty = false;
+      let failed = false;
       this.#refreshing = this.#inTurn(() => this.#refresh())
         .catch((error: unknown) => {
+          // Looked at again by the next request or check (not at once: a database that is down fails fast).
+          failed = true;
           if (wakeUps) wakeUps.dirty = true;
           throw error;
         })
         .finally(() => {
           this.#refreshing = null;
-          if (wakeUps?.dirty && !this.#closed) this.#wake();
+          // A notification that came during the pass.
+          if (wakeUps?.dirty && !failed && !this.#closed) this.#wake();
         });
     }
     return this.#refreshing;
@@ -267,13 +273,25 @@ export class SearchService {
       this.#buildAgain = true;
       return this.#building;
     }
-    const building = this.#build(onProgress).finally(() => {
-      this.#building = null;
-      if (this.#buildAgain && !this.#closed) {
-        this.#buildAgain = false;
-        this.#startBuild().catch((error: unknown) => this.#onError(error, 'search index rebuild failed'));
-      }
-    });
+    let failed = false;
+    const building = this.#build(onProgress)
+      .catch((error: unknown) => {
+        failed = true;
+        throw error;
+      })
+      .finally(() => {
+        this.#building = null;
+        if (this.#closed) return;
+        if (this.#buildAgain) {
+          this.#buildAgain = false;
+          this.#startBuild().catch(() => undefined);
+        } else if (failed && (!this.ready || this.#awaitingBuild)) {
+          // Still answering from the fallback, or far behind: try again later (the database may be back).
+          setTimeout(() => {
+            if (!this.#closed && !this.#building) this.#startBuild().catch(() => undefined);
+          }, BUILD_RETRY_MS).unref();
+        }
+      });
     this.#building = building;
     building.catch((error: unknown) => this.#onError(error, 'search index rebuild failed'));
     return building;
