@@ -26,6 +26,7 @@ export default defineConfig({
         'seed-bench': 'src/server/cli/seedBenchCli.ts',
         'search-bench': 'bench/entries/searchBenchEntry.ts',
         'live-import-bench': 'bench/entries/liveImportEntry.ts',
+        'search-rebuild': 'bench/entries/searchRebuildEntry.ts',
       },
       // The islands' lazy imports (the checkout's billing checks, loaded on first focus) split the browser's bundle;
       // on the server the same module is already imported eagerly, so "ineffective" is expected here, not a defect.

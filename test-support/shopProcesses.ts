@@ -6,11 +6,17 @@ import { buildApp } from '../src/server/app';
 import { seedDemoCatalog } from '../src/server/catalog/import/seedDemoCatalog';
 import { openDatabase } from '../src/server/db/openDatabase';
 import type { Repositories } from '../src/server/db/ports';
+import {
+  type ChangeNotifications,
+  pgChangeNotifications,
+} from '../src/server/db/postgres/changeNotifications';
 import { createPgRepositories } from '../src/server/db/postgres/createPgRepositories';
 import { openPostgres } from '../src/server/db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../src/server/db/postgres/testDatabase';
 import { createSqliteRepositories } from '../src/server/db/sqlite/createSqliteRepositories';
 import type { MailOptions } from '../src/server/mail/mailPlugin';
+import { createPostgresSearchIndex } from '../src/server/search/postgres/PostgresSearchIndex';
+import type { SearchIndex } from '../src/server/search/SearchIndex';
 import type { WebhookOptions } from '../src/server/webhooks/webhooksPlugin';
 import { parseSettings } from '../src/shared/settings/parseSettings';
 import { TEST_SECRET } from './createTestApp';
@@ -29,7 +35,8 @@ export interface ShopProcesses {
 /**
  * Several server processes on one database, as a scaled-out shop runs: the demo catalog seeded once, then `count`
  * apps built on their own connections. SQLite under `npm test`, one PostgreSQL database under `npm run
- * test:postgres`, so concurrency rules are checked on both engines rather than on one connection's luck.
+ * test:postgres`, so concurrency rules are checked on both engines rather than on one connection's luck. On
+ * PostgreSQL each process searches as main.ts sets it up: its own replica, woken by change notifications.
  */
 export async function openShopProcesses(
   count: number,
@@ -43,11 +50,18 @@ export async function openShopProcesses(
   let drop = async () => {};
   let query: ShopProcesses['query'];
   const repositories: Repositories[] = [];
+  /** On PostgreSQL, what main.ts gives each process: the shared fallback index and the change notifications. */
+  const searchStorage: { searchFallback?: SearchIndex; changeNotifications?: ChangeNotifications }[] = [];
   if (TEST_DATABASE_URL) {
     const database = await createTestDatabase();
     drop = database.drop;
     for (let i = 0; i < count; i++) {
-      repositories.push(createPgRepositories(await openPostgres(database.url, { max: 4 })));
+      const pool = await openPostgres(database.url, { max: 4 });
+      repositories.push(createPgRepositories(pool));
+      searchStorage.push({
+        searchFallback: await createPostgresSearchIndex(pool),
+        changeNotifications: pgChangeNotifications(database.url),
+      });
     }
     const pool = await openPostgres(database.url, { max: 1 });
     const previousDrop = drop;
@@ -81,6 +95,7 @@ export async function openShopProcesses(
       secret: TEST_SECRET,
       assets: { scripts: [], styles: [], preloads: [] },
       dataDir,
+      ...searchStorage[index],
       mail: mail?.(index),
       webhooks: webhooks?.(index),
     });
@@ -93,6 +108,7 @@ export async function openShopProcesses(
     query,
     async close() {
       for (const app of apps) await app.close();
+      for (const storage of searchStorage) await storage.changeNotifications?.close();
       for (const repos of repositories) await repos.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -106,6 +106,7 @@ describe('buildApp', () => {
     expect(response.json()).toEqual({
       status: 'ok',
       droppedWrites: { searchQueries: 0, searchCartAdds: 0, orderLinks: 0 },
+      searchIndex: 'ready',
     });
     expect(response.headers['cache-control']).toBe('no-store');
   });

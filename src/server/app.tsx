@@ -27,6 +27,7 @@ import {
   type WriteRetryQueue,
 } from './db/durableWrites/createWriteRetryQueue';
 import type { CatalogRepository, Repositories } from './db/ports';
+import type { ChangeNotifications } from './db/postgres/changeNotifications';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
 import { insightsPlugin } from './insights/insightsPlugin';
@@ -67,8 +68,12 @@ export interface AppOptions {
   /** DATA_DIR: the folder of the SQLite file and of uploaded media. */
   dataDir: string;
   logger?: boolean | object;
-  /** The search index (default: the embedded MemorySearchIndex; PostgresSearchIndex on PostgreSQL). */
+  /** A search index that answers alone (default: an embedded MemorySearchIndex per process, rebuilt beside itself). */
   searchIndex?: SearchIndex;
+  /** On PostgreSQL: the shared table index answering while this process's embedded replica builds. */
+  searchFallback?: SearchIndex;
+  /** On PostgreSQL: the notifications that wake the replica when another process commits a catalog change. */
+  changeNotifications?: ChangeNotifications;
   /** Fill the suggestion slots (meta_before…content_after) of the search box's answers. */
   suggestionDecorators?: SuggestionDecorator[];
   /** Order mail's transport, clock and loop (default: from the settings; see mail/mailPlugin.ts). */
@@ -90,6 +95,8 @@ export async function buildApp({
   dataDir,
   logger = false,
   searchIndex,
+  searchFallback,
+  changeNotifications,
   suggestionDecorators,
   mail,
   webhooks,
@@ -165,8 +172,13 @@ export async function buildApp({
     repositories,
     secret,
     index: searchIndex,
+    fallback: searchFallback,
+    wakeUps: changeNotifications,
     decorators: suggestionDecorators,
+    onError: (error, message) => app.log.warn({ err: error }, message),
   });
+  // Before the repositories close: a background build or the fallback's upkeep may still be writing.
+  app.addHook('onClose', () => search.service.close());
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(sessionPlugin, {
     repositories,
@@ -246,9 +258,11 @@ export async function buildApp({
   app.get('/healthz', async function healthz(_request, reply) {
     try {
       await repositories.ping();
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ status: 'ok', droppedWrites: durableWrites.dropped() });
+      return reply.header('cache-control', 'no-store').send({
+        status: 'ok',
+        droppedWrites: durableWrites.dropped(),
+        searchIndex: search.service.ready ? 'ready' : 'building',
+      });
     } catch {
       return reply
         .status(503)

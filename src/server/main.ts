@@ -44,7 +44,7 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const { repositories, searchIndex } = storage;
+  const { repositories, searchFallback, changeNotifications } = storage;
   let secret: string;
   try {
     secret = await repositories.firstStart(async () => {
@@ -69,7 +69,8 @@ async function main() {
     secret,
     assets: readClientAssets(),
     dataDir,
-    searchIndex,
+    searchFallback,
+    changeNotifications,
     // Warnings by default: a dropped write or a failed request must be seen without asking for the request log.
     logger: {
       level: process.env.LOG_LEVEL || 'warn',
@@ -83,7 +84,11 @@ async function main() {
     },
   });
   console.log(
-    `Search index: ${searchIndex ? 'postgresql (shared by every process)' : 'embedded (in this process)'}`,
+    `Search index: ${
+      searchFallback
+        ? 'replica (embedded in this process, fed by the PostgreSQL change log; the shared table index answers while it builds)'
+        : 'embedded (in this process)'
+    }`,
   );
   console.log(`Order mail: ${app.mail.destination}`);
   await app.listen({ port, host });
@@ -110,6 +115,7 @@ async function main() {
         process.exit(1);
       }, SHUTDOWN_GRACE_MS).unref();
       await app.close();
+      await changeNotifications?.close();
       await repositories.close();
       process.exit(0);
     });

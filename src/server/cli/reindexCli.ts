@@ -5,19 +5,19 @@ import { createProgressBar, shopStorageFromEnv } from './cliEnvironment';
 
 /**
  * `npm run reindex`: rebuilds the search index from DATA_DIR's committed catalog with a progress bar, reports
- * what it holds, and asks every running server process to rebuild on its next search (on SQLite each process
- * keeps its index in memory; on PostgreSQL this rebuilds the shared index itself; the request travels through
- * the database either way).
+ * what it holds, and asks every running server process to rebuild its own index (in memory, beside the one that
+ * keeps answering); on PostgreSQL this also rebuilds the shared table index that answers while a process starts.
+ * The request travels through the database either way.
  */
 async function main() {
   const storage = shopStorageFromEnv();
   const { dataDir } = storage;
-  const { repositories, searchIndex } = await openShopStorage(storage);
+  const { repositories, searchFallback } = await openShopStorage(storage);
   const bar = createProgressBar('Indexing [{bar}] {value}/{total} products');
   try {
     const service = new SearchService({
       repository: repositories.search,
-      index: searchIndex ?? new MemorySearchIndex(),
+      index: searchFallback ?? new MemorySearchIndex(),
       secret: 'reindex',
     });
     const started = performance.now();

@@ -2,6 +2,7 @@ import { createPostgresSearchIndex } from '../search/postgres/PostgresSearchInde
 import type { SearchIndex } from '../search/SearchIndex';
 import { openDatabase } from './openDatabase';
 import type { Repositories } from './ports';
+import { type ChangeNotifications, pgChangeNotifications } from './postgres/changeNotifications';
 import { createPgRepositories } from './postgres/createPgRepositories';
 import { openPostgres } from './postgres/openPostgres';
 import { createSqliteRepositories } from './sqlite/createSqliteRepositories';
@@ -28,11 +29,19 @@ export async function openRepositories(options: StorageOptions): Promise<Reposit
 
 interface ShopStorage {
   repositories: Repositories;
-  /** On PostgreSQL the search index every process shares; absent on SQLite, where each process embeds its own. */
-  searchIndex?: SearchIndex;
+  /**
+   * On PostgreSQL the search index in shared tables: it answers while a process builds its embedded replica, and
+   * `npm run reindex` rebuilds it. Absent on SQLite, where each process only embeds its own.
+   */
+  searchFallback?: SearchIndex;
+  /** On PostgreSQL the change notifications (LISTEN shop_changes) that wake each process's replica. */
+  changeNotifications?: ChangeNotifications;
 }
 
-/** The repositories and, on PostgreSQL, the shared search index (its tables created if missing): a server's storage. */
+/**
+ * The repositories and, on PostgreSQL, the shared search index (its tables created if missing) and the change
+ * notifications: a server's storage. Close `changeNotifications` with the repositories.
+ */
 export function openShopStorage(options: StorageOptions): Promise<ShopStorage> {
   return openStorage(options, { searchIndex: true });
 }
@@ -43,7 +52,8 @@ async function openStorage(options: StorageOptions, wanted: { searchIndex: boole
     const pool = await openPostgres(databaseUrl, { max: options.poolMax });
     return {
       repositories: createPgRepositories(pool),
-      searchIndex: wanted.searchIndex ? await createPostgresSearchIndex(pool) : undefined,
+      searchFallback: wanted.searchIndex ? await createPostgresSearchIndex(pool) : undefined,
+      changeNotifications: wanted.searchIndex ? pgChangeNotifications(databaseUrl) : undefined,
     };
   }
   if (databaseUrl)

@@ -129,6 +129,18 @@ export class MemorySearchIndex implements SearchIndex {
     this.#replaceAll(documents);
   }
 
+  /**
+   * replaceAll for an index nobody searches yet (built beside the answering one): the same build, awaiting `pause()`
+   * after every `slice` documents so that searches waiting on the event loop run between slices.
+   */
+  async replaceAllInSlices(
+    documents: Iterable<SearchDocument>,
+    pause: () => Promise<void>,
+    slice = 500,
+  ): Promise<void> {
+    for (const _ of this.#building(documents, slice)) await pause();
+  }
+
   async update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): Promise<void> {
     this.#update(upserts, removedKeys);
   }
@@ -153,6 +165,11 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   #replaceAll(documents: Iterable<SearchDocument>): void {
+    for (const _ of this.#building(documents, Number.POSITIVE_INFINITY));
+  }
+
+  /** The build, yielding after every `slice` documents (replaceAllInSlices pauses there). */
+  *#building(documents: Iterable<SearchDocument>, slice: number): Generator<void> {
     this.#documents = [];
     this.#byKey = new Map();
     this.#deltaDocs = new Map();
@@ -166,6 +183,7 @@ export class MemorySearchIndex implements SearchIndex {
         if (list) list.push(doc, mask);
         else postings.set(term, [doc, mask]);
       }
+      if ((doc + 1) % slice === 0) yield;
     }
     this.#base = new IndexSegment(postings, SHORT_FIELDS);
     this.#delta = new IndexSegment(new Map());

@@ -89,6 +89,11 @@ export interface SearchIndex {
   searchProductIds(text: string): Promise<number[]>;
   /** How many documents the index holds. */
   count(): Promise<number>;
+  /**
+   * Every document key: lets a copy kept in the background (the PostgreSQL fallback) be brought to a catalog's
+   * content by updates in slices, dropping the keys the catalog no longer has, instead of one long replaceAll.
+   */
+  keys?(): Promise<string[]>;
 }
 
 export const DEFAULT_BOOSTS: Record<SearchField, number> = {

@@ -1,11 +1,26 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { SearchRepository } from '../db/ports';
+import { MemorySearchIndex } from './MemorySearchIndex';
 import { normalizeQuery } from './parseSearchQuery';
-import type { RelevanceRules, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
+import type { RelevanceRules, SearchDocument, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
 
-/** More changes than this since the index last looked are applied as a rebuild. */
+/** More changes than this since the index last looked are applied as a rebuild (beside the answering index). */
 const INCREMENTAL_LIMIT = 5000;
+/**
+ * Documents an embedded index takes as small updates between two builds. MemorySearchIndex folds its delta into a
+ * full rebuild, synchronously, past 2,000 documents; staying under that keeps such a rebuild off the request path
+ * (a build beside is started instead).
+ */
+const DELTA_BUDGET = 1500;
+/** Documents per slice of a build beside the answering index: a few milliseconds of work between two yields. */
+const BUILD_SLICE = 500;
+/** Documents per write when the PostgreSQL fallback is brought to a rebuilt catalog's content. */
+const FALLBACK_SLICE = 500;
+/** After a failed build that is still needed (the fallback answers, or the index is far behind), try again. */
+const BUILD_RETRY_MS = 5000;
+/** With change notifications, how often the change log is checked anyway: a missed notification costs at most this. */
+const CHECK_MS = 1000;
 /** Keystrokes closer together than this belong to one typing burst (one analytics row). */
 const BURST_MS = 30_000;
 
@@ -25,30 +40,99 @@ export function rulesFromSettings(relevance: ShopConfig['search']['relevance']):
   };
 }
 
+/** What wakes the service when another process commits a catalog or rule change (PostgreSQL's LISTEN/NOTIFY). */
+export interface ChangeWakeUps {
+  subscribe(listener: (table: string | null) => void): () => void;
+}
+
+export interface SearchServiceOptions {
+  repository: SearchRepository;
+  /** The index that answers first. */
+  index: SearchIndex;
+  secret: string;
+  /**
+   * Makes an empty embedded index. With it a rebuild fills a new index beside the answering one and swaps it in
+   * when done; without it (a shared engine) the index's content is replaced in place. Either way no request waits.
+   */
+  createIndex?: () => SearchIndex;
+  /**
+   * `index` is a fallback (the PostgreSQL-table index): it answers while the first embedded replica builds, then
+   * is kept current in the background (never on a request's path) for the next process that starts.
+   */
+  fallback?: boolean;
+  /** Notifications of committed changes: refresh on a notification and every `checkMs` instead of per request. */
+  wakeUps?: ChangeWakeUps;
+  checkMs?: number;
+  /** Failures of work no request waits for (a background rebuild, the fallback's upkeep). */
+  onError?: (error: unknown, message: string) => void;
+}
+
 /**
  * Keeps a SearchIndex in step with the committed catalog and the owner's rules, and answers searches with it.
- * Before each search it asks the store for the newest change-log position (one indexed lookup): a write by this
- * process, another server process or `npm run import` is applied from the committed rows, incrementally.
+ * Changes come from the store's change log: before each search it asks for the newest position (one indexed
+ * lookup), or, with wake-ups (PostgreSQL), only after a notification or once a second. A write by this process,
+ * another server process or `npm run import` is applied from the committed rows, incrementally; more changes than
+ * an update handles well, or a rebuild request, build a new index beside the answering one while the old one keeps
+ * answering, and the new one is swapped in (one assignment) after it caught up with the log.
  */
 export class SearchService {
   #repository: SearchRepository;
   #index: SearchIndex;
   #secret: string;
+  #createIndex: (() => SearchIndex) | null;
+  #fallback: SearchIndex | null;
+  #onError: (error: unknown, message: string) => void;
+  #rules: RelevanceRules | null = null;
   #catalogSeq = -1;
   #rulesRevision = -1;
   #rebuildRequests = -1;
+  /** Documents given to the answering embedded index as updates since it was built (see DELTA_BUDGET). */
+  #updatedSinceBuild = 0;
+  /** The answering index is behind by more than updates should carry: the build in flight catches it up. */
+  #awaitingBuild = false;
   #refreshing: Promise<void> | null = null;
+  #building: Promise<number> | null = null;
+  #buildAgain = false;
+  /** Index and log-position changes run one at a time: a refresh pass, or a finished build's catch-up and swap. */
+  #turn: Promise<unknown> = Promise.resolve();
+  /** The fallback's upkeep, one write at a time, after the answers. */
+  #upkeep: Promise<void> = Promise.resolve();
+  #wakeUps: { dirty: boolean; stop: () => void; timer: ReturnType<typeof setInterval> } | null = null;
+  #wakeUpSource: ChangeWakeUps | null;
+  #checkMs: number;
+  #closed = false;
 
-  constructor(options: { repository: SearchRepository; index: SearchIndex; secret: string }) {
+  constructor(options: SearchServiceOptions) {
     this.#repository = options.repository;
     this.#index = options.index;
     this.#secret = options.secret;
+    this.#createIndex = options.createIndex ?? null;
+    this.#fallback = options.fallback ? options.index : null;
+    this.#wakeUpSource = options.wakeUps ?? null;
+    this.#checkMs = options.checkMs ?? CHECK_MS;
+    this.#onError = options.onError ?? (() => {});
   }
 
-  /** Seeds the rules from the settings on first start, then builds the whole index. */
+  /**
+   * Seeds the rules from the settings on first start, then builds the whole index; with a fallback that holds
+   * documents, answers from it at once and builds the replica in the background.
+   */
   async start(seedRules: RelevanceRules): Promise<void> {
     await this.#repository.seedRules(seedRules);
-    await this.refresh();
+    if (this.#wakeUpSource) this.#listen(this.#wakeUpSource);
+    if (this.#fallback && (await this.#fallback.count()) > 0) {
+      // The fallback was kept current by the processes that ran before: it answers from the log's position now.
+      const revision = await this.#repository.revision();
+      await this.#applyRules(revision.rules);
+      this.#catalogSeq = revision.catalog;
+      this.#rebuildRequests = revision.rebuild;
+      this.#startBuild();
+      return;
+    }
+    const revision = await this.#repository.revision();
+    await this.#applyRules(revision.rules);
+    this.#rebuildRequests = revision.rebuild;
+    await this.rebuild();
   }
 
   /** A token that changes whenever a search could answer differently: for ETags. */
@@ -56,49 +140,235 @@ export class SearchService {
     return `${this.#catalogSeq}.${this.#rulesRevision}`;
   }
 
+  /** The index answering now (the fallback until the first replica is swapped in). */
   get index(): SearchIndex {
     return this.#index;
   }
 
-  /** Applies catalog changes and rule edits committed since the last look; concurrent callers share one pass. */
+  /** Whether the answering index is the one this service builds (not the fallback): /healthz and benches. */
+  get ready(): boolean {
+    return this.#fallback === null || this.#index !== this.#fallback;
+  }
+
+  /**
+   * Applies catalog changes and rule edits committed since the last look; concurrent callers share one pass. A
+   * rebuild this needs starts in the background: the pass returns without it.
+   */
   refresh(): Promise<void> {
+    const wakeUps = this.#wakeUps;
+    if (wakeUps && !wakeUps.dirty) return Promise.resolve();
     if (!this.#refreshing) {
-      this.#refreshing = this.#refresh().finally(() => {
-        this.#refreshing = null;
-      });
+      // Cleared before the pass reads the log: a notification arriving during it marks the next pass.
+      if (wakeUps) wakeUps.dirty = false;
+      let failed = false;
+      this.#refreshing = this.#inTurn(() => this.#refresh())
+        .catch((error: unknown) => {
+          // Looked at again by the next request or check (not at once: a database that is down fails fast).
+          failed = true;
+          if (wakeUps) wakeUps.dirty = true;
+          throw error;
+        })
+        .finally(() => {
+          this.#refreshing = null;
+          // A notification that came during the pass.
+          if (wakeUps?.dirty && !failed && !this.#closed) this.#wake();
+        });
     }
     return this.#refreshing;
   }
 
+  /**
+   * Builds the whole index from the committed catalog (beside the answering one when it is embedded) and swaps it
+   * in; resolves with the number of documents once it answers. Requests keep being answered meanwhile.
+   */
   async rebuild(onProgress?: (done: number, total: number) => void): Promise<number> {
-    const { catalog } = await this.#repository.revision();
-    const { documents } = await this.#repository.loadDocuments(undefined, onProgress);
-    await this.#index.replaceAll(documents);
-    this.#catalogSeq = catalog;
-    return documents.length;
+    if (this.#building) await this.#building.catch(() => 0);
+    return this.#startBuild(onProgress);
+  }
+
+  /** Stops listening and waits for background work (a build, the fallback's upkeep) before the store closes. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#wakeUps) {
+      this.#wakeUps.stop();
+      clearInterval(this.#wakeUps.timer);
+    }
+    this.#buildAgain = false;
+    await Promise.allSettled([this.#building, this.#refreshing, this.#turn, this.#upkeep]);
+    // A swap done while closing may have queued the fallback's upkeep after the first wait.
+    await this.#upkeep;
+  }
+
+  #listen(source: ChangeWakeUps): void {
+    const stop = source.subscribe((table) => {
+      if (table === null || table === 'search_changes' || table === 'search_settings') this.#wake();
+    });
+    const timer = setInterval(() => this.#wake(), this.#checkMs);
+    timer.unref();
+    this.#wakeUps = { dirty: true, stop, timer };
+  }
+
+  /** Something may have changed: look now, not at the next request, so the replica is fresh when asked. */
+  #wake(): void {
+    if (!this.#wakeUps || this.#closed) return;
+    this.#wakeUps.dirty = true;
+    if (this.#refreshing) return;
+    this.refresh().catch((error: unknown) => this.#onError(error, 'search index refresh failed'));
+  }
+
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.#turn.then(work);
+    this.#turn = result.catch(() => undefined);
+    return result;
+  }
+
+  async #applyRules(revision: number): Promise<void> {
+    const rules = await this.#repository.getRules();
+    if (rules) {
+      this.#rules = rules;
+      await this.#index.setRules(rules);
+    }
+    this.#rulesRevision = revision;
   }
 
   async #refresh(): Promise<void> {
     const revision = await this.#repository.revision();
-    if (revision.rules !== this.#rulesRevision) {
-      const rules = await this.#repository.getRules();
-      if (rules) await this.#index.setRules(rules);
-      this.#rulesRevision = revision.rules;
-    }
+    if (revision.rules !== this.#rulesRevision) await this.#applyRules(revision.rules);
     if (revision.rebuild !== this.#rebuildRequests) {
       this.#rebuildRequests = revision.rebuild;
-      await this.rebuild();
-      return;
+      this.#startBuild();
     }
     if (revision.catalog === this.#catalogSeq) return;
+    // Far behind (a big import): the build in flight brings the catalog; loading it twice would only slow both.
+    if (this.#awaitingBuild && this.#building) return;
     const changes = await this.#repository.changesSince(this.#catalogSeq, INCREMENTAL_LIMIT);
     if (changes.full) {
-      await this.rebuild();
+      this.#awaitingBuild = true;
+      this.#startBuild();
       return;
     }
     const { documents, removedKeys } = await this.#repository.loadDocuments(changes);
+    if (this.#embedded && this.#updatedSinceBuild + documents.length > DELTA_BUDGET) {
+      this.#awaitingBuild = true;
+      this.#startBuild();
+      return;
+    }
     await this.#index.update(documents, removedKeys);
+    this.#updatedSinceBuild += documents.length;
     this.#catalogSeq = changes.seq;
+    const fallback = this.#fallback;
+    if (fallback && fallback !== this.#index) {
+      this.#keepFallback(() => fallback.update(documents, removedKeys));
+    }
+  }
+
+  /** The answering index is one this service builds in memory (a rebuild of it happens beside it). */
+  get #embedded(): boolean {
+    return this.#createIndex !== null && this.#index !== this.#fallback;
+  }
+
+  /** Starts a build unless one is running (then one more follows it, for changes it may have missed). */
+  #startBuild(onProgress?: (done: number, total: number) => void): Promise<number> {
+    if (this.#building) {
+      this.#buildAgain = true;
+      return this.#building;
+    }
+    let failed = false;
+    const building = this.#build(onProgress)
+      .catch((error: unknown) => {
+        failed = true;
+        throw error;
+      })
+      .finally(() => {
+        this.#building = null;
+        if (this.#closed) return;
+        if (this.#buildAgain) {
+          this.#buildAgain = false;
+          this.#startBuild().catch(() => undefined);
+        } else if (failed && (!this.ready || this.#awaitingBuild)) {
+          // Still answering from the fallback, or far behind: try again later (the database may be back).
+          setTimeout(() => {
+            if (!this.#closed && !this.#building) this.#startBuild().catch(() => undefined);
+          }, BUILD_RETRY_MS).unref();
+        }
+      });
+    this.#building = building;
+    building.catch((error: unknown) => this.#onError(error, 'search index rebuild failed'));
+    return building;
+  }
+
+  async #build(onProgress?: (done: number, total: number) => void): Promise<number> {
+    // The log position first: anything committed after it is applied after the build, before the swap.
+    const from = (await this.#repository.revision()).catalog;
+    const { documents } = await this.#repository.loadDocuments(undefined, onProgress);
+    // Requests that arrived while the rows were read are answered before the index is built.
+    await yieldToEventLoop();
+    const beside = this.#createIndex !== null;
+    const next = beside ? (this.#createIndex as () => SearchIndex)() : this.#index;
+    if (this.#rules) await next.setRules(this.#rules);
+    if (beside && next instanceof MemorySearchIndex) {
+      // Nobody searches it yet: built in slices, searches run between them.
+      await next.replaceAllInSlices(documents, yieldToEventLoop, BUILD_SLICE);
+    } else {
+      // A shared engine is replaced in place (its readers see the old content until the write commits).
+      await next.replaceAll(documents);
+    }
+    await yieldToEventLoop();
+    await this.#inTurn(async () => {
+      let seq = from;
+      let updated = 0;
+      const changes = await this.#repository.changesSince(from, INCREMENTAL_LIMIT);
+      if (changes.full) this.#buildAgain = true;
+      else if (changes.seq !== from) {
+        const caughtUp = await this.#repository.loadDocuments(changes);
+        if (beside && caughtUp.documents.length > DELTA_BUDGET) this.#buildAgain = true;
+        else {
+          await next.update(caughtUp.documents, caughtUp.removedKeys);
+          seq = changes.seq;
+          updated = caughtUp.documents.length;
+        }
+      }
+      // Rules edited while building.
+      if (this.#rules) await next.setRules(this.#rules);
+      // The swap: from here every search reads the new index; the old one is garbage once its last search ends.
+      this.#index = next;
+      this.#catalogSeq = seq;
+      this.#updatedSinceBuild = updated;
+      this.#awaitingBuild = this.#buildAgain;
+    });
+    const fallback = this.#fallback;
+    if (fallback && fallback !== next) this.#keepFallback(() => this.#fillFallback(fallback, documents));
+    return documents.length;
+  }
+
+  /**
+   * Brings the fallback to the catalog's content for the next process that starts: updates in slices (a product
+   * with its variations in one), each writing only what differs (nothing when another process wrote it already),
+   * then the keys the catalog no longer has. A single replaceAll would analyze every document in one go.
+   */
+  async #fillFallback(fallback: SearchIndex, documents: readonly SearchDocument[]): Promise<void> {
+    if (!fallback.keys) {
+      await fallback.replaceAll(documents);
+      return;
+    }
+    for (let start = 0; start < documents.length && !this.#closed; ) {
+      let end = Math.min(start + FALLBACK_SLICE, documents.length);
+      while (end < documents.length && documents[end]?.kind === 'variation') end++;
+      await fallback.update(documents.slice(start, end), []);
+      await yieldToEventLoop();
+      start = end;
+    }
+    if (this.#closed) return;
+    const kept = new Set(documents.map((document) => document.key));
+    const gone = (await fallback.keys()).filter((key) => !kept.has(key));
+    if (gone.length > 0) await fallback.update([], gone);
+  }
+
+  /** Runs a write of the fallback after the ones queued before it; no request waits for it. */
+  #keepFallback(work: () => Promise<void>): void {
+    this.#upkeep = this.#upkeep
+      .then(() => (this.#closed ? undefined : work()))
+      .catch((error: unknown) => this.#onError(error, 'keeping the fallback search index current failed'));
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
@@ -151,4 +421,9 @@ export class SearchService {
 /** A visitor without a session: their address, browser and day. */
 function anonymousIdentity(visitor: { ip: string; userAgent: string }, now: number): string {
   return `anon:${visitor.ip}:${visitor.userAgent}:${new Date(now).toISOString().slice(0, 10)}`;
+}
+
+/** Lets the requests that are waiting run before the next long synchronous step. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -2,13 +2,15 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { Repositories } from '../db/ports';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import type { SearchIndex } from './SearchIndex';
-import { rulesFromSettings, SearchService } from './SearchService';
+import { type ChangeWakeUps, rulesFromSettings, SearchService } from './SearchService';
 import { SuggestionBuilder, type SuggestionDecorator } from './SuggestionBuilder';
 
 /**
- * The search feature's services, built once per app: the index (the embedded one unless the caller hands over a
- * shared one, e.g. createPostgresSearchIndex(pool) when DATABASE_URL is PostgreSQL) filled from the committed
- * catalog, the rules seeded from the settings on first start.
+ * The search feature's services, built once per app. By default each process answers from its own embedded index
+ * (MemorySearchIndex), filled from the committed catalog and rebuilt beside itself when needed. On PostgreSQL the
+ * shared table index is handed over as `fallback`: it answers while this process's replica builds, and
+ * `wakeUps` (LISTEN/NOTIFY) keep the replica fresh without a change-log query per request. A caller may instead
+ * hand over `index`, which then answers alone (benches and tests of the shared engine).
  */
 export async function createSearch(options: {
   config: ShopConfig;
@@ -16,11 +18,19 @@ export async function createSearch(options: {
   secret: string;
   decorators?: SuggestionDecorator[];
   index?: SearchIndex;
+  fallback?: SearchIndex;
+  wakeUps?: ChangeWakeUps;
+  onError?: (error: unknown, message: string) => void;
 }) {
+  const embedded = () => new MemorySearchIndex();
   const service = new SearchService({
     repository: options.repositories.search,
-    index: options.index ?? new MemorySearchIndex(),
+    index: options.index ?? options.fallback ?? embedded(),
+    createIndex: options.index ? undefined : embedded,
+    fallback: !options.index && options.fallback !== undefined,
+    wakeUps: options.wakeUps,
     secret: options.secret,
+    onError: options.onError,
   });
   await service.start(rulesFromSettings(options.config.search.relevance));
   const suggestions = new SuggestionBuilder({

@@ -242,6 +242,12 @@ export class PostgresSearchIndex implements SearchIndex {
     return Number(rows[0]?.n ?? 0);
   }
 
+  async keys(): Promise<string[]> {
+    await this.ensureSchema();
+    const { rows } = await this.#pool.query<{ key: string }>(`SELECT key FROM ${this.#table('documents')}`);
+    return rows.map((row) => row.key);
+  }
+
   async setRules(rules: RelevanceRules): Promise<void> {
     this.#setRules(rules);
   }

@@ -1,0 +1,41 @@
+import { generateBenchCatalog } from '../../src/server/catalog/bench/generateBenchCatalog';
+import { openDatabase } from '../../src/server/db/openDatabase';
+import { createSqliteRepositories } from '../../src/server/db/sqlite/createSqliteRepositories';
+import { MemorySearchIndex } from '../../src/server/search/MemorySearchIndex';
+import { DEFAULT_RULES } from '../../src/server/search/SearchIndex';
+import { SearchService } from '../../src/server/search/SearchService';
+
+/** What bench/search-rebuild.bench.mjs needs from the server bundle (built as dist/server/search-rebuild.js). */
+
+/** A SQLite data dir with the synthetic catalog (seeded once) and a search service on it, as the shop builds one. */
+export async function openRebuildBench(dataDir: string, products: number) {
+  const repositories = createSqliteRepositories(openDatabase(dataDir));
+  if ((await repositories.catalog.countProducts()) === 0) {
+    await repositories.catalog.importCatalog(generateBenchCatalog({ products }));
+  }
+  const service = new SearchService({
+    repository: repositories.search,
+    index: new MemorySearchIndex(),
+    createIndex: () => new MemorySearchIndex(),
+    secret: 'b'.repeat(40),
+  });
+  await service.start(DEFAULT_RULES);
+  return {
+    service,
+    /** What `npm run reindex` asks of every running process. */
+    requestRebuild: () => repositories.search.requestRebuild(),
+    /** The two synchronous steps of a build, timed alone: reading the documents, filling an index with them. */
+    async timeSteps() {
+      let started = performance.now();
+      const { documents } = await repositories.search.loadDocuments();
+      const load = performance.now() - started;
+      started = performance.now();
+      await new MemorySearchIndex().replaceAll(documents);
+      return { documents: documents.length, load, build: performance.now() - started };
+    },
+    async close() {
+      await service.close();
+      await repositories.close();
+    },
+  };
+}

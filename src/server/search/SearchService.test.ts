@@ -1,0 +1,379 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SearchChanges, SearchRepository, SearchScope } from '../db/ports';
+import { MemorySearchIndex } from './MemorySearchIndex';
+import { DEFAULT_RULES, type SearchDocument, type SearchIndex } from './SearchIndex';
+import { type ChangeWakeUps, SearchService } from './SearchService';
+
+/*
+ * How the service keeps its index current without a request ever waiting for a rebuild: a rebuild (requested, or
+ * more changes than updates carry) is built beside the answering index while that one keeps answering, catches up
+ * with the change log, and is swapped in; with change notifications (PostgreSQL) the log is read after a
+ * notification or on a timer, not per request. The store is an in-memory change log whose full loads a test can
+ * hold, to look at the service in the middle of a build.
+ */
+
+function product(id: number, title: string): SearchDocument {
+  return {
+    key: `product__${id}`,
+    kind: 'product',
+    id,
+    parentId: null,
+    taxonomy: null,
+    postType: null,
+    fields: { title: [title] },
+    featured: false,
+    inStock: true,
+    sales: 0,
+  };
+}
+
+/** A catalog of product titles with a change log, as the SQLite and PostgreSQL repositories keep one. */
+class FakeStore {
+  titles = new Map<number, string>();
+  log: { seq: number; id: number }[] = [];
+  seq = 0;
+  rulesRevision = 0;
+  rebuildRequests = 0;
+  revisionReads = 0;
+  fullLoads = 0;
+  #held: { promise: Promise<void>; release: () => void } | null = null;
+
+  write(id: number, title: string | null): void {
+    if (title === null) this.titles.delete(id);
+    else this.titles.set(id, title);
+    this.log = this.log.filter((entry) => entry.id !== id);
+    this.log.push({ seq: ++this.seq, id });
+  }
+
+  /** The next full loads wait until `release()`: a build in progress. */
+  holdFullLoads(): () => void {
+    let release = () => {};
+    const promise = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.#held = { promise, release };
+    return () => {
+      this.#held = null;
+      release();
+    };
+  }
+
+  repository(): SearchRepository {
+    const store = this;
+    return {
+      async revision() {
+        store.revisionReads++;
+        return { catalog: store.seq, rules: store.rulesRevision, rebuild: store.rebuildRequests };
+      },
+      async changesSince(seq: number, limit: number): Promise<SearchChanges> {
+        const entries = store.log.filter((entry) => entry.seq > seq);
+        const none = { terms: [], vendors: [], posts: [] };
+        if (entries.length > limit) return { seq: store.seq, full: true, products: [], ...none };
+        return {
+          seq: entries.at(-1)?.seq ?? seq,
+          full: false,
+          products: entries.map((entry) => entry.id),
+          ...none,
+        };
+      },
+      async loadDocuments(scope?: SearchScope) {
+        if (!scope) {
+          store.fullLoads++;
+          // Read at the start of the load, as a database snapshot would be.
+          const documents = [...store.titles].map(([id, title]) => product(id, title));
+          await store.#held?.promise;
+          return { documents, removedKeys: [] };
+        }
+        const documents: SearchDocument[] = [];
+        const removedKeys: string[] = [];
+        for (const id of scope.products) {
+          const title = store.titles.get(id);
+          if (title === undefined) removedKeys.push(`product__${id}`);
+          else documents.push(product(id, title));
+        }
+        return { documents, removedKeys };
+      },
+      async seedRules() {
+        return false;
+      },
+      async getRules() {
+        return DEFAULT_RULES;
+      },
+    } as Partial<SearchRepository> as SearchRepository;
+  }
+}
+
+/** An embedded index that lists its keys, as the PostgreSQL fallback does. */
+class KeyedIndex extends MemorySearchIndex {
+  #keys = new Set<string>();
+  override async replaceAll(documents: Iterable<SearchDocument>): Promise<void> {
+    const list = [...documents];
+    this.#keys = new Set(list.map((document) => document.key));
+    await super.replaceAll(list);
+  }
+  override async update(upserts: readonly SearchDocument[], removedKeys: readonly string[]) {
+    for (const key of removedKeys) this.#keys.delete(key);
+    for (const document of upserts) this.#keys.add(document.key);
+    await super.update(upserts, removedKeys);
+  }
+  async keys(): Promise<string[]> {
+    return [...this.#keys];
+  }
+}
+
+async function titlesFound(service: SearchService, text: string): Promise<number[]> {
+  await service.refresh();
+  const result = await service.search({ text, limits: { products: 10 } });
+  return (result.hits.products ?? []).map((hit) => hit.id).sort((a, b) => a - b);
+}
+
+async function startedService(
+  store: FakeStore,
+  options: { fallback?: SearchIndex; wakeUps?: ChangeWakeUps; checkMs?: number } = {},
+) {
+  const service = new SearchService({
+    repository: store.repository(),
+    index: options.fallback ?? new MemorySearchIndex(),
+    createIndex: () => new MemorySearchIndex(),
+    fallback: options.fallback !== undefined,
+    wakeUps: options.wakeUps,
+    checkMs: options.checkMs,
+    secret: 'test',
+  });
+  await service.start(DEFAULT_RULES);
+  return service;
+}
+
+describe('SearchService: rebuilds beside the answering index', () => {
+  it('answers from the old index while a requested rebuild is built, then swaps the new one in', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    const service = await startedService(store);
+    const old = service.index;
+
+    const release = store.holdFullLoads();
+    store.rebuildRequests++;
+    // The request starts the build and is answered without waiting for it (a blocked refresh never resolves).
+    expect(await titlesFound(service, 'linen')).toEqual([1]);
+    expect(store.fullLoads).toBe(2);
+    expect(service.index).toBe(old);
+
+    release();
+    await vi.waitFor(() => expect(service.index).not.toBe(old));
+    expect(await titlesFound(service, 'linen')).toEqual([1]);
+  });
+
+  it('more changes than updates carry: the old index answers until the rebuilt one is swapped in', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    const service = await startedService(store);
+    const old = service.index;
+
+    const release = store.holdFullLoads();
+    for (let id = 100; id < 5200; id++) store.write(id, `Wool Hat ${id}`);
+    // Before the swap: the old content, at once.
+    expect(await titlesFound(service, 'wool')).toEqual([]);
+    expect(await titlesFound(service, 'linen')).toEqual([1]);
+    expect(service.index).toBe(old);
+
+    release();
+    await vi.waitFor(() => expect(service.index).not.toBe(old));
+    expect((await service.search({ text: 'wool', limits: { products: 10 } })).totalProducts).toBe(5100);
+  });
+
+  it('fills the new index in slices: searches are answered between them, not after the whole build', async () => {
+    const store = new FakeStore();
+    for (let id = 1; id <= 5000; id++) store.write(id, `Wool Hat ${id}`);
+    const service = await startedService(store);
+    const old = service.index;
+    const release = store.holdFullLoads();
+    store.rebuildRequests++;
+    await service.refresh();
+    release();
+    // Searches back to back until the swap: each waits for the event loop, as a request does.
+    let answered = 0;
+    while (service.index === old) {
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await titlesFound(service, 'wool 17')).toContain(17);
+      answered++;
+    }
+    // 5,000 documents in slices of 500: one turn at least per slice.
+    expect(answered).toBeGreaterThanOrEqual(10);
+  });
+
+  it('applies a change committed during the build to the new index before swapping it in', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    store.write(2, 'Wool Hat');
+    const service = await startedService(store);
+    const old = service.index;
+
+    const release = store.holdFullLoads();
+    store.rebuildRequests++;
+    await service.refresh();
+    // Committed after the build read the catalog: the build's documents still say "Wool Hat".
+    store.write(2, 'Cashmere Hat');
+    expect(await titlesFound(service, 'cashmere')).toEqual([2]);
+
+    release();
+    await vi.waitFor(() => expect(service.index).not.toBe(old));
+    // The swapped-in index itself, before any later refresh could patch it: never older than the one it replaced.
+    expect(await service.index.searchProductIds('cashmere')).toEqual([2]);
+    expect(await service.index.searchProductIds('wool')).toEqual([]);
+    expect(service.revision).toBe(`${store.seq}.0`);
+  });
+
+  it('builds beside rather than let the embedded index fold a large delta on the request path', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    const service = await startedService(store);
+    const old = service.index;
+    const update = vi.spyOn(old, 'update');
+    const replaceAll = vi.spyOn(old, 'replaceAll');
+
+    // Small batches below the update limit, adding up past what the embedded delta should hold.
+    for (let batch = 0; batch < 4; batch++) {
+      for (let id = 0; id < 500; id++) store.write(1000 + batch * 500 + id, `Cotton Sock ${id}`);
+      await service.refresh();
+    }
+    await vi.waitFor(() => expect(service.index).not.toBe(old));
+    expect(update).toHaveBeenCalledTimes(3);
+    expect(replaceAll).not.toHaveBeenCalled();
+    expect((await service.search({ text: 'cotton', limits: { products: 1 } })).totalProducts).toBe(2000);
+  });
+
+  it('rebuild() resolves once the rebuilt index answers, with its document count', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    const service = await startedService(store);
+    store.titles.set(2, 'Wool Hat'); // written without the log, as before a reindex
+    expect(await service.rebuild()).toBe(2);
+    expect(await titlesFound(service, 'wool')).toEqual([2]);
+  });
+});
+
+describe('SearchService: with a fallback and change notifications (PostgreSQL)', () => {
+  function wakeUps() {
+    const listeners = new Set<(table: string | null) => void>();
+    return {
+      source: {
+        subscribe(listener: (table: string | null) => void) {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      } satisfies ChangeWakeUps,
+      notify(table: string | null) {
+        for (const listener of listeners) listener(table);
+      },
+    };
+  }
+
+  it('answers from the fallback while the replica builds, then from the replica, and keeps the fallback current', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    store.write(2, 'Cotton Sock');
+    const fallback = new KeyedIndex();
+    // Left by an earlier process: product 9 is gone from the catalog since, product 2 is not in it yet.
+    await fallback.replaceAll([product(1, 'Linen Shirt'), product(9, 'Old Hat')]);
+    const release = store.holdFullLoads();
+    const service = await startedService(store, { fallback });
+    expect(service.ready).toBe(false);
+    expect(service.index).toBe(fallback);
+    expect(await titlesFound(service, 'linen')).toEqual([1]);
+
+    const replaceAll = vi.spyOn(fallback, 'replaceAll');
+    release();
+    await vi.waitFor(() => expect(service.ready).toBe(true));
+    expect(service.index).not.toBe(fallback);
+    expect(await titlesFound(service, 'cotton')).toEqual([2]);
+    // Brought to the catalog's content by updates in the background, never one long replaceAll.
+    await vi.waitFor(async () =>
+      expect((await fallback.keys()).sort()).toEqual(['product__1', 'product__2']),
+    );
+    expect(await fallback.searchProductIds('hat')).toEqual([]);
+    expect(replaceAll).not.toHaveBeenCalled();
+
+    // A change reaches the replica on the request path and the fallback after it.
+    const update = vi.spyOn(fallback, 'update');
+    store.write(3, 'Wool Hat');
+    expect(await titlesFound(service, 'wool')).toEqual([3]);
+    await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect((await fallback.search({ text: 'wool', limits: { products: 5 } })).totalProducts).toBe(1);
+    await service.close();
+  });
+
+  it('a replica build that failed is tried again later while the fallback answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const store = new FakeStore();
+      store.write(1, 'Linen Shirt');
+      const fallback = new MemorySearchIndex();
+      await fallback.replaceAll([product(1, 'Linen Shirt')]);
+      const repository = store.repository();
+      const load = repository.loadDocuments.bind(repository);
+      let failures = 1;
+      repository.loadDocuments = async (scope, onProgress) => {
+        if (!scope && failures-- > 0) throw new Error('connection refused');
+        return load(scope, onProgress);
+      };
+      const errors: string[] = [];
+      const service = new SearchService({
+        repository,
+        index: fallback,
+        createIndex: () => new MemorySearchIndex(),
+        fallback: true,
+        secret: 'test',
+        onError: (_error, message) => errors.push(message),
+      });
+      await service.start(DEFAULT_RULES);
+      await vi.waitFor(() => expect(errors).toEqual(['search index rebuild failed']));
+      expect(service.ready).toBe(false);
+      expect(await titlesFound(service, 'linen')).toEqual([1]);
+      await vi.advanceTimersByTimeAsync(5000);
+      await vi.waitFor(() => expect(service.ready).toBe(true));
+      await service.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an empty fallback cannot answer: the replica is built before start resolves', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    const fallback = new MemorySearchIndex();
+    const service = await startedService(store, { fallback });
+    expect(service.ready).toBe(true);
+    expect(await titlesFound(service, 'linen')).toEqual([1]);
+    await service.close();
+  });
+
+  it('reads the change log after a notification, not per request', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    const wake = wakeUps();
+    const service = await startedService(store, { wakeUps: wake.source, checkMs: 3_600_000 });
+    await titlesFound(service, 'linen');
+    const reads = store.revisionReads;
+    for (let i = 0; i < 5; i++) expect(await titlesFound(service, 'linen')).toEqual([1]);
+    expect(store.revisionReads).toBe(reads);
+
+    store.write(2, 'Linen Towel');
+    expect(await titlesFound(service, 'linen')).toEqual([1]);
+    wake.notify('search_changes');
+    // Woken, the service looks by itself: no request needed.
+    await vi.waitFor(() => expect(service.revision).toBe(`${store.seq}.0`));
+    expect(await titlesFound(service, 'linen')).toEqual([1, 2]);
+    await service.close();
+  });
+
+  it('a missed notification is caught up by sequence on the periodic check', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    const wake = wakeUps();
+    const service = await startedService(store, { wakeUps: wake.source, checkMs: 20 });
+    store.write(2, 'Linen Towel'); // never notified
+    await vi.waitFor(() => expect(service.revision).toBe(`${store.seq}.0`));
+    expect(await titlesFound(service, 'linen')).toEqual([1, 2]);
+    await service.close();
+  });
+});
