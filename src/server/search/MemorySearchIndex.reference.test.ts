@@ -1,0 +1,248 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MemorySearchIndex } from './MemorySearchIndex';
+import { parseSearchQuery, type QueryWord } from './parseSearchQuery';
+import {
+  compileRules,
+  EXACT,
+  maxEditsOf,
+  PREFIX_BASE,
+  prefixFactor,
+  queryRank,
+  rankBase,
+  SHORT_FIELDS,
+  SHORT_TYPO_LENGTH,
+  SHORT_WORD,
+  TYPO,
+  TYPO_THRESHOLD,
+  termsOf,
+  titleKey,
+  titleKeysOf,
+} from './ranking';
+import { DEFAULT_RULES, type SearchDocument } from './SearchIndex';
+
+/*
+ * The embedded index against a brute-force reference: every document, every term, no posting lists, no rarest-first
+ * order, no galloping, no forward index, no early cut. The reference restates the matching rules of ranking.ts
+ * (a word matches a term exactly, as a prefix when it is the last word, or within its typo allowance when the word
+ * as typed reaches fewer than TYPO_THRESHOLD postings; typos and one- or two-letter words never count in
+ * descriptions) and ranks with the shared queryRank. Catalogs are drawn with a skewed vocabulary, so that common
+ * words have long posting lists next to rare ones: the case the index's shortcuts are for.
+ */
+
+const VOCABULARY = [
+  // Common words first: the generator picks them far more often.
+  'shirt',
+  'blue',
+  'cotton',
+  's',
+  't',
+  'sh',
+  'tshirt',
+  'shoe',
+  'short',
+  'shorts',
+  'linen',
+  'line',
+  'wool',
+  'wood',
+  'hood',
+  'hoodie',
+  'cap',
+  'case',
+  'cup',
+  'blouse',
+  'blu',
+  'an',
+  'zip',
+  'zipper',
+  'tee',
+];
+
+/** Optimal-string-alignment distance (a swap of neighbours is one edit), as the typo scan counts. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      }
+      rows[i]![j] = value;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** The typo distance of a word to a term: the first letter as typed; with a prefix word, its nearest prefix. */
+function typoDistance(word: string, term: string, prefix: boolean): number {
+  if (term[0] !== word[0]) return Number.POSITIVE_INFINITY;
+  if (!prefix) return editDistance(word, term);
+  let best = Number.POSITIVE_INFINITY;
+  for (let end = 1; end <= term.length; end++) best = Math.min(best, editDistance(word, term.slice(0, end)));
+  return best;
+}
+
+interface ReferenceResult {
+  /** Product ids, best first, every match. */
+  ranked: number[];
+}
+
+function referenceSearch(documents: SearchDocument[], text: string): ReferenceResult {
+  const { fieldWeights } = compileRules(DEFAULT_RULES);
+  const termMaps = documents.map((document) => termsOf(document));
+  const postingsOf = (term: string) => termMaps.filter((terms) => terms.has(term)).length;
+  const allTerms = [...new Set(termMaps.flatMap((terms) => [...terms.keys()]))];
+  const readings = parseSearchQuery(text, new Set());
+  const whole = titleKey(text);
+
+  /** Each document's best score for one word, or 0. */
+  const clauseScores = (word: QueryWord, shortTypos: boolean): number[] => {
+    const factors = new Map<string, number>();
+    let postings = 0;
+    for (const term of allTerms) {
+      if (term === word.text) {
+        factors.set(term, EXACT);
+        postings += postingsOf(term);
+      } else if (word.prefix && term.startsWith(word.text)) {
+        factors.set(term, prefixFactor(word.text.length, term.length));
+        postings += postingsOf(term);
+      }
+    }
+    const maxEdits = maxEditsOf(word.text.length, shortTypos);
+    if (maxEdits > 0 && postings < TYPO_THRESHOLD) {
+      const typoPrefix = word.prefix && word.text.length > SHORT_TYPO_LENGTH;
+      for (const term of allTerms) {
+        // A typo outranks nothing but the exact word: a prefix-range term one edit away takes the typo factor.
+        if (term === word.text) continue;
+        const distance = typoDistance(word.text, term, typoPrefix);
+        if (distance > 0 && distance <= maxEdits) factors.set(term, TYPO[distance] as number);
+      }
+    }
+    const short = word.text.length <= SHORT_WORD;
+    return termMaps.map((terms) => {
+      let best = 0;
+      for (const [term, factor] of factors) {
+        const mask = terms.get(term);
+        if (mask === undefined) continue;
+        const fields = short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff;
+        if ((mask & fields) === 0) continue;
+        best = Math.max(best, factor * (fieldWeights[mask & fields] as number));
+      }
+      return best;
+    });
+  };
+
+  const scoresFor = (shortTypos: boolean): Map<number, number> => {
+    const best = new Map<number, number>();
+    for (const [index, reading] of readings.entries()) {
+      const weight = (index === 0 ? 1 : 0.9) / reading.length;
+      const perWord = reading.map((word) => clauseScores(word, shortTypos));
+      for (let doc = 0; doc < documents.length; doc++) {
+        if (perWord.some((scores) => scores[doc] === 0)) continue;
+        // Summed rarest word first, as the index adds them, so that rounding to two decimals agrees.
+        const order = perWord
+          .map((scores, word) => ({ word, count: scores.filter((score) => score > 0).length }))
+          .sort((a, b) => a.count - b.count)
+          .map(({ word }) => word);
+        let sum = 0;
+        for (const word of order) sum += perWord[word]![doc]!;
+        const score = sum * weight;
+        if (score > (best.get(doc) ?? -1)) best.set(doc, score);
+      }
+    }
+    return best;
+  };
+
+  let scores = scoresFor(false);
+  if (scores.size === 0 && readings.some((words) => words.some((word) => word.text.length === 3))) {
+    scores = scoresFor(true);
+  }
+  const ranked = [...scores]
+    .map(([doc, score]) => {
+      const document = documents[doc]!;
+      const wholeTitle = titleKeysOf(document).includes(whole);
+      return { doc, rank: queryRank(score, 0, rankBase(document), wholeTitle) };
+    })
+    .sort((a, b) => b.rank - a.rank || a.doc - b.doc)
+    .map(({ doc }) => documents[doc]!.id);
+  return { ranked };
+}
+
+const word = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...VOCABULARY.slice(0, 5)) },
+  { weight: 1, arbitrary: fc.constantFrom(...VOCABULARY) },
+);
+const documentsArbitrary = fc
+  .array(
+    fc.record({
+      title: fc.array(word, { minLength: 1, maxLength: 4 }),
+      content: fc.array(word, { maxLength: 5 }),
+      featured: fc.boolean(),
+      sales: fc.integer({ min: 0, max: 3 }),
+    }),
+    { minLength: 1, maxLength: 250 },
+  )
+  .map((rows) =>
+    rows.map(
+      (row, index): SearchDocument => ({
+        key: `product__${index + 1}`,
+        kind: 'product',
+        id: index + 1,
+        parentId: null,
+        taxonomy: null,
+        postType: null,
+        fields: { title: [row.title.join(' ')], content: row.content.length ? [row.content.join(' ')] : [] },
+        featured: row.featured,
+        inStock: true,
+        sales: row.sales,
+      }),
+    ),
+  );
+/** Whole words, prefixes of them and one-letter slips, joined by spaces or a hyphen. */
+const queryArbitrary = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom(...VOCABULARY),
+      fc.integer({ min: 1, max: 8 }),
+      fc.constantFrom('', '', '', 'x', 'e'),
+    ),
+    { minLength: 1, maxLength: 3 },
+  )
+  .chain((parts) =>
+    fc
+      .constantFrom(' ', ' ', '-')
+      .map((separator) =>
+        parts
+          .map(([text, cut, slip], index) =>
+            index === parts.length - 1 ? text.slice(0, cut) + slip : text + slip,
+          )
+          .join(separator),
+      ),
+  );
+
+describe('MemorySearchIndex against a brute-force reference', () => {
+  it('finds and ranks the same products, whatever order and shortcut the index takes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        documentsArbitrary,
+        fc.array(queryArbitrary, { minLength: 1, maxLength: 6 }),
+        async (documents, queries) => {
+          const index = new MemorySearchIndex();
+          await index.replaceAll(documents);
+          for (const text of queries) {
+            const { ranked } = referenceSearch(documents, text);
+            expect(await index.searchProductIds(text), text).toEqual(ranked);
+            const result = await index.search({ text, limits: { products: 5 } });
+            expect(result.hits.products?.map((hit) => hit.id) ?? [], text).toEqual(ranked.slice(0, 5));
+            expect(result.totalProducts, text).toBe(ranked.length);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
