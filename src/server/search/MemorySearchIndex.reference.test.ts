@@ -184,7 +184,7 @@ const documentsArbitrary = fc
       featured: fc.boolean(),
       sales: fc.integer({ min: 0, max: 3 }),
     }),
-    { minLength: 1, maxLength: 250 },
+    { minLength: 1, maxLength: 250, size: 'max' },
   )
   .map((rows) =>
     rows.map(

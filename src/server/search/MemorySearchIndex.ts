@@ -70,8 +70,15 @@ function termFactor(match: SegmentMatch, termId: number): number {
 /** The forward check pays off when the candidates' own terms are far fewer than the word's postings. */
 const TERMS_PER_DOC_ESTIMATE = 15;
 
+/**
+ * A later word's term is searched by galloping when the candidates times this are fewer than its postings: a
+ * gallop costs a few comparisons per candidate, a walk one cheap step per posting.
+ */
+const GALLOP_COST = 8;
+
 interface Candidates {
-  docs: number[];
+  /** A view of a scratch buffer: valid until the next query. */
+  docs: Int32Array;
   scores: Float64Array;
 }
 
@@ -98,6 +105,10 @@ export class MemorySearchIndex implements SearchIndex {
   #clauseScore = new Float64Array(0);
   #finalScore = new Float64Array(0);
   #generation = 0;
+  /** The candidates between words, the documents one word reaches, and the query's result: scratch per query. */
+  #candidateBuffer = new Int32Array(0);
+  #seenBuffer = new Int32Array(0);
+  #resultBuffer = new Int32Array(0);
   /** Which documents the last query matched: #resultMark[doc] === #resultGeneration. */
   #resultMark = new Uint32Array(0);
   #resultGeneration = 0;
@@ -344,6 +355,9 @@ export class MemorySearchIndex implements SearchIndex {
       return next;
     };
     this.#mark = grow(this.#mark, (n) => new Uint32Array(n));
+    this.#candidateBuffer = new Int32Array(capacity);
+    this.#seenBuffer = new Int32Array(capacity);
+    this.#resultBuffer = new Int32Array(capacity);
     this.#clauseMark = grow(this.#clauseMark, (n) => new Uint32Array(n));
     this.#score = grow(this.#score, (n) => new Float64Array(n));
     this.#clauseScore = grow(this.#clauseScore, (n) => new Float64Array(n));
@@ -380,60 +394,67 @@ export class MemorySearchIndex implements SearchIndex {
     for (const doc of this.#byTitle.get(titleKey(text)) ?? []) {
       if (this.#documents[doc] !== null) this.#wholeTitleMark[doc] = finalMark;
     }
-    const docs: number[] = [];
     // Valid for the documents in `docs` until the next query (searches are synchronous).
     const scores = this.#finalScore;
-    this.#matchReadings(readings, false, finalMark, docs, scores);
+    const memo = new Map<string, SegmentMatch[]>();
+    let count = this.#matchReadings(readings, false, finalMark, scores, memo);
     // Nothing as typed: three-letter words may then have one typo (SHORT_TYPO_LENGTH).
-    if (docs.length === 0 && readings.some((words) => words.some(isShortTypoWord))) {
-      this.#matchReadings(readings, true, finalMark, docs, scores);
+    if (count === 0 && readings.some((words) => words.some(isShortTypoWord))) {
+      count = this.#matchReadings(readings, true, finalMark, scores, memo);
     }
-    return { docs, scores };
+    return { docs: this.#resultBuffer.subarray(0, count), scores };
   }
 
+  /** Matches each reading into #resultBuffer (each document once, with its best reading's score); returns the count. */
   #matchReadings(
     readings: QueryWord[][],
     shortTypos: boolean,
     finalMark: number,
-    docs: number[],
     scores: Float64Array,
-  ): void {
+    memo: Map<string, SegmentMatch[]>,
+  ): number {
+    const result = this.#resultBuffer;
+    let count = 0;
     for (const [index, reading] of readings.entries()) {
       // Readings have different word counts: compare them by the mean per word, the first (whole-chunk)
       // reading slightly ahead, since it is the more specific one (a SKU typed whole).
       const weight = (index === 0 ? 1 : 0.9) / reading.length;
-      for (const doc of this.#matchAll(reading, shortTypos)) {
+      for (const doc of this.#matchAll(reading, shortTypos, memo)) {
         const score = (this.#score[doc] as number) * weight;
         if (this.#resultMark[doc] !== finalMark) {
           this.#resultMark[doc] = finalMark;
-          docs.push(doc);
+          result[count++] = doc;
           scores[doc] = score;
         } else if (score > (scores[doc] as number)) scores[doc] = score;
       }
     }
+    return count;
   }
 
-  /** AND over the words, rarest first; the scores land in #score. */
-  #matchAll(words: readonly QueryWord[], shortTypos: boolean): number[] {
-    const clauses = words.map((word) => this.#matchesOf(word, shortTypos));
+  /**
+   * AND over the words, rarest first; the scores land in #score. The rarest word's postings are walked; each next
+   * word only checks the candidates left: per term, by galloping through its postings when the candidates are
+   * far fewer than them, by the candidates' own terms (the forward index) for a one- or two-letter word, else by
+   * walking the postings against the candidate marks. Returns a view of a scratch buffer, valid until the next call.
+   */
+  #matchAll(words: readonly QueryWord[], shortTypos: boolean, memo: Map<string, SegmentMatch[]>): Int32Array {
+    const clauses = words.map((word) => this.#memoMatches(word, shortTypos, memo));
     const sizes = clauses.map((matches) => matches.reduce((sum, match) => sum + match.postings, 0));
     const order = clauses
       .map((_, index) => index)
       .sort((a, b) => (sizes[a] as number) - (sizes[b] as number));
-    let docs: number[] = [];
+    const seen = this.#seenBuffer;
+    let docs = this.#candidateBuffer.subarray(0, 0);
+    let sorted = false;
     for (const [position, index] of order.entries()) {
       const matches = clauses[index] as SegmentMatch[];
-      if ((sizes[index] as number) === 0) return [];
+      if ((sizes[index] as number) === 0) return docs.subarray(0, 0);
       const clause = ++this.#generation;
-      const seen: number[] = [];
-      const offer = (doc: number, score: number) => {
-        if (this.#clauseMark[doc] !== clause) {
-          this.#clauseMark[doc] = clause;
-          this.#clauseScore[doc] = score;
-          seen.push(doc);
-        } else if (score > (this.#clauseScore[doc] as number)) this.#clauseScore[doc] = score;
-      };
+      let seenCount = 0;
       const short = (words[index] as QueryWord).text.length <= SHORT_WORD;
+      const clauseMark = this.#clauseMark;
+      const clauseScore = this.#clauseScore;
+      const weights = this.#fieldWeights;
       if (short && position > 0 && docs.length * TERMS_PER_DOC_ESTIMATE < (sizes[index] as number)) {
         // Few candidates left: look their terms up instead of walking this word's postings.
         for (const match of matches) {
@@ -452,26 +473,70 @@ export class MemorySearchIndex implements SearchIndex {
                   : singles.size > 0
                     ? (singles.get(termId) ?? 0)
                     : 0;
-              if (factor > 0) offer(doc, factor * (this.#fieldWeights[forwardMasks[at] as number] as number));
+              if (factor === 0) continue;
+              const score = factor * (weights[forwardMasks[at] as number] as number);
+              if (clauseMark[doc] !== clause) {
+                clauseMark[doc] = clause;
+                clauseScore[doc] = score;
+                seen[seenCount++] = doc;
+              } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
             }
           }
         }
       } else {
-        // The hot loop of a broad word: locals and typed arrays only.
+        // The hot loops of a broad word: locals and typed arrays only.
         const previous = position === 0 ? -1 : clause - 1;
         const mark = this.#mark;
-        const clauseMark = this.#clauseMark;
-        const clauseScore = this.#clauseScore;
-        const weights = this.#fieldWeights;
+        const candidates = docs.length;
         for (const match of matches) {
           const { segment } = match;
           const { docs: postingDocs, masks, offsets } = segment;
-          const walk = (termId: number, factor: number) => {
+          const visit = (termId: number, factor: number) => {
             // Typos count outside the descriptions only: among so many words a one-letter neighbour is nearly
             // always there (shirt → short), and it would pull in products about something else.
             const fields = short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff;
+            const begin = offsets[termId] as number;
             const end = offsets[termId + 1] as number;
-            for (let at = offsets[termId] as number; at < end; at++) {
+            if (previous !== -1 && candidates * GALLOP_COST < end - begin) {
+              // Postings are in document order: find each (sorted) candidate by a galloping search.
+              if (!sorted) {
+                docs.sort();
+                sorted = true;
+              }
+              let at = begin;
+              for (let i = 0; i < candidates && at < end; i++) {
+                const doc = docs[i] as number;
+                if ((postingDocs[at] as number) < doc) {
+                  let step = 1;
+                  let low = at;
+                  let high = at + 1;
+                  while (high < end && (postingDocs[high] as number) < doc) {
+                    low = high;
+                    step *= 2;
+                    high = at + step;
+                  }
+                  if (high > end) high = end;
+                  // The first posting >= doc lies in (low, high].
+                  while (low + 1 < high) {
+                    const middle = (low + high) >>> 1;
+                    if ((postingDocs[middle] as number) < doc) low = middle;
+                    else high = middle;
+                  }
+                  at = high;
+                }
+                if (at >= end || postingDocs[at] !== doc) continue;
+                const mask = (masks[at] as number) & fields;
+                if (mask === 0) continue;
+                const score = factor * (weights[mask] as number);
+                if (clauseMark[doc] !== clause) {
+                  clauseMark[doc] = clause;
+                  clauseScore[doc] = score;
+                  seen[seenCount++] = doc;
+                } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
+              }
+              return;
+            }
+            for (let at = begin; at < end; at++) {
               const doc = postingDocs[at] as number;
               if (previous !== -1 && mark[doc] !== previous) continue;
               const mask = (masks[at] as number) & fields;
@@ -480,26 +545,45 @@ export class MemorySearchIndex implements SearchIndex {
               if (clauseMark[doc] !== clause) {
                 clauseMark[doc] = clause;
                 clauseScore[doc] = score;
-                seen.push(doc);
+                seen[seenCount++] = doc;
               } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
             }
           };
-          for (const [termId, factor] of match.singles) walk(termId, factor);
+          for (const [termId, factor] of match.singles) visit(termId, factor);
           for (let termId = match.from; termId < match.to; termId++) {
-            if (!match.singles.has(termId)) walk(termId, termFactor(match, termId));
+            if (!match.singles.has(termId)) visit(termId, termFactor(match, termId));
           }
         }
       }
-      for (const doc of seen) {
-        if (this.#documents[doc] === null) continue;
-        this.#score[doc] =
-          (position === 0 ? 0 : (this.#score[doc] as number)) + (this.#clauseScore[doc] as number);
-        this.#mark[doc] = clause;
+      // The survivors become the candidates, in the order they were seen (sorted if the candidates were).
+      const next = this.#candidateBuffer;
+      const mark = this.#mark;
+      const score = this.#score;
+      const documents = this.#documents;
+      let count = 0;
+      for (let i = 0; i < seenCount; i++) {
+        const doc = seen[i] as number;
+        if (documents[doc] === null) continue;
+        score[doc] = (position === 0 ? 0 : (score[doc] as number)) + (clauseScore[doc] as number);
+        mark[doc] = clause;
+        next[count++] = doc;
       }
-      docs = seen.filter((doc) => this.#mark[doc] === clause);
-      if (docs.length === 0) return [];
+      sorted = false;
+      docs = next.subarray(0, count);
+      if (count === 0) return docs;
     }
     return docs;
+  }
+
+  /** One word's matches, computed once per query: readings share most of their words. */
+  #memoMatches(word: QueryWord, shortTypos: boolean, memo: Map<string, SegmentMatch[]>): SegmentMatch[] {
+    const key = `${word.prefix ? 'p' : 'w'}${shortTypos ? 't' : '-'}${word.text}`;
+    let matches = memo.get(key);
+    if (!matches) {
+      matches = this.#matchesOf(word, shortTypos);
+      memo.set(key, matches);
+    }
+    return matches;
   }
 
   /**
