@@ -230,19 +230,30 @@ describe('MemorySearchIndex against a brute-force reference', () => {
       fc.asyncProperty(
         documentsArbitrary,
         fc.array(queryArbitrary, { minLength: 1, maxLength: 6 }),
-        async (documents, queries) => {
+        fc.integer({ min: 1, max: 8 }),
+        async (documents, queries, limit) => {
           const index = new MemorySearchIndex();
           await index.replaceAll(documents);
+          // Budget 0: a one-word query stops as soon as its top is certain, however few postings are left.
+          const cutting = new MemorySearchIndex(DEFAULT_RULES, { exactTotalBudget: 0 });
+          await cutting.replaceAll(documents);
           for (const text of queries) {
             const { ranked } = referenceSearch(documents, text);
             expect(await index.searchProductIds(text), text).toEqual(ranked);
-            const result = await index.search({ text, limits: { products: 5 } });
-            expect(result.hits.products?.map((hit) => hit.id) ?? [], text).toEqual(ranked.slice(0, 5));
+            const result = await index.search({ text, limits: { products: limit } });
+            expect(result.hits.products?.map((hit) => hit.id) ?? [], text).toEqual(ranked.slice(0, limit));
             expect(result.totalProducts, text).toBe(ranked.length);
+            expect(result.totalIsLowerBound, text).toBeUndefined();
+            const cut = await cutting.search({ text, limits: { products: limit } });
+            expect(cut.hits.products?.map((hit) => hit.id) ?? [], text).toEqual(ranked.slice(0, limit));
+            if (cut.totalIsLowerBound) {
+              expect(cut.totalProducts, text).toBeLessThanOrEqual(ranked.length);
+              expect(cut.totalProducts, text).toBeGreaterThanOrEqual(limit);
+            } else expect(cut.totalProducts, text).toBe(ranked.length);
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
-  });
+  }, 120_000);
 });

@@ -67,6 +67,9 @@ function termFactor(match: SegmentMatch, termId: number): number {
   return prefixFactor(match.wordLength, match.segment.termLengths[termId] as number);
 }
 
+/** See MemorySearchIndexOptions.exactTotalBudget. */
+const EXACT_TOTAL_BUDGET = 20_000;
+
 /** The forward check pays off when the candidates' own terms are far fewer than the word's postings. */
 const TERMS_PER_DOC_ESTIMATE = 15;
 
@@ -76,14 +79,32 @@ const TERMS_PER_DOC_ESTIMATE = 15;
  */
 const GALLOP_COST = 8;
 
+/** What the products' top needs to know to stop early: how many, and which products may be shown. */
+interface TopRequest {
+  limit: number;
+  pinned: Set<number>;
+  variations: boolean;
+}
+
 interface Candidates {
   /** A view of a scratch buffer: valid until the next query. */
   docs: Int32Array;
+  /** False when the products were cut once their top was certain: then not every matching product is in `docs`. */
+  complete: boolean;
   scores: Float64Array;
+}
+
+export interface MemorySearchIndexOptions {
+  /**
+   * A one-word query stops walking its postings once the top products are certain, unless fewer postings than this
+   * are left: then it walks on, and the total stays exact (the cheap case).
+   */
+  exactTotalBudget?: number;
 }
 
 export class MemorySearchIndex implements SearchIndex {
   #rules: RelevanceRules = DEFAULT_RULES;
+  readonly #exactTotalBudget: number;
   #stopWords = new Set<string>();
   #synonyms = new Map<string, string[]>();
   #fieldWeights = new Float64Array(32);
@@ -97,6 +118,12 @@ export class MemorySearchIndex implements SearchIndex {
   #variationKeys = new Map<number, Set<string>>();
   /** Documents by whole-title key (titleKey), for the whole-title rule; removed documents are skipped by null. */
   #byTitle = new Map<string, number[]>();
+  /**
+   * The base numbers every document outside the products group below the products (each group keeping its load
+   * order, so ties rank as before): a posting list then starts with them, and a query that stops early on the
+   * products still reads the other groups whole by reading each remaining list up to this number.
+   */
+  #firstProductDoc = 0;
 
   // Scratch arrays for one query, sized to the document count; marks avoid clearing them per query.
   #mark = new Uint32Array(0);
@@ -120,7 +147,8 @@ export class MemorySearchIndex implements SearchIndex {
   /** A variation's parent product document, -1 for everything else (or a parent not indexed). */
   #parentDoc = new Int32Array(0);
 
-  constructor(rules: RelevanceRules = DEFAULT_RULES) {
+  constructor(rules: RelevanceRules = DEFAULT_RULES, options: MemorySearchIndexOptions = {}) {
+    this.#exactTotalBudget = options.exactTotalBudget ?? EXACT_TOTAL_BUDGET;
     this.#setRules(rules);
   }
 
@@ -170,7 +198,10 @@ export class MemorySearchIndex implements SearchIndex {
     this.#variationKeys = new Map();
     this.#byTitle = new Map();
     const postings = new Map<string, number[]>();
-    for (const document of documents) {
+    const all = [...documents];
+    const others = all.filter((document) => groupOf(document) !== 0);
+    this.#firstProductDoc = others.length;
+    for (const document of [...others, ...all.filter((document) => groupOf(document) === 0)]) {
       const doc = this.#addDocument(document);
       for (const [term, mask] of termsOf(document)) {
         const list = postings.get(term);
@@ -225,8 +256,12 @@ export class MemorySearchIndex implements SearchIndex {
   #search(request: SearchRequest): SearchResult {
     const limits = SEARCH_GROUPS.map((group) => request.limits[group] ?? 0);
     const top: number[][] = SEARCH_GROUPS.map(() => []);
-    const candidates = this.#match(request.text);
     const pinned = this.#pinned(request.text);
+    const candidates = this.#match(request.text, {
+      limit: limits[0] as number,
+      pinned,
+      variations: request.variations === true,
+    });
     const variationParents = new Set<number>();
     let totalProducts = 0;
     if (candidates) {
@@ -269,7 +304,9 @@ export class MemorySearchIndex implements SearchIndex {
       }
       hits[group] = docs.map((doc) => this.#toHit(doc, candidates?.scores[doc] ?? 0));
     }
-    return { hits, totalProducts };
+    return candidates?.complete === false
+      ? { hits, totalProducts, totalIsLowerBound: true }
+      : { hits, totalProducts };
   }
 
   #searchProductIds(text: string): number[] {
@@ -387,7 +424,7 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   /** Every live document matching all the words of some reading of the query, with its score. */
-  #match(text: string): Candidates | null {
+  #match(text: string, top?: TopRequest): Candidates | null {
     const finalMark = ++this.#resultGeneration;
     const readings = parseSearchQuery(text, this.#stopWords);
     if (readings.length === 0) return null;
@@ -397,12 +434,146 @@ export class MemorySearchIndex implements SearchIndex {
     // Valid for the documents in `docs` until the next query (searches are synchronous).
     const scores = this.#finalScore;
     const memo = new Map<string, SegmentMatch[]>();
+    const only = readings.length === 1 && readings[0]?.length === 1 ? readings[0][0] : undefined;
+    if (top && only && top.limit > 0 && this.#rules.outOfStock !== 'last') {
+      const found = this.#matchTop(only, top, finalMark, scores, memo);
+      if (found.count > 0 || only.text.length !== SHORT_TYPO_LENGTH) {
+        return { docs: this.#resultBuffer.subarray(0, found.count), scores, complete: found.complete };
+      }
+    }
     let count = this.#matchReadings(readings, false, finalMark, scores, memo);
     // Nothing as typed: three-letter words may then have one typo (SHORT_TYPO_LENGTH).
     if (count === 0 && readings.some((words) => words.some(isShortTypoWord))) {
       count = this.#matchReadings(readings, true, finalMark, scores, memo);
     }
-    return { docs: this.#resultBuffer.subarray(0, count), scores };
+    return { docs: this.#resultBuffer.subarray(0, count), scores, complete: true };
+  }
+
+  /**
+   * One word in one reading (most keystrokes), for a suggestions answer: the word's terms are walked best first
+   * (by the most a term can score: its match factor × the weight of the best field it appears in), and the walk
+   * stops once `top.limit` showable products score above anything the terms left could give: those products'
+   * scores are final and no other product can pass them, so the top is exactly that of a full walk. The groups
+   * other than products are still read whole (the start of each remaining list, see #firstProductDoc). Stops only
+   * when more than the exact-total budget of postings is left; the count of products is then a lower bound.
+   */
+  #matchTop(
+    word: QueryWord,
+    top: TopRequest,
+    finalMark: number,
+    scores: Float64Array,
+    memo: Map<string, SegmentMatch[]>,
+  ): { count: number; complete: boolean } {
+    const matches = this.#memoMatches(word, false, memo);
+    const short = word.text.length <= SHORT_WORD;
+    const clause = ++this.#generation;
+    const clauseMark = this.#clauseMark;
+    const clauseScore = this.#clauseScore;
+    const weights = this.#fieldWeights;
+    const seen = this.#seenBuffer;
+    let seenCount = 0;
+    /** Walks one term's postings up to document `endDoc`; returns how many postings it read. */
+    const walk = (segment: IndexSegment, termId: number, factor: number, endDoc: number): number => {
+      const { docs: postingDocs, masks, offsets } = segment;
+      const fields = short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff;
+      const begin = offsets[termId] as number;
+      const end = offsets[termId + 1] as number;
+      let at = begin;
+      for (; at < end; at++) {
+        const doc = postingDocs[at] as number;
+        if (doc >= endDoc) break;
+        const mask = (masks[at] as number) & fields;
+        if (mask === 0) continue;
+        const score = factor * (weights[mask] as number);
+        if (clauseMark[doc] !== clause) {
+          clauseMark[doc] = clause;
+          clauseScore[doc] = score;
+          seen[seenCount++] = doc;
+        } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
+      }
+      return at - begin;
+    };
+    let complete = true;
+    for (const match of matches) {
+      const { segment } = match;
+      const termIds: number[] = [];
+      const factors: number[] = [];
+      for (const [termId, factor] of match.singles) {
+        termIds.push(termId);
+        factors.push(factor);
+      }
+      for (let termId = match.from; termId < match.to; termId++) {
+        if (match.singles.has(termId)) continue;
+        termIds.push(termId);
+        factors.push(termFactor(match, termId));
+      }
+      if (segment !== this.#base) {
+        // The delta is small: read whole.
+        for (const [i, termId] of termIds.entries()) walk(segment, termId, factors[i] as number, Infinity);
+        continue;
+      }
+      const bounds = termIds.map((termId, i) => {
+        const factor = factors[i] as number;
+        const fields = short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff;
+        return factor * (weights[(segment.termMasks[termId] as number) & fields] as number);
+      });
+      const order = termIds.map((_, i) => i).sort((a, b) => (bounds[b] as number) - (bounds[a] as number));
+      let left = match.postings;
+      let nextCheck = 0;
+      let walked = 0;
+      let stopAt = order.length;
+      for (const [position, i] of order.entries()) {
+        if (left > this.#exactTotalBudget && walked >= nextCheck) {
+          if (this.#topIsCertain(seen, seenCount, bounds[i] as number, top)) {
+            stopAt = position;
+            break;
+          }
+          // Checks cost a pass over the documents seen: space them as the walk grows.
+          nextCheck = walked + seenCount;
+        }
+        const read = walk(segment, termIds[i] as number, factors[i] as number, Infinity);
+        walked += read;
+        left -= read;
+      }
+      if (stopAt < order.length) {
+        complete = false;
+        for (const i of order.slice(stopAt)) {
+          walk(segment, termIds[i] as number, factors[i] as number, this.#firstProductDoc);
+        }
+      }
+    }
+    const result = this.#resultBuffer;
+    const documents = this.#documents;
+    let count = 0;
+    for (let i = 0; i < seenCount; i++) {
+      const doc = seen[i] as number;
+      if (documents[doc] === null) continue;
+      // As #matchReadings scores a one-word reading: the word's score × 1.
+      scores[doc] = clauseScore[doc] as number;
+      this.#resultMark[doc] = finalMark;
+      result[count++] = doc;
+    }
+    return { count, complete };
+  }
+
+  /**
+   * Whether at least `top.limit` showable products already score (to two decimals, as ranks compare) above
+   * `bound`, the most any term left could give: their scores are then final, and nothing else can pass them.
+   */
+  #topIsCertain(seen: Int32Array, seenCount: number, bound: number, top: TopRequest): boolean {
+    if (seenCount < top.limit) return false;
+    const boundKey = Math.round(bound * 100);
+    const hide = this.#rules.outOfStock === 'hide';
+    let above = 0;
+    for (let i = 0; i < seenCount; i++) {
+      const doc = seen[i] as number;
+      if (this.#group[doc] !== 0 || this.#documents[doc] === null) continue;
+      if (Math.round((this.#clauseScore[doc] as number) * 100) <= boundKey) continue;
+      if (hide && this.#inStock[doc] === 0) continue;
+      if (top.pinned.has(doc) || (!top.variations && this.#parentDoc[doc] !== -1)) continue;
+      if (++above >= top.limit) return true;
+    }
+    return false;
   }
 
   /** Matches each reading into #resultBuffer (each document once, with its best reading's score); returns the count. */
