@@ -257,3 +257,80 @@ describe('MemorySearchIndex against a brute-force reference', () => {
     );
   }, 120_000);
 });
+
+describe('a broad one-word keystroke', () => {
+  const product = (id: number, title: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
+    key: `product__${id}`,
+    kind: 'product',
+    id,
+    parentId: null,
+    taxonomy: null,
+    postType: null,
+    fields: { title: [title] },
+    featured: false,
+    inStock: true,
+    sales: 0,
+    ...extra,
+  });
+  // 4,000 products starting with "s"; the best-scoring "s" words (the shortest) are in four titles only, the
+  // best of all ("So") in an out-of-stock product's.
+  const catalog: SearchDocument[] = [
+    ...Array.from({ length: 2000 }, (_, n) => product(n + 1, `Shirt ${n}`, { sales: n % 50 })),
+    product(3001, 'Sofa Grey', { sales: 5 }),
+    product(3002, 'Sofa Blue', { sales: 9 }),
+    product(3003, 'Sofa Red', { sales: 1 }),
+    product(3004, 'So Chair', { sales: 7, inStock: false }),
+    ...Array.from({ length: 1996 }, (_, n) => product(4000 + n, `Stripe ${n}`)),
+    {
+      ...product(0, 'Shoes'),
+      key: 'taxonomy__77__product_cat',
+      kind: 'term',
+      id: 77,
+      taxonomy: 'product_cat',
+    },
+  ];
+  const limits = { products: 3, product_cat: 2 };
+
+  it('gives the exact top and, when counting the rest costs more than the budget, a total flagged as a lower bound', async () => {
+    const index = new MemorySearchIndex(DEFAULT_RULES, { exactTotalBudget: 1000 });
+    await index.replaceAll(catalog);
+    for (const text of ['s', 'so', 'sof']) {
+      const result = await index.search({ text, limits });
+      expect(
+        result.hits.products?.map((hit) => hit.id),
+        text,
+      ).toEqual(text === 'sof' ? [3002, 3001, 3003] : [3004, 3002, 3001]);
+      // The category was listed before the products: still found though the products' walk stopped.
+      expect(
+        result.hits.product_cat?.map((hit) => hit.id),
+        text,
+      ).toEqual(text === 's' ? [77] : []);
+    }
+    const broad = await index.search({ text: 's', limits });
+    expect(broad.totalIsLowerBound).toBe(true);
+    expect(broad.totalProducts).toBeGreaterThanOrEqual(3);
+    expect(broad.totalProducts).toBeLessThan(4000);
+    // The results page still lists every match, in the same order.
+    const all = await index.searchProductIds('s');
+    expect(all).toHaveLength(4000);
+    expect(all.slice(0, 4)).toEqual([3004, 3002, 3001, 3003]);
+  });
+
+  it('counts exactly when the rest is cheap to count', async () => {
+    const index = new MemorySearchIndex();
+    await index.replaceAll(catalog);
+    const result = await index.search({ text: 's', limits });
+    expect(result.hits.products?.map((hit) => hit.id)).toEqual([3004, 3002, 3001]);
+    expect(result.totalIsLowerBound).toBeUndefined();
+    expect(result.totalProducts).toBe(4000);
+  });
+
+  it('applies the out-of-stock rule to the top it stops on', async () => {
+    const index = new MemorySearchIndex({ ...DEFAULT_RULES, outOfStock: 'hide' }, { exactTotalBudget: 0 });
+    // Two sofas and the hidden "So" score best: the third product shown is the best-selling shirt, which the walk
+    // reaches only if it does not count the hidden product among the top.
+    await index.replaceAll(catalog.filter((document) => document.id !== 3003));
+    const result = await index.search({ text: 's', limits });
+    expect(result.hits.products?.map((hit) => hit.id)).toEqual([3002, 3001, 50]);
+  });
+});
