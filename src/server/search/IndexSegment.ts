@@ -18,7 +18,8 @@ export class IndexSegment {
   /**
    * The forward index: the term ids of document d are forwardTerms[forwardOffsets[d - firstDoc]] … up to the
    * next offset. When a few candidates remain and the next word has a huge posting volume (a one-letter
-   * prefix), checking the candidates' own terms is far cheaper than walking those postings.
+   * prefix), checking the candidates' own terms is far cheaper than walking those postings. Each document's
+   * terms are in term id order (dictionary order): a prefix range is found among them by a binary search.
    */
   readonly firstDoc: number;
   readonly forwardOffsets: Uint32Array;

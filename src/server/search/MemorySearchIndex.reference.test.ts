@@ -61,20 +61,22 @@ const VOCABULARY = [
 
 /** Optimal-string-alignment distance (a swap of neighbours is one edit), as the typo scan counts. */
 function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+  const width = b.length + 1;
+  const table = new Int32Array((a.length + 1) * width);
+  const at = (i: number, j: number) => table[i * width + j] as number;
+  for (let i = 0; i <= a.length; i++) table[i * width] = i;
+  for (let j = 0; j <= b.length; j++) table[j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      let value = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+        value = Math.min(value, at(i - 2, j - 2) + 1);
       }
-      rows[i]![j] = value;
+      table[i * width + j] = value;
     }
   }
-  return rows[a.length]![b.length]!;
+  return at(a.length, b.length);
 }
 
 /** The typo distance of a word to a term: the first letter as typed; with a prefix word, its nearest prefix. */
@@ -149,7 +151,7 @@ function referenceSearch(documents: SearchDocument[], text: string): ReferenceRe
           .sort((a, b) => a.count - b.count)
           .map(({ word }) => word);
         let sum = 0;
-        for (const word of order) sum += perWord[word]![doc]!;
+        for (const word of order) sum += (perWord[word] as number[])[doc] as number;
         const score = sum * weight;
         if (score > (best.get(doc) ?? -1)) best.set(doc, score);
       }
@@ -163,12 +165,12 @@ function referenceSearch(documents: SearchDocument[], text: string): ReferenceRe
   }
   const ranked = [...scores]
     .map(([doc, score]) => {
-      const document = documents[doc]!;
+      const document = documents[doc] as SearchDocument;
       const wholeTitle = titleKeysOf(document).includes(whole);
       return { doc, rank: queryRank(score, 0, rankBase(document), wholeTitle) };
     })
     .sort((a, b) => b.rank - a.rank || a.doc - b.doc)
-    .map(({ doc }) => documents[doc]!.id);
+    .map(({ doc }) => (documents[doc] as SearchDocument).id);
   return { ranked };
 }
 

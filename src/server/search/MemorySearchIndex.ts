@@ -627,30 +627,38 @@ export class MemorySearchIndex implements SearchIndex {
       const clauseScore = this.#clauseScore;
       const weights = this.#fieldWeights;
       if (short && position > 0 && docs.length * TERMS_PER_DOC_ESTIMATE < (sizes[index] as number)) {
-        // Few candidates left: look their terms up instead of walking this word's postings.
+        // Few candidates left: look their terms up instead of walking this word's postings. A document's forward
+        // terms are in term order, so the word's prefix range is found in them by a binary search.
         for (const match of matches) {
           const { segment, from, to, singles } = match;
           const { forwardOffsets, forwardTerms, forwardMasks, firstDoc } = segment;
           const slots = forwardOffsets.length - 1;
+          // Synonyms (and typos) outside the prefix range are looked up one by one.
+          const outside = [...singles].filter(([termId]) => termId < from || termId >= to);
+          const offer = (doc: number, at: number, factor: number) => {
+            const score = factor * (weights[forwardMasks[at] as number] as number);
+            if (clauseMark[doc] !== clause) {
+              clauseMark[doc] = clause;
+              clauseScore[doc] = score;
+              seen[seenCount++] = doc;
+            } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
+          };
           for (const doc of docs) {
             const slot = doc - firstDoc;
             if (slot < 0 || slot >= slots) continue;
+            const begin = forwardOffsets[slot] as number;
             const end = forwardOffsets[slot + 1] as number;
-            for (let at = forwardOffsets[slot] as number; at < end; at++) {
-              const termId = forwardTerms[at] as number;
-              const factor =
-                termId >= from && termId < to
-                  ? termFactor(match, termId)
-                  : singles.size > 0
-                    ? (singles.get(termId) ?? 0)
-                    : 0;
-              if (factor === 0) continue;
-              const score = factor * (weights[forwardMasks[at] as number] as number);
-              if (clauseMark[doc] !== clause) {
-                clauseMark[doc] = clause;
-                clauseScore[doc] = score;
-                seen[seenCount++] = doc;
-              } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
+            if (from < to) {
+              for (let at = lowerBound(forwardTerms, begin, end, from); at < end; at++) {
+                const termId = forwardTerms[at] as number;
+                if (termId >= to) break;
+                const factor = termFactor(match, termId);
+                if (factor > 0) offer(doc, at, factor);
+              }
+            }
+            for (const [termId, factor] of outside) {
+              const at = lowerBound(forwardTerms, begin, end, termId);
+              if (at < end && forwardTerms[at] === termId) offer(doc, at, factor);
             }
           }
         }
@@ -798,6 +806,18 @@ export class MemorySearchIndex implements SearchIndex {
     }
     return matches;
   }
+}
+
+/** The first position in `values[begin, end)` (sorted) holding a value not less than `value`. */
+function lowerBound(values: Int32Array, begin: number, end: number, value: number): number {
+  let low = begin;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((values[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function isShortTypoWord(word: QueryWord): boolean {
