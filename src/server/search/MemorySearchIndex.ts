@@ -609,8 +609,17 @@ export class MemorySearchIndex implements SearchIndex {
    * walking the postings against the candidate marks. Returns a view of a scratch buffer, valid until the next call.
    */
   #matchAll(words: readonly QueryWord[], shortTypos: boolean, memo: Map<string, SegmentMatch[]>): Int32Array {
-    const clauses = words.map((word) => this.#memoMatches(word, shortTypos, memo));
-    const sizes = clauses.map((matches) => matches.reduce((sum, match) => sum + match.postings, 0));
+    const clauses: SegmentMatch[][] = [];
+    const sizes: number[] = [];
+    for (const word of words) {
+      const matches = this.#memoMatches(word, shortTypos, memo);
+      const size = matches.reduce((sum, match) => sum + match.postings, 0);
+      // A word that reaches nothing (the joined reading "tshirt" of "t shirt" in a catalog without it) ends the
+      // reading before the other words' terms, typos included, are even looked up.
+      if (size === 0) return this.#candidateBuffer.subarray(0, 0);
+      clauses.push(matches);
+      sizes.push(size);
+    }
     const order = clauses
       .map((_, index) => index)
       .sort((a, b) => (sizes[a] as number) - (sizes[b] as number));
