@@ -2,6 +2,13 @@
 import { readdirSync } from 'node:fs';
 
 const wanted = process.argv[2];
+// A bench's own options come after its name and stay in process.argv for it to read.
+if (wanted?.startsWith('-')) {
+  console.error(
+    'Name the benchmark before its options: npm run bench -- search --catalog FILE --queries FILE',
+  );
+  process.exit(2);
+}
 // Names that stand for several benchmarks: `pages` is how fast the server renders them and how fast a phone
 // loads them (Lighthouse), "npm run bench -- pages".
 const groups = { pages: ['pages', 'lighthouse'] };

@@ -1,5 +1,6 @@
 import { buildApp } from '../../src/server/app';
 import { generateBenchCatalog } from '../../src/server/catalog/bench/generateBenchCatalog';
+import { readCatalogFiles } from '../../src/server/catalog/import/readCatalogFiles';
 import { openDatabase } from '../../src/server/db/openDatabase';
 import { createSqliteRepositories } from '../../src/server/db/sqlite/createSqliteRepositories';
 import { MemorySearchIndex } from '../../src/server/search/MemorySearchIndex';
@@ -14,6 +15,22 @@ export async function seedBenchDataDir(dataDir: string, products: number) {
   try {
     if ((await repositories.catalog.countProducts()) === 0) {
       await repositories.catalog.importCatalog(generateBenchCatalog({ products }));
+    }
+    return (await repositories.search.loadDocuments()).documents;
+  } finally {
+    await repositories.close();
+  }
+}
+
+/**
+ * Imports an owner's WooCommerce product CSV into an empty data dir (kept and reused while it is there) and returns
+ * the searchable documents: the search bench's `--catalog FILE` mode.
+ */
+export async function seedCatalogFileDataDir(dataDir: string, csvPath: string) {
+  const repositories = createSqliteRepositories(openDatabase(dataDir));
+  try {
+    if ((await repositories.catalog.countProducts()) === 0) {
+      await repositories.catalog.importCatalog(await readCatalogFiles(csvPath));
     }
     return (await repositories.search.loadDocuments()).documents;
   } finally {

@@ -79,3 +79,20 @@ describe('SuggestionContent', () => {
     expect(view.querySelector('.shop-search__thumb')).toBeNull();
   });
 });
+
+describe('the "see all products" line', () => {
+  const more = (extra: Partial<Suggestion>): Suggestion => ({
+    type: 'more_products',
+    value: 'linen',
+    url: '/?s=linen&post_type=product',
+    ...extra,
+  });
+
+  it('shows the total, with a plus when the server counted only a lower bound', () => {
+    expect(render(more({ total: 42 }), {}, false).textContent).toBe('See all products... (42)');
+    act(() => root?.unmount());
+    expect(render(more({ total: 800, total_is_lower_bound: true }), {}, false).textContent).toBe(
+      'See all products... (800+)',
+    );
+  });
+});

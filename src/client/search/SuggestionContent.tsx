@@ -57,6 +57,12 @@ function VendorLine({ suggestion, settings }: { suggestion: Suggestion; settings
 }
 
 /** The inside of one suggestion, by type, honouring every `search.show` switch. */
+/** The count in "See all products (…)": "N+" when the server counted only until the answer was certain. */
+export function showMoreCount(suggestion: Pick<Suggestion, 'total' | 'total_is_lower_bound'>): string {
+  if (suggestion.total === undefined) return '';
+  return suggestion.total_is_lower_bound ? `${suggestion.total}+` : String(suggestion.total);
+}
+
 export function SuggestionContent({
   suggestion,
   query,
@@ -75,9 +81,7 @@ export function SuggestionContent({
   switch (suggestion.type) {
     case 'more_products':
       return (
-        <span className="shop-search__more">
-          {labels.showMore.replace('%s', String(suggestion.total ?? ''))}
-        </span>
+        <span className="shop-search__more">{labels.showMore.replace('%s', showMoreCount(suggestion))}</span>
       );
     case 'history-search':
       return (

@@ -13,10 +13,13 @@ export class IndexSegment {
   readonly offsets: Uint32Array;
   readonly docs: Int32Array;
   readonly masks: Uint8Array;
+  /** Per term, every field it appears in (the OR of its postings' masks): the best score a term can give. */
+  readonly termMasks: Uint8Array;
   /**
    * The forward index: the term ids of document d are forwardTerms[forwardOffsets[d - firstDoc]] … up to the
    * next offset. When a few candidates remain and the next word has a huge posting volume (a one-letter
-   * prefix), checking the candidates' own terms is far cheaper than walking those postings.
+   * prefix), checking the candidates' own terms is far cheaper than walking those postings. Each document's
+   * terms are in term id order (dictionary order): a prefix range is found among them by a binary search.
    */
   readonly firstDoc: number;
   readonly forwardOffsets: Uint32Array;
@@ -40,15 +43,17 @@ export class IndexSegment {
     this.offsets[this.terms.length] = total;
     this.docs = new Int32Array(total);
     this.masks = new Uint8Array(total);
+    this.termMasks = new Uint8Array(this.terms.length);
     let at = 0;
     let firstDoc = Number.POSITIVE_INFINITY;
     let lastDoc = -1;
-    for (const term of this.terms) {
+    for (const [termId, term] of this.terms.entries()) {
       const pairs = postings.get(term) ?? [];
       for (let i = 0; i < pairs.length; i += 2) {
         const doc = pairs[i] as number;
         this.docs[at] = doc;
         this.masks[at] = pairs[i + 1] as number;
+        this.termMasks[termId] = (this.termMasks[termId] as number) | (pairs[i + 1] as number);
         if (doc < firstDoc) firstDoc = doc;
         if (doc > lastDoc) lastDoc = doc;
         at++;

@@ -67,16 +67,44 @@ function termFactor(match: SegmentMatch, termId: number): number {
   return prefixFactor(match.wordLength, match.segment.termLengths[termId] as number);
 }
 
+/** See MemorySearchIndexOptions.exactTotalBudget. */
+const EXACT_TOTAL_BUDGET = 20_000;
+
 /** The forward check pays off when the candidates' own terms are far fewer than the word's postings. */
 const TERMS_PER_DOC_ESTIMATE = 15;
 
+/**
+ * A later word's term is searched by galloping when the candidates times this are fewer than its postings: a
+ * gallop costs a few comparisons per candidate, a walk one cheap step per posting.
+ */
+const GALLOP_COST = 8;
+
+/** What the products' top needs to know to stop early: how many, and which products may be shown. */
+interface TopRequest {
+  limit: number;
+  pinned: Set<number>;
+  variations: boolean;
+}
+
 interface Candidates {
-  docs: number[];
+  /** A view of a scratch buffer: valid until the next query. */
+  docs: Int32Array;
+  /** False when the products were cut once their top was certain: then not every matching product is in `docs`. */
+  complete: boolean;
   scores: Float64Array;
+}
+
+export interface MemorySearchIndexOptions {
+  /**
+   * A one-word query stops walking its postings once the top products are certain, unless fewer postings than this
+   * are left: then it walks on, and the total stays exact (the cheap case).
+   */
+  exactTotalBudget?: number;
 }
 
 export class MemorySearchIndex implements SearchIndex {
   #rules: RelevanceRules = DEFAULT_RULES;
+  readonly #exactTotalBudget: number;
   #stopWords = new Set<string>();
   #synonyms = new Map<string, string[]>();
   #fieldWeights = new Float64Array(32);
@@ -90,6 +118,12 @@ export class MemorySearchIndex implements SearchIndex {
   #variationKeys = new Map<number, Set<string>>();
   /** Documents by whole-title key (titleKey), for the whole-title rule; removed documents are skipped by null. */
   #byTitle = new Map<string, number[]>();
+  /**
+   * The base numbers every document outside the products group below the products (each group keeping its load
+   * order, so ties rank as before): a posting list then starts with them, and a query that stops early on the
+   * products still reads the other groups whole by reading each remaining list up to this number.
+   */
+  #firstProductDoc = 0;
 
   // Scratch arrays for one query, sized to the document count; marks avoid clearing them per query.
   #mark = new Uint32Array(0);
@@ -98,6 +132,10 @@ export class MemorySearchIndex implements SearchIndex {
   #clauseScore = new Float64Array(0);
   #finalScore = new Float64Array(0);
   #generation = 0;
+  /** The candidates between words, the documents one word reaches, and the query's result: scratch per query. */
+  #candidateBuffer = new Int32Array(0);
+  #seenBuffer = new Int32Array(0);
+  #resultBuffer = new Int32Array(0);
   /** Which documents the last query matched: #resultMark[doc] === #resultGeneration. */
   #resultMark = new Uint32Array(0);
   #resultGeneration = 0;
@@ -109,7 +147,8 @@ export class MemorySearchIndex implements SearchIndex {
   /** A variation's parent product document, -1 for everything else (or a parent not indexed). */
   #parentDoc = new Int32Array(0);
 
-  constructor(rules: RelevanceRules = DEFAULT_RULES) {
+  constructor(rules: RelevanceRules = DEFAULT_RULES, options: MemorySearchIndexOptions = {}) {
+    this.#exactTotalBudget = options.exactTotalBudget ?? EXACT_TOTAL_BUDGET;
     this.#setRules(rules);
   }
 
@@ -176,7 +215,10 @@ export class MemorySearchIndex implements SearchIndex {
     this.#variationKeys = new Map();
     this.#byTitle = new Map();
     const postings = new Map<string, number[]>();
-    for (const document of documents) {
+    const all = [...documents];
+    const others = all.filter((document) => groupOf(document) !== 0);
+    this.#firstProductDoc = others.length;
+    for (const document of [...others, ...all.filter((document) => groupOf(document) === 0)]) {
       const doc = this.#addDocument(document);
       for (const [term, mask] of termsOf(document)) {
         const list = postings.get(term);
@@ -232,8 +274,12 @@ export class MemorySearchIndex implements SearchIndex {
   #search(request: SearchRequest): SearchResult {
     const limits = SEARCH_GROUPS.map((group) => request.limits[group] ?? 0);
     const top: number[][] = SEARCH_GROUPS.map(() => []);
-    const candidates = this.#match(request.text);
     const pinned = this.#pinned(request.text);
+    const candidates = this.#match(request.text, {
+      limit: limits[0] as number,
+      pinned,
+      variations: request.variations === true,
+    });
     const variationParents = new Set<number>();
     let totalProducts = 0;
     if (candidates) {
@@ -276,7 +322,9 @@ export class MemorySearchIndex implements SearchIndex {
       }
       hits[group] = docs.map((doc) => this.#toHit(doc, candidates?.scores[doc] ?? 0));
     }
-    return { hits, totalProducts };
+    return candidates?.complete === false
+      ? { hits, totalProducts, totalIsLowerBound: true }
+      : { hits, totalProducts };
   }
 
   #searchProductIds(text: string): number[] {
@@ -362,6 +410,9 @@ export class MemorySearchIndex implements SearchIndex {
       return next;
     };
     this.#mark = grow(this.#mark, (n) => new Uint32Array(n));
+    this.#candidateBuffer = new Int32Array(capacity);
+    this.#seenBuffer = new Int32Array(capacity);
+    this.#resultBuffer = new Int32Array(capacity);
     this.#clauseMark = grow(this.#clauseMark, (n) => new Uint32Array(n));
     this.#score = grow(this.#score, (n) => new Float64Array(n));
     this.#clauseScore = grow(this.#clauseScore, (n) => new Float64Array(n));
@@ -391,105 +442,307 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   /** Every live document matching all the words of some reading of the query, with its score. */
-  #match(text: string): Candidates | null {
+  #match(text: string, top?: TopRequest): Candidates | null {
     const finalMark = ++this.#resultGeneration;
     const readings = parseSearchQuery(text, this.#stopWords);
     if (readings.length === 0) return null;
     for (const doc of this.#byTitle.get(titleKey(text)) ?? []) {
       if (this.#documents[doc] !== null) this.#wholeTitleMark[doc] = finalMark;
     }
-    const docs: number[] = [];
     // Valid for the documents in `docs` until the next query (searches are synchronous).
     const scores = this.#finalScore;
-    this.#matchReadings(readings, false, finalMark, docs, scores);
-    // Nothing as typed: three-letter words may then have one typo (SHORT_TYPO_LENGTH).
-    if (docs.length === 0 && readings.some((words) => words.some(isShortTypoWord))) {
-      this.#matchReadings(readings, true, finalMark, docs, scores);
+    const memo = new Map<string, SegmentMatch[]>();
+    const only = readings.length === 1 && readings[0]?.length === 1 ? readings[0][0] : undefined;
+    if (top && only && top.limit > 0 && this.#rules.outOfStock !== 'last') {
+      const found = this.#matchTop(only, top, finalMark, scores, memo);
+      if (found.count > 0 || only.text.length !== SHORT_TYPO_LENGTH) {
+        return { docs: this.#resultBuffer.subarray(0, found.count), scores, complete: found.complete };
+      }
     }
-    return { docs, scores };
+    let count = this.#matchReadings(readings, false, finalMark, scores, memo);
+    // Nothing as typed: three-letter words may then have one typo (SHORT_TYPO_LENGTH).
+    if (count === 0 && readings.some((words) => words.some(isShortTypoWord))) {
+      count = this.#matchReadings(readings, true, finalMark, scores, memo);
+    }
+    return { docs: this.#resultBuffer.subarray(0, count), scores, complete: true };
   }
 
+  /**
+   * One word in one reading (most keystrokes), for a suggestions answer: the word's terms are walked best first
+   * (by the most a term can score: its match factor × the weight of the best field it appears in), and the walk
+   * stops once `top.limit` showable products score above anything the terms left could give: those products'
+   * scores are final and no other product can pass them, so the top is exactly that of a full walk. The groups
+   * other than products are still read whole (the start of each remaining list, see #firstProductDoc). Stops only
+   * when more than the exact-total budget of postings is left; the count of products is then a lower bound.
+   */
+  #matchTop(
+    word: QueryWord,
+    top: TopRequest,
+    finalMark: number,
+    scores: Float64Array,
+    memo: Map<string, SegmentMatch[]>,
+  ): { count: number; complete: boolean } {
+    const matches = this.#memoMatches(word, false, memo);
+    const short = word.text.length <= SHORT_WORD;
+    const clause = ++this.#generation;
+    const clauseMark = this.#clauseMark;
+    const clauseScore = this.#clauseScore;
+    const weights = this.#fieldWeights;
+    const seen = this.#seenBuffer;
+    let seenCount = 0;
+    /** Walks one term's postings up to document `endDoc`; returns how many postings it read. */
+    const walk = (segment: IndexSegment, termId: number, factor: number, endDoc: number): number => {
+      const { docs: postingDocs, masks, offsets } = segment;
+      const fields = short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff;
+      const begin = offsets[termId] as number;
+      const end = offsets[termId + 1] as number;
+      let at = begin;
+      for (; at < end; at++) {
+        const doc = postingDocs[at] as number;
+        if (doc >= endDoc) break;
+        const mask = (masks[at] as number) & fields;
+        if (mask === 0) continue;
+        const score = factor * (weights[mask] as number);
+        if (clauseMark[doc] !== clause) {
+          clauseMark[doc] = clause;
+          clauseScore[doc] = score;
+          seen[seenCount++] = doc;
+        } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
+      }
+      return at - begin;
+    };
+    let complete = true;
+    for (const match of matches) {
+      const { segment } = match;
+      const termIds: number[] = [];
+      const factors: number[] = [];
+      for (const [termId, factor] of match.singles) {
+        termIds.push(termId);
+        factors.push(factor);
+      }
+      for (let termId = match.from; termId < match.to; termId++) {
+        if (match.singles.has(termId)) continue;
+        termIds.push(termId);
+        factors.push(termFactor(match, termId));
+      }
+      if (segment !== this.#base) {
+        // The delta is small: read whole.
+        for (const [i, termId] of termIds.entries()) walk(segment, termId, factors[i] as number, Infinity);
+        continue;
+      }
+      const bounds = termIds.map((termId, i) => {
+        const factor = factors[i] as number;
+        const fields = short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff;
+        return factor * (weights[(segment.termMasks[termId] as number) & fields] as number);
+      });
+      const order = termIds.map((_, i) => i).sort((a, b) => (bounds[b] as number) - (bounds[a] as number));
+      let left = match.postings;
+      let nextCheck = 0;
+      let walked = 0;
+      let stopAt = order.length;
+      for (const [position, i] of order.entries()) {
+        if (left > this.#exactTotalBudget && walked >= nextCheck) {
+          if (this.#topIsCertain(seen, seenCount, bounds[i] as number, top)) {
+            stopAt = position;
+            break;
+          }
+          // Checks cost a pass over the documents seen: space them as the walk grows.
+          nextCheck = walked + seenCount;
+        }
+        const read = walk(segment, termIds[i] as number, factors[i] as number, Infinity);
+        walked += read;
+        left -= read;
+      }
+      if (stopAt < order.length) {
+        complete = false;
+        for (const i of order.slice(stopAt)) {
+          walk(segment, termIds[i] as number, factors[i] as number, this.#firstProductDoc);
+        }
+      }
+    }
+    const result = this.#resultBuffer;
+    const documents = this.#documents;
+    let count = 0;
+    for (let i = 0; i < seenCount; i++) {
+      const doc = seen[i] as number;
+      if (documents[doc] === null) continue;
+      // As #matchReadings scores a one-word reading: the word's score × 1.
+      scores[doc] = clauseScore[doc] as number;
+      this.#resultMark[doc] = finalMark;
+      result[count++] = doc;
+    }
+    return { count, complete };
+  }
+
+  /**
+   * Whether at least `top.limit` showable products already score (to two decimals, as ranks compare) above
+   * `bound`, the most any term left could give: their scores are then final, and nothing else can pass them.
+   */
+  #topIsCertain(seen: Int32Array, seenCount: number, bound: number, top: TopRequest): boolean {
+    if (seenCount < top.limit) return false;
+    const boundKey = Math.round(bound * 100);
+    const hide = this.#rules.outOfStock === 'hide';
+    let above = 0;
+    for (let i = 0; i < seenCount; i++) {
+      const doc = seen[i] as number;
+      if (this.#group[doc] !== 0 || this.#documents[doc] === null) continue;
+      if (Math.round((this.#clauseScore[doc] as number) * 100) <= boundKey) continue;
+      if (hide && this.#inStock[doc] === 0) continue;
+      if (top.pinned.has(doc) || (!top.variations && this.#parentDoc[doc] !== -1)) continue;
+      if (++above >= top.limit) return true;
+    }
+    return false;
+  }
+
+  /** Matches each reading into #resultBuffer (each document once, with its best reading's score); returns the count. */
   #matchReadings(
     readings: QueryWord[][],
     shortTypos: boolean,
     finalMark: number,
-    docs: number[],
     scores: Float64Array,
-  ): void {
+    memo: Map<string, SegmentMatch[]>,
+  ): number {
+    const result = this.#resultBuffer;
+    let count = 0;
     for (const [index, reading] of readings.entries()) {
       // Readings have different word counts: compare them by the mean per word, the first (whole-chunk)
       // reading slightly ahead, since it is the more specific one (a SKU typed whole).
       const weight = (index === 0 ? 1 : 0.9) / reading.length;
-      for (const doc of this.#matchAll(reading, shortTypos)) {
+      for (const doc of this.#matchAll(reading, shortTypos, memo)) {
         const score = (this.#score[doc] as number) * weight;
         if (this.#resultMark[doc] !== finalMark) {
           this.#resultMark[doc] = finalMark;
-          docs.push(doc);
+          result[count++] = doc;
           scores[doc] = score;
         } else if (score > (scores[doc] as number)) scores[doc] = score;
       }
     }
+    return count;
   }
 
-  /** AND over the words, rarest first; the scores land in #score. */
-  #matchAll(words: readonly QueryWord[], shortTypos: boolean): number[] {
-    const clauses = words.map((word) => this.#matchesOf(word, shortTypos));
-    const sizes = clauses.map((matches) => matches.reduce((sum, match) => sum + match.postings, 0));
+  /**
+   * AND over the words, rarest first; the scores land in #score. The rarest word's postings are walked; each next
+   * word only checks the candidates left: per term, by galloping through its postings when the candidates are
+   * far fewer than them, by the candidates' own terms (the forward index) for a one- or two-letter word, else by
+   * walking the postings against the candidate marks. Returns a view of a scratch buffer, valid until the next call.
+   */
+  #matchAll(words: readonly QueryWord[], shortTypos: boolean, memo: Map<string, SegmentMatch[]>): Int32Array {
+    const clauses: SegmentMatch[][] = [];
+    const sizes: number[] = [];
+    for (const word of words) {
+      const matches = this.#memoMatches(word, shortTypos, memo);
+      const size = matches.reduce((sum, match) => sum + match.postings, 0);
+      // A word that reaches nothing (the joined reading "tshirt" of "t shirt" in a catalog without it) ends the
+      // reading before the other words' terms, typos included, are even looked up.
+      if (size === 0) return this.#candidateBuffer.subarray(0, 0);
+      clauses.push(matches);
+      sizes.push(size);
+    }
     const order = clauses
       .map((_, index) => index)
       .sort((a, b) => (sizes[a] as number) - (sizes[b] as number));
-    let docs: number[] = [];
+    const seen = this.#seenBuffer;
+    let docs = this.#candidateBuffer.subarray(0, 0);
+    let sorted = false;
     for (const [position, index] of order.entries()) {
       const matches = clauses[index] as SegmentMatch[];
-      if ((sizes[index] as number) === 0) return [];
+      if ((sizes[index] as number) === 0) return docs.subarray(0, 0);
       const clause = ++this.#generation;
-      const seen: number[] = [];
-      const offer = (doc: number, score: number) => {
-        if (this.#clauseMark[doc] !== clause) {
-          this.#clauseMark[doc] = clause;
-          this.#clauseScore[doc] = score;
-          seen.push(doc);
-        } else if (score > (this.#clauseScore[doc] as number)) this.#clauseScore[doc] = score;
-      };
+      let seenCount = 0;
       const short = (words[index] as QueryWord).text.length <= SHORT_WORD;
+      const clauseMark = this.#clauseMark;
+      const clauseScore = this.#clauseScore;
+      const weights = this.#fieldWeights;
       if (short && position > 0 && docs.length * TERMS_PER_DOC_ESTIMATE < (sizes[index] as number)) {
-        // Few candidates left: look their terms up instead of walking this word's postings.
+        // Few candidates left: look their terms up instead of walking this word's postings. A document's forward
+        // terms are in term order, so the word's prefix range is found in them by a binary search.
         for (const match of matches) {
           const { segment, from, to, singles } = match;
           const { forwardOffsets, forwardTerms, forwardMasks, firstDoc } = segment;
           const slots = forwardOffsets.length - 1;
+          // Synonyms (and typos) outside the prefix range are looked up one by one.
+          const outside = [...singles].filter(([termId]) => termId < from || termId >= to);
+          const offer = (doc: number, at: number, factor: number) => {
+            const score = factor * (weights[forwardMasks[at] as number] as number);
+            if (clauseMark[doc] !== clause) {
+              clauseMark[doc] = clause;
+              clauseScore[doc] = score;
+              seen[seenCount++] = doc;
+            } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
+          };
           for (const doc of docs) {
             const slot = doc - firstDoc;
             if (slot < 0 || slot >= slots) continue;
+            const begin = forwardOffsets[slot] as number;
             const end = forwardOffsets[slot + 1] as number;
-            for (let at = forwardOffsets[slot] as number; at < end; at++) {
-              const termId = forwardTerms[at] as number;
-              const factor =
-                termId >= from && termId < to
-                  ? termFactor(match, termId)
-                  : singles.size > 0
-                    ? (singles.get(termId) ?? 0)
-                    : 0;
-              if (factor > 0) offer(doc, factor * (this.#fieldWeights[forwardMasks[at] as number] as number));
+            if (from < to) {
+              for (let at = lowerBound(forwardTerms, begin, end, from); at < end; at++) {
+                const termId = forwardTerms[at] as number;
+                if (termId >= to) break;
+                const factor = termFactor(match, termId);
+                if (factor > 0) offer(doc, at, factor);
+              }
+            }
+            for (const [termId, factor] of outside) {
+              const at = lowerBound(forwardTerms, begin, end, termId);
+              if (at < end && forwardTerms[at] === termId) offer(doc, at, factor);
             }
           }
         }
       } else {
-        // The hot loop of a broad word: locals and typed arrays only.
+        // The hot loops of a broad word: locals and typed arrays only.
         const previous = position === 0 ? -1 : clause - 1;
         const mark = this.#mark;
-        const clauseMark = this.#clauseMark;
-        const clauseScore = this.#clauseScore;
-        const weights = this.#fieldWeights;
+        const candidates = docs.length;
         for (const match of matches) {
           const { segment } = match;
           const { docs: postingDocs, masks, offsets } = segment;
-          const walk = (termId: number, factor: number) => {
+          const visit = (termId: number, factor: number) => {
             // Typos count outside the descriptions only: among so many words a one-letter neighbour is nearly
             // always there (shirt → short), and it would pull in products about something else.
             const fields = short || factor < PREFIX_BASE ? SHORT_FIELDS : 0xff;
+            const begin = offsets[termId] as number;
             const end = offsets[termId + 1] as number;
-            for (let at = offsets[termId] as number; at < end; at++) {
+            if (previous !== -1 && candidates * GALLOP_COST < end - begin) {
+              // Postings are in document order: find each (sorted) candidate by a galloping search.
+              if (!sorted) {
+                docs.sort();
+                sorted = true;
+              }
+              let at = begin;
+              for (let i = 0; i < candidates && at < end; i++) {
+                const doc = docs[i] as number;
+                if ((postingDocs[at] as number) < doc) {
+                  let step = 1;
+                  let low = at;
+                  let high = at + 1;
+                  while (high < end && (postingDocs[high] as number) < doc) {
+                    low = high;
+                    step *= 2;
+                    high = at + step;
+                  }
+                  if (high > end) high = end;
+                  // The first posting >= doc lies in (low, high].
+                  while (low + 1 < high) {
+                    const middle = (low + high) >>> 1;
+                    if ((postingDocs[middle] as number) < doc) low = middle;
+                    else high = middle;
+                  }
+                  at = high;
+                }
+                if (at >= end || postingDocs[at] !== doc) continue;
+                const mask = (masks[at] as number) & fields;
+                if (mask === 0) continue;
+                const score = factor * (weights[mask] as number);
+                if (clauseMark[doc] !== clause) {
+                  clauseMark[doc] = clause;
+                  clauseScore[doc] = score;
+                  seen[seenCount++] = doc;
+                } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
+              }
+              return;
+            }
+            for (let at = begin; at < end; at++) {
               const doc = postingDocs[at] as number;
               if (previous !== -1 && mark[doc] !== previous) continue;
               const mask = (masks[at] as number) & fields;
@@ -498,26 +751,45 @@ export class MemorySearchIndex implements SearchIndex {
               if (clauseMark[doc] !== clause) {
                 clauseMark[doc] = clause;
                 clauseScore[doc] = score;
-                seen.push(doc);
+                seen[seenCount++] = doc;
               } else if (score > (clauseScore[doc] as number)) clauseScore[doc] = score;
             }
           };
-          for (const [termId, factor] of match.singles) walk(termId, factor);
+          for (const [termId, factor] of match.singles) visit(termId, factor);
           for (let termId = match.from; termId < match.to; termId++) {
-            if (!match.singles.has(termId)) walk(termId, termFactor(match, termId));
+            if (!match.singles.has(termId)) visit(termId, termFactor(match, termId));
           }
         }
       }
-      for (const doc of seen) {
-        if (this.#documents[doc] === null) continue;
-        this.#score[doc] =
-          (position === 0 ? 0 : (this.#score[doc] as number)) + (this.#clauseScore[doc] as number);
-        this.#mark[doc] = clause;
+      // The survivors become the candidates, in the order they were seen (sorted if the candidates were).
+      const next = this.#candidateBuffer;
+      const mark = this.#mark;
+      const score = this.#score;
+      const documents = this.#documents;
+      let count = 0;
+      for (let i = 0; i < seenCount; i++) {
+        const doc = seen[i] as number;
+        if (documents[doc] === null) continue;
+        score[doc] = (position === 0 ? 0 : (score[doc] as number)) + (clauseScore[doc] as number);
+        mark[doc] = clause;
+        next[count++] = doc;
       }
-      docs = seen.filter((doc) => this.#mark[doc] === clause);
-      if (docs.length === 0) return [];
+      sorted = false;
+      docs = next.subarray(0, count);
+      if (count === 0) return docs;
     }
     return docs;
+  }
+
+  /** One word's matches, computed once per query: readings share most of their words. */
+  #memoMatches(word: QueryWord, shortTypos: boolean, memo: Map<string, SegmentMatch[]>): SegmentMatch[] {
+    const key = `${word.prefix ? 'p' : 'w'}${shortTypos ? 't' : '-'}${word.text}`;
+    let matches = memo.get(key);
+    if (!matches) {
+      matches = this.#matchesOf(word, shortTypos);
+      memo.set(key, matches);
+    }
+    return matches;
   }
 
   /**
@@ -561,6 +833,18 @@ export class MemorySearchIndex implements SearchIndex {
     }
     return matches;
   }
+}
+
+/** The first position in `values[begin, end)` (sorted) holding a value not less than `value`. */
+function lowerBound(values: Int32Array, begin: number, end: number, value: number): number {
+  let low = begin;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((values[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function isShortTypoWord(word: QueryWord): boolean {

@@ -70,8 +70,13 @@ export interface SearchHit
 
 export interface SearchResult {
   hits: Partial<Record<SearchGroup, SearchHit[]>>;
-  /** How many products (with variations counted by their parent) match in all. */
+  /** How many products (with variations counted by their parent) match in all, or at least (totalIsLowerBound). */
   totalProducts: number;
+  /**
+   * Set when counting every match would have cost more than finding the top ones: `totalProducts` is then a lower
+   * bound (the products found before the walk stopped), shown as "N+".
+   */
+  totalIsLowerBound?: boolean;
 }
 
 /**

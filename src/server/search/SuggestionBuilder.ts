@@ -108,6 +108,7 @@ export class SuggestionBuilder {
         type: 'more_products',
         value: text,
         total: result.totalProducts,
+        ...(result.totalIsLowerBound ? { total_is_lower_bound: true } : {}),
         url: searchUrl(text),
       });
     }

@@ -57,8 +57,10 @@ export interface Suggestion extends SuggestionSlots {
   vendor_url?: string;
   vendor_id?: number;
   shop_city?: string;
-  /** more_products: how many products match in all. */
+  /** more_products: how many products match in all (at least that many with total_is_lower_bound). */
   total?: number;
+  /** more_products: set when counting every match would have cost more than the answer; shown as "N+". */
+  total_is_lower_bound?: boolean;
   /** Headlines: which group they head (products, product_cat, product_tag, product_brand, vendors, post, page). */
   group?: string;
 }

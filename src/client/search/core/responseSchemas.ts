@@ -44,6 +44,7 @@ export const suggestionSchema = z.looseObject({
   vendor_url: z.optional(z.string()),
   shop_city: z.optional(z.string()),
   total: z.optional(id),
+  total_is_lower_bound: z.optional(z.boolean()),
   group: z.optional(z.string()),
   meta_before: z.optional(z.string()),
   meta_after: z.optional(z.string()),
