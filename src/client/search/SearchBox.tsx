@@ -18,6 +18,7 @@ import { isIOS } from './core/isIOS';
 import { isHeadline, isSelectable, type Suggestion } from './core/suggestionTypes';
 import { createBrowserSearchEnv } from './createBrowserSearchEnv';
 import { DarkenedOverlay } from './DarkenedOverlay';
+import { DidYouMeanNotice } from './DidYouMeanNotice';
 import { Html } from './Html';
 import { SearchMiniCart } from './SearchMiniCart';
 import { SuggestionContent } from './SuggestionContent';
@@ -221,6 +222,8 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
   const fullWidth = formWidth >= settings.detailsPanelBreakpoint;
   const onlyNoResults =
     state.suggestions.length > 0 && state.suggestions.every((s) => s.type === 'no-results');
+  const didYouMean =
+    state.mode === 'suggestions' ? state.suggestions.find((s) => s.type === 'did-you-mean') : undefined;
   const formHidden = iconLayout && !iconOpen && !overlayOpen;
   const rootClass = [
     'shop-search',
@@ -242,7 +245,7 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
         </li>
       );
     }
-    if (suggestion.type === 'no-results') return null;
+    if (suggestion.type === 'no-results' || suggestion.type === 'did-you-mean') return null;
     // History products show no price, not even a dynamic one.
     const price =
       state.mode === 'history'
@@ -372,6 +375,17 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
                 </button>
               </div>
             ) : null}
+            {/* Always present while the dropdown is, so the notice is announced when it appears. */}
+            <div className="shop-search__did-you-mean" role="status" aria-live="polite">
+              {didYouMean?.url && didYouMean.original ? (
+                <DidYouMeanNotice
+                  correction={didYouMean.value}
+                  original={didYouMean.original}
+                  url={didYouMean.url}
+                  className="shop-search__did-you-mean"
+                />
+              ) : null}
+            </div>
             <ul
               {...box.getListboxProps({ 'aria-label': 'Search suggestions' })}
               className="shop-search__listbox"

@@ -1,4 +1,5 @@
 import { suggestionObjectId } from '../../shared/search/suggestionObjectId';
+import type { VocabularyWord, WordVocabulary } from './didYouMean';
 import { IndexSegment } from './IndexSegment';
 import { normalizeQuery, parseSearchQuery, type QueryWord } from './parseSearchQuery';
 import {
@@ -32,6 +33,7 @@ import {
   type SearchResult,
 } from './SearchIndex';
 import { scanTypos } from './scanTypos';
+import { segmentVocabulary } from './segmentVocabulary';
 
 /*
  * The embedded search engine: an in-memory inverted index (chosen over SQLite FTS5 by the benchmark in
@@ -80,6 +82,8 @@ export class MemorySearchIndex implements SearchIndex {
   #stopWords = new Set<string>();
   #synonyms = new Map<string, string[]>();
   #fieldWeights = new Float64Array(32);
+  /** Off for one synchronous search asked without typos (`SearchRequest.typos`). */
+  #typos = true;
 
   // Per document number; numbers are never reused until a full rebuild.
   #documents: (SearchDocument | null)[] = [];
@@ -135,11 +139,24 @@ export class MemorySearchIndex implements SearchIndex {
 
   // The work is synchronous: the promise only wraps the answer (the interface fits shared engines too).
   async search(request: SearchRequest): Promise<SearchResult> {
-    return this.#search(request);
+    return this.#withTypos(request.typos !== false, () => this.#search(request));
   }
 
-  async searchProductIds(text: string): Promise<number[]> {
-    return this.#searchProductIds(text);
+  async searchProductIds(text: string, options: { typos?: boolean } = {}): Promise<number[]> {
+    return this.#withTypos(options.typos !== false, () => this.#searchProductIds(text));
+  }
+
+  async vocabulary(words: readonly VocabularyWord[]): Promise<WordVocabulary[]> {
+    return segmentVocabulary([this.#base, this.#delta], words, this.#stopWords, this.#synonyms);
+  }
+
+  #withTypos<T>(typos: boolean, search: () => T): T {
+    this.#typos = typos;
+    try {
+      return search();
+    } finally {
+      this.#typos = true;
+    }
   }
 
   #setRules(rules: RelevanceRules): void {
@@ -508,7 +525,7 @@ export class MemorySearchIndex implements SearchIndex {
    */
   #matchesOf(word: QueryWord, shortTypos: boolean): SegmentMatch[] {
     const matches: SegmentMatch[] = [];
-    const maxEdits = maxEditsOf(word.text.length, shortTypos);
+    const maxEdits = this.#typos ? maxEditsOf(word.text.length, shortTypos) : 0;
     const typoPrefix = word.prefix && word.text.length > SHORT_TYPO_LENGTH;
     for (const segment of [this.#base, this.#delta]) {
       if (segment.terms.length === 0) continue;

@@ -45,6 +45,7 @@ export const suggestionSchema = z.looseObject({
   shop_city: z.optional(z.string()),
   total: z.optional(id),
   group: z.optional(z.string()),
+  original: z.optional(z.string()),
   meta_before: z.optional(z.string()),
   meta_after: z.optional(z.string()),
   title_before: z.optional(z.string()),
