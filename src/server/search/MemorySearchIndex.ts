@@ -549,7 +549,7 @@ export class MemorySearchIndex implements SearchIndex {
         match.postings += (segment.offsets[match.to] as number) - (segment.offsets[match.from] as number);
         if (exact >= 0) match.postings -= segment.postingCount(exact);
       }
-      if (maxEdits > 0 && match.postings < TYPO_THRESHOLD) {
+      if (maxEdits > 0 && (match.postings < TYPO_THRESHOLD || onlyInDescriptions(match))) {
         scanTypos(segment, word.text, maxEdits, typoPrefix, (termId, distance) => {
           if (distance === 0 || match.singles.has(termId)) return;
           match.singles.set(termId, TYPO[distance] as number);
@@ -560,6 +560,25 @@ export class MemorySearchIndex implements SearchIndex {
     }
     return matches;
   }
+}
+
+/**
+ * Whether the word as typed is weak in this segment: found (exactly, by synonym or as a prefix) in descriptions
+ * only, the lowest-ranked field, where a one-typo match in any other field would outrank it (ranking.ts
+ * `TYPO_THRESHOLD`). Stops at the first posting outside the descriptions, so a real word costs a few steps.
+ */
+function onlyInDescriptions(match: SegmentMatch): boolean {
+  const { offsets, masks } = match.segment;
+  const strong = (termId: number) => {
+    const end = offsets[termId + 1] as number;
+    for (let at = offsets[termId] as number; at < end; at++) {
+      if (((masks[at] as number) & SHORT_FIELDS) !== 0) return true;
+    }
+    return false;
+  };
+  for (const termId of match.singles.keys()) if (strong(termId)) return false;
+  for (let termId = match.from; termId < match.to; termId++) if (strong(termId)) return false;
+  return true;
 }
 
 function isShortTypoWord(word: QueryWord): boolean {

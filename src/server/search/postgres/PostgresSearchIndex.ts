@@ -713,7 +713,13 @@ export class PostgresSearchIndex implements SearchIndex {
        )
        SELECT stats.n::text AS n, t.term, t.docs FROM stats LEFT JOIN LATERAL (
          SELECT t.term, t.docs FROM ${terms} t
-         WHERE $5::int > 0 AND stats.n < $9
+         WHERE $5::int > 0
+           -- Few documents, or weak: in descriptions only (ranking.ts TYPO_THRESHOLD), as in memory.
+           AND (CASE WHEN stats.n < $9 THEN true ELSE NOT EXISTS (
+             SELECT 1 FROM ${this.#table('postings')} x
+             WHERE (x.term = ANY($8::text[])
+               OR ($3::boolean AND x.term > $6 COLLATE "C" AND x.term < ($6 || $2) COLLATE "C"))
+               AND x.mask & $12 <> 0) END)
            AND t.term >= $1 COLLATE "C" AND t.term < ($1 || $2) COLLATE "C"
            AND ($10::boolean OR length(t.term) BETWEEN $4::int - $5::int AND $4::int + $5::int)
            AND ($11::boolean
@@ -731,6 +737,7 @@ export class PostgresSearchIndex implements SearchIndex {
         TYPO_THRESHOLD,
         typoPrefix,
         short,
+        SHORT_FIELDS,
       ],
     );
     let postings = Number(rows[0]?.n ?? 0);
