@@ -2,6 +2,7 @@ import { buildApp } from '../../src/server/app';
 import { generateBenchCatalog } from '../../src/server/catalog/bench/generateBenchCatalog';
 import { openDatabase } from '../../src/server/db/openDatabase';
 import { createSqliteRepositories } from '../../src/server/db/sqlite/createSqliteRepositories';
+import { didYouMean } from '../../src/server/search/didYouMean';
 import { MemorySearchIndex } from '../../src/server/search/MemorySearchIndex';
 import { openPostgresBenchIndex } from '../../src/server/search/postgres/openPostgresBenchIndex';
 import { parseSettings } from '../../src/shared/settings/parseSettings';
@@ -40,4 +41,4 @@ export async function buildSearchBenchApp(dataDir: string) {
   };
 }
 
-export { MemorySearchIndex, openPostgresBenchIndex };
+export { didYouMean, MemorySearchIndex, openPostgresBenchIndex };
