@@ -35,6 +35,10 @@ test('the search box shows the corrected query and a keyboard link to the words 
   await expect(notice).toHaveAttribute('role', 'status');
   await expect(notice).toHaveAttribute('aria-live', 'polite');
   await expect(notice).toHaveText('Showing results for hoodie — search instead for hodiee');
+  // The box's own status, always present, announces it with the count.
+  await expect(page.locator('.shop-search .screen-reader-text[role="status"]')).toHaveText(
+    /^Showing results for hoodie\. \d+ results available/,
+  );
   await expect(
     page.getByRole('listbox').getByRole('option', { name: /Lined Pullover Hoodie/ }),
   ).toBeVisible();

@@ -63,7 +63,10 @@ function statusText(store: SearchStore): string {
   const count = suggestions.filter((s) => isSelectable(s) && s.type !== 'more_products').length;
   if (mode === 'history') return `${count} recent ${count === 1 ? 'search' : 'searches'}.`;
   if (count === 0) return 'No results.';
-  return `${count} ${count === 1 ? 'result' : 'results'} available. Use the up and down arrows to choose.`;
+  // The box's own status always exists, so a correction arriving with the answer is announced here for sure.
+  const corrected = suggestions.find((s) => s.type === 'did-you-mean');
+  const prefix = corrected ? `Showing results for ${corrected.value}. ` : '';
+  return `${prefix}${count} ${count === 1 ? 'result' : 'results'} available. Use the up and down arrows to choose.`;
 }
 
 /**
@@ -375,17 +378,18 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
                 </button>
               </div>
             ) : null}
-            {/* Always present while the dropdown is, so the notice is announced when it appears. */}
-            <div className="shop-search__did-you-mean" role="status" aria-live="polite">
-              {didYouMean?.url && didYouMean.original ? (
+            {didYouMean?.url && didYouMean.original ? (
+              // A polite live region of its own, updated as the correction changes while typing; its first
+              // appearance is also announced by the box's status below (a region is heard once it exists).
+              <div className="shop-search__did-you-mean" role="status" aria-live="polite">
                 <DidYouMeanNotice
                   correction={didYouMean.value}
                   original={didYouMean.original}
                   url={didYouMean.url}
                   className="shop-search__did-you-mean"
                 />
-              ) : null}
-            </div>
+              </div>
+            ) : null}
             <ul
               {...box.getListboxProps({ 'aria-label': 'Search suggestions' })}
               className="shop-search__listbox"
