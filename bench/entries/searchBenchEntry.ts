@@ -3,6 +3,7 @@ import { generateBenchCatalog } from '../../src/server/catalog/bench/generateBen
 import { readCatalogFiles } from '../../src/server/catalog/import/readCatalogFiles';
 import { openDatabase } from '../../src/server/db/openDatabase';
 import { createSqliteRepositories } from '../../src/server/db/sqlite/createSqliteRepositories';
+import { didYouMean } from '../../src/server/search/didYouMean';
 import { MemorySearchIndex } from '../../src/server/search/MemorySearchIndex';
 import { openPostgresBenchIndex } from '../../src/server/search/postgres/openPostgresBenchIndex';
 import { parseSettings } from '../../src/shared/settings/parseSettings';
@@ -57,4 +58,4 @@ export async function buildSearchBenchApp(dataDir: string) {
   };
 }
 
-export { MemorySearchIndex, openPostgresBenchIndex };
+export { didYouMean, MemorySearchIndex, openPostgresBenchIndex };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ProductOrdering, ProductSummary } from '../../shared/catalog/types';
 import { ProductGrid } from '../catalog/ProductCard';
 import { Island } from '../Island';
@@ -17,6 +18,8 @@ interface ArchivePageProps {
   keep: Record<string, string>;
   pageUrl: (page: number) => string;
   emptyMessage: string;
+  /** Shown under the title: a search results page's did-you-mean notice. */
+  notice?: ReactNode;
 }
 
 /** The shop page and every product archive (category, tag, brand, vendor, search results). */
@@ -28,6 +31,7 @@ export function ArchivePage(props: ArchivePageProps) {
         <h1>{props.title}</h1>
         {props.description && <p className="archive-description">{props.description}</p>}
       </header>
+      {props.notice}
       {props.total === 0 ? (
         <p className="woocommerce-info">{props.emptyMessage}</p>
       ) : (

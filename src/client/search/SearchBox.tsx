@@ -18,6 +18,7 @@ import { isIOS } from './core/isIOS';
 import { isHeadline, isSelectable, type Suggestion } from './core/suggestionTypes';
 import { createBrowserSearchEnv } from './createBrowserSearchEnv';
 import { DarkenedOverlay } from './DarkenedOverlay';
+import { DidYouMeanNotice } from './DidYouMeanNotice';
 import { Html } from './Html';
 import { SearchMiniCart } from './SearchMiniCart';
 import { SuggestionContent } from './SuggestionContent';
@@ -62,7 +63,10 @@ function statusText(store: SearchStore): string {
   const count = suggestions.filter((s) => isSelectable(s) && s.type !== 'more_products').length;
   if (mode === 'history') return `${count} recent ${count === 1 ? 'search' : 'searches'}.`;
   if (count === 0) return 'No results.';
-  return `${count} ${count === 1 ? 'result' : 'results'} available. Use the up and down arrows to choose.`;
+  // The box's own status always exists, so a correction arriving with the answer is announced here for sure.
+  const corrected = suggestions.find((s) => s.type === 'did-you-mean');
+  const prefix = corrected ? `Showing results for ${corrected.value}. ` : '';
+  return `${prefix}${count} ${count === 1 ? 'result' : 'results'} available. Use the up and down arrows to choose.`;
 }
 
 /**
@@ -221,6 +225,8 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
   const fullWidth = formWidth >= settings.detailsPanelBreakpoint;
   const onlyNoResults =
     state.suggestions.length > 0 && state.suggestions.every((s) => s.type === 'no-results');
+  const didYouMean =
+    state.mode === 'suggestions' ? state.suggestions.find((s) => s.type === 'did-you-mean') : undefined;
   const formHidden = iconLayout && !iconOpen && !overlayOpen;
   const rootClass = [
     'shop-search',
@@ -242,7 +248,7 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
         </li>
       );
     }
-    if (suggestion.type === 'no-results') return null;
+    if (suggestion.type === 'no-results' || suggestion.type === 'did-you-mean') return null;
     // History products show no price, not even a dynamic one.
     const price =
       state.mode === 'history'
@@ -370,6 +376,18 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
                 >
                   {settings.labels.historyClear}
                 </button>
+              </div>
+            ) : null}
+            {didYouMean?.url && didYouMean.original ? (
+              // A polite live region of its own, updated as the correction changes while typing; its first
+              // appearance is also announced by the box's status below (a region is heard once it exists).
+              <div className="shop-search__did-you-mean" role="status" aria-live="polite">
+                <DidYouMeanNotice
+                  correction={didYouMean.value}
+                  original={didYouMean.original}
+                  url={didYouMean.url}
+                  className="shop-search__did-you-mean"
+                />
               </div>
             ) : null}
             <ul

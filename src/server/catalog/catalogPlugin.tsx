@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { JsonLd } from '../../client/catalog/JsonLd';
 import { ArchivePage } from '../../client/pages/ArchivePage';
 import { HomePage } from '../../client/pages/HomePage';
+import { DidYouMeanNotice } from '../../client/search/DidYouMeanNotice';
 import { PRODUCT_ORDERINGS, type ProductSummary, type Taxonomy, type Term } from '../../shared/catalog/types';
 import { productUrl, termUrl, vendorUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
@@ -34,6 +35,8 @@ const archiveQuery = z.object({
     .max(MAX_SEARCH_LENGTH, `That search is too long (max ${MAX_SEARCH_LENGTH} characters)`)
     .optional(),
   post_type: z.string().optional(),
+  /** `exact=1`: the words as typed, no typo matching, no did-you-mean correction (docs/contract.md). */
+  exact: z.literal('1').optional().catch(undefined),
 });
 const pageParam = z.object({ page: z.coerce.number().int().min(1).max(100000) });
 const slugParam = z.object({ slug: z.string().min(1).max(200) });
@@ -68,7 +71,7 @@ export async function catalogPlugin(
     },
   ) {
     const query = parseInput(archiveQuery, rawQuery);
-    const list =
+    const list: { items: ProductSummary[]; total: number; correction?: string | null; found?: number } =
       archive.search === undefined
         ? await catalog.listProducts({
             context: 'shop',
@@ -77,7 +80,7 @@ export async function catalogPlugin(
             perPage,
             ...archive.filter,
           })
-        : await listSearchResults(archive.search, query.orderby, page);
+        : await listSearchResults(archive.search, query.orderby, page, query.exact !== '1');
     if (archive.search !== undefined && page === 1) {
       const request = reply.request;
       const visitor = {
@@ -86,9 +89,9 @@ export async function catalogPlugin(
         userAgent: request.headers['user-agent'] ?? '',
       };
       const text = archive.search;
-      void app.durableWrites.submit('searchQueries', () =>
-        search.record(text, list.total, 'results', visitor),
-      );
+      // What the text as typed found: a query corrected from nothing stays a zero-result query for the owner.
+      const found = list.found ?? list.total;
+      void app.durableWrites.submit('searchQueries', () => search.record(text, found, 'results', visitor));
     }
     if (page > 1 && list.items.length === 0)
       throw new ShopError('not_found', 'There is no such page of products.');
@@ -97,7 +100,9 @@ export async function catalogPlugin(
     if (query.s !== undefined) {
       keep.s = query.s;
       keep.post_type = 'product';
+      if (query.exact === '1') keep.exact = '1';
     }
+    const correction = list.correction ?? null;
     const suffix = new URLSearchParams({
       ...keep,
       ...(query.orderby !== 'menu_order' ? { orderby: query.orderby } : {}),
@@ -125,6 +130,18 @@ export async function catalogPlugin(
                 `${number === 1 ? archive.baseUrl : `${archive.baseUrl}page/${number}/`}${suffix ? `?${suffix}` : ''}`
               }
               emptyMessage={archive.emptyMessage ?? 'No products were found matching your selection.'}
+              notice={
+                correction !== null && archive.search ? (
+                  <p className="search-did-you-mean" role="status" aria-live="polite">
+                    <DidYouMeanNotice
+                      correction={correction}
+                      original={archive.search}
+                      url={`/?${new URLSearchParams({ s: archive.search, post_type: 'product', exact: '1' })}`}
+                      className="search-did-you-mean"
+                    />
+                  </p>
+                ) : undefined
+              }
             />
           </>
         ),
@@ -134,11 +151,19 @@ export async function catalogPlugin(
   }
 
   /** The default order of search results is relevance (the index's order); any other ordering sorts the matches. */
-  async function listSearchResults(text: string, orderby: ProductListQuery['orderby'], page: number) {
+  async function listSearchResults(
+    text: string,
+    orderby: ProductListQuery['orderby'],
+    page: number,
+    typos: boolean,
+  ) {
     if (!text) return catalog.listProducts({ context: 'search', orderby, page, perPage });
-    const ids = await search.productIds(text);
-    if (orderby !== 'menu_order')
-      return catalog.listProducts({ context: 'search', ids, orderby, page, perPage });
+    // Did you mean: the ids may be those of a corrected query; `found` is what the text as typed found.
+    const { ids, correction, found } = await search.productIdsCorrected(text, { typos });
+    if (orderby !== 'menu_order') {
+      const list = await catalog.listProducts({ context: 'search', ids, orderby, page, perPage });
+      return { ...list, correction, found };
+    }
     const pageIds = ids.slice((page - 1) * perPage, page * perPage);
     const list = await catalog.listProducts({
       context: 'search',
@@ -148,7 +173,7 @@ export async function catalogPlugin(
       page: 1,
       perPage,
     });
-    return { items: list.items, total: ids.length };
+    return { items: list.items, total: ids.length, correction, found };
   }
 
   app.get('/', async function homeOrSearch(request, reply) {

@@ -48,7 +48,7 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
     method: 'GET',
     url: '/?s=linen&post_type=product',
     answers: 'page',
-    fields: ['orderby'],
+    fields: ['orderby', 'exact'],
   },
   { name: 'search results page 2', method: 'GET', url: '/page/2/', answers: 'page', fields: ARCHIVE_FIELDS },
   { name: 'shop', method: 'GET', url: '/shop/', answers: 'page', fields: ARCHIVE_FIELDS },
@@ -225,7 +225,7 @@ export const SHOP_SURFACE: SurfaceEntry[] = [
     method: 'GET',
     url: '/?wc-ajax=search_suggestions',
     answers: 'json',
-    fields: ['s', 'l'],
+    fields: ['s', 'l', 'exact'],
   },
   {
     name: 'search_details',

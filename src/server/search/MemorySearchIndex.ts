@@ -1,4 +1,5 @@
 import { suggestionObjectId } from '../../shared/search/suggestionObjectId';
+import type { VocabularyWord, WordVocabulary } from './didYouMean';
 import { IndexSegment } from './IndexSegment';
 import { normalizeQuery, parseSearchQuery, type QueryWord } from './parseSearchQuery';
 import {
@@ -32,6 +33,7 @@ import {
   type SearchResult,
 } from './SearchIndex';
 import { scanTypos } from './scanTypos';
+import { segmentVocabulary } from './segmentVocabulary';
 
 /*
  * The embedded search engine: an in-memory inverted index (chosen over SQLite FTS5 by the benchmark in
@@ -108,6 +110,8 @@ export class MemorySearchIndex implements SearchIndex {
   #stopWords = new Set<string>();
   #synonyms = new Map<string, string[]>();
   #fieldWeights = new Float64Array(32);
+  /** Off for one synchronous search asked without typos (`SearchRequest.typos`). */
+  #typos = true;
 
   // Per document number; numbers are never reused until a full rebuild.
   #documents: (SearchDocument | null)[] = [];
@@ -186,11 +190,24 @@ export class MemorySearchIndex implements SearchIndex {
 
   // The work is synchronous: the promise only wraps the answer (the interface fits shared engines too).
   async search(request: SearchRequest): Promise<SearchResult> {
-    return this.#search(request);
+    return this.#withTypos(request.typos !== false, () => this.#search(request));
   }
 
-  async searchProductIds(text: string): Promise<number[]> {
-    return this.#searchProductIds(text);
+  async searchProductIds(text: string, options: { typos?: boolean } = {}): Promise<number[]> {
+    return this.#withTypos(options.typos !== false, () => this.#searchProductIds(text));
+  }
+
+  async vocabulary(words: readonly VocabularyWord[]): Promise<WordVocabulary[]> {
+    return segmentVocabulary([this.#base, this.#delta], words, this.#stopWords, this.#synonyms);
+  }
+
+  #withTypos<T>(typos: boolean, search: () => T): T {
+    this.#typos = typos;
+    try {
+      return search();
+    } finally {
+      this.#typos = true;
+    }
   }
 
   #setRules(rules: RelevanceRules): void {
@@ -798,7 +815,7 @@ export class MemorySearchIndex implements SearchIndex {
    */
   #matchesOf(word: QueryWord, shortTypos: boolean): SegmentMatch[] {
     const matches: SegmentMatch[] = [];
-    const maxEdits = maxEditsOf(word.text.length, shortTypos);
+    const maxEdits = this.#typos ? maxEditsOf(word.text.length, shortTypos) : 0;
     const typoPrefix = word.prefix && word.text.length > SHORT_TYPO_LENGTH;
     for (const segment of [this.#base, this.#delta]) {
       if (segment.terms.length === 0) continue;
@@ -822,7 +839,7 @@ export class MemorySearchIndex implements SearchIndex {
         match.postings += (segment.offsets[match.to] as number) - (segment.offsets[match.from] as number);
         if (exact >= 0) match.postings -= segment.postingCount(exact);
       }
-      if (maxEdits > 0 && match.postings < TYPO_THRESHOLD) {
+      if (maxEdits > 0 && (match.postings < TYPO_THRESHOLD || onlyInDescriptions(match))) {
         scanTypos(segment, word.text, maxEdits, typoPrefix, (termId, distance) => {
           if (distance === 0 || match.singles.has(termId)) return;
           match.singles.set(termId, TYPO[distance] as number);
@@ -845,6 +862,23 @@ function lowerBound(values: Int32Array, begin: number, end: number, value: numbe
     else high = middle;
   }
   return low;
+/**
+ * Whether the word as typed is weak in this segment: found (exactly, by synonym or as a prefix) in descriptions
+ * only, the lowest-ranked field, where a one-typo match in any other field would outrank it (ranking.ts
+ * `TYPO_THRESHOLD`). Stops at the first posting outside the descriptions, so a real word costs a few steps.
+ */
+function onlyInDescriptions(match: SegmentMatch): boolean {
+  const { offsets, masks } = match.segment;
+  const strong = (termId: number) => {
+    const end = offsets[termId + 1] as number;
+    for (let at = offsets[termId] as number; at < end; at++) {
+      if (((masks[at] as number) & SHORT_FIELDS) !== 0) return true;
+    }
+    return false;
+  };
+  for (const termId of match.singles.keys()) if (strong(termId)) return false;
+  for (let termId = match.from; termId < match.to; termId++) if (strong(termId)) return false;
+  return true;
 }
 
 function isShortTypoWord(word: QueryWord): boolean {

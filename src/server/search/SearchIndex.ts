@@ -1,4 +1,5 @@
 import type { Taxonomy } from '../../shared/catalog/types';
+import type { SearchVocabulary } from './didYouMean';
 
 /*
  * The search engine behind one interface, so the embedded in-memory index (MemorySearchIndex) can be swapped
@@ -60,6 +61,8 @@ export interface SearchRequest {
   limits: Partial<Record<SearchGroup, number>>;
   /** Whether variations may appear among the products (a variation matches only by its own SKU). */
   variations?: boolean;
+  /** False: the words as typed only, no typo matching (the "search instead for" link of did you mean). */
+  typos?: boolean;
 }
 
 /** A matching document, named as the document names itself, with its score for the query. */
@@ -83,7 +86,7 @@ export interface SearchResult {
  * Asynchronous so that a shared engine (PostgresSearchIndex, or a dedicated search server later) fits the same
  * interface; the embedded MemorySearchIndex answers synchronously inside the promise.
  */
-export interface SearchIndex {
+export interface SearchIndex extends SearchVocabulary {
   /** Replaces the whole index (a rebuild). */
   replaceAll(documents: Iterable<SearchDocument>): Promise<void>;
   /** Adds or replaces documents by key and removes the listed keys: after a catalog write. */
@@ -91,7 +94,7 @@ export interface SearchIndex {
   setRules(rules: RelevanceRules): Promise<void>;
   search(request: SearchRequest): Promise<SearchResult>;
   /** All matching product ids (variations folded into their parent) in relevance order: results pages. */
-  searchProductIds(text: string): Promise<number[]>;
+  searchProductIds(text: string, options?: { typos?: boolean }): Promise<number[]>;
   /** How many documents the index holds. */
   count(): Promise<number>;
   /**

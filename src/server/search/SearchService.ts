@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { SearchRepository } from '../db/ports';
 import { MemorySearchIndex } from './MemorySearchIndex';
+import { type Correction, didYouMean, type PastQuery } from './didYouMean';
 import { normalizeQuery } from './parseSearchQuery';
 import type { RelevanceRules, SearchDocument, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
 
@@ -23,6 +24,10 @@ const BUILD_RETRY_MS = 5000;
 const CHECK_MS = 1000;
 /** Keystrokes closer together than this belong to one typing burst (one analytics row). */
 const BURST_MS = 30_000;
+/** Did you mean learns from the queries of this many days, the most searched this many, re-read this often. */
+const PAST_QUERY_DAYS = 90;
+const PAST_QUERY_LIMIT = 2000;
+const PAST_QUERY_TTL_MS = 5 * 60_000;
 
 /** The settings file's relevance section in the rules' shape (`"a = b"` synonym strings split). */
 export function rulesFromSettings(relevance: ShopConfig['search']['relevance']): RelevanceRules {
@@ -101,6 +106,7 @@ export class SearchService {
   #wakeUpSource: ChangeWakeUps | null;
   #checkMs: number;
   #closed = false;
+  #pastQueries: { readAt: number; list: Promise<PastQuery[]> } | null = null;
 
   constructor(options: SearchServiceOptions) {
     this.#repository = options.repository;
@@ -382,6 +388,57 @@ export class SearchService {
   }
 
   /**
+   * A search with did you mean (didYouMean.ts): when the query finds nothing, or only through typos, and a
+   * correction finds something, the result is the correction's. `found` is what the query as typed found
+   * (what analytics record). Asked without typos (`typos: false`, the "search instead" link), never corrected.
+   */
+  async searchCorrected(
+    request: SearchRequest,
+  ): Promise<{ result: SearchResult; correction: string | null; found: SearchResult }> {
+    const found = await this.search(request);
+    if (request.typos === false) return { result: found, correction: null, found };
+    const correction = await this.correction(request.text, hasHits(found));
+    if (!correction) return { result: found, correction: null, found };
+    const result = await this.#index.search({ ...request, text: correction.query });
+    return hasHits(result)
+      ? { result, correction: correction.query, found }
+      : { result: found, correction: null, found };
+  }
+
+  /** The results page's product ids with did you mean, as `searchCorrected`. */
+  async productIdsCorrected(
+    text: string,
+    options: { typos?: boolean } = {},
+  ): Promise<{ ids: number[]; correction: string | null; found: number }> {
+    await this.refresh();
+    const ids = await this.#index.searchProductIds(text, options);
+    if (options.typos === false) return { ids, correction: null, found: ids.length };
+    const correction = await this.correction(text, ids.length > 0);
+    if (!correction) return { ids, correction: null, found: ids.length };
+    const corrected = await this.#index.searchProductIds(correction.query);
+    return corrected.length > 0
+      ? { ids: corrected, correction: correction.query, found: ids.length }
+      : { ids, correction: null, found: ids.length };
+  }
+
+  /** The corrected query for one that found nothing (`found` false) or only through typos; null if none. */
+  correction(text: string, found: boolean): Promise<Correction | null> {
+    return didYouMean({ text, found, vocabulary: this.#index, pastQueries: () => this.#successfulQueries() });
+  }
+
+  /** Past successful queries, read at most every few minutes per process (an owner's figure, not live data). */
+  #successfulQueries(): Promise<PastQuery[]> {
+    const now = Date.now();
+    if (!this.#pastQueries || now - this.#pastQueries.readAt > PAST_QUERY_TTL_MS) {
+      const list = this.#repository
+        .successfulQueries({ limit: PAST_QUERY_LIMIT, since: now - PAST_QUERY_DAYS * 86_400_000 })
+        .catch(() => []);
+      this.#pastQueries = { readAt: now, list };
+    }
+    return this.#pastQueries.list;
+  }
+
+  /**
    * Records a query for the owner's analytics, keyed by a hash of the visitor's session (the same keyed hash of an
    * order's session id joins searches to purchases), or of address, browser and day when there is no session.
    */
@@ -416,6 +473,11 @@ export class SearchService {
   sessionHash(identity: string): string {
     return createHmac('sha256', this.#secret).update(`search-session:${identity}`).digest('hex').slice(0, 32);
   }
+}
+
+/** Whether a search found anything at all, in any group. */
+function hasHits(result: SearchResult): boolean {
+  return result.totalProducts > 0 || Object.values(result.hits).some((hits) => hits.length > 0);
 }
 
 /** A visitor without a session: their address, browser and day. */

@@ -25,10 +25,12 @@ export const PREFIX_SPAN = 0.2;
 /** Match factor by edit distance (0 is the exact word). */
 export const TYPO = [1, 0.45, 0.3];
 /**
- * Typos are looked for only when the word as typed (exactly, or as a prefix) reaches fewer documents than this:
- * a word that completes to real terms is taken as typed correctly (as Typesense's typo_tokens_threshold does).
- * Otherwise every prefix would also match its one-edit neighbourhood (vilh → every vil… term), flooding the
- * results and costing time.
+ * Typos are looked for only when the word as typed (exactly, or as a prefix) reaches fewer documents than this,
+ * or when it is weak: found in descriptions only (no title, SKU, taxonomy or attribute value holds it), so its
+ * best match is the lowest-ranked kind and a one-typo match elsewhere is the likelier meaning ("lether" in a few
+ * descriptions, "leather" in titles). Otherwise a word that completes to real terms is taken as typed correctly
+ * (as Typesense's typo_tokens_threshold does): every prefix would also match its one-edit neighbourhood (vilh →
+ * every vil… term), flooding the results and costing time.
  */
 export const TYPO_THRESHOLD = 10;
 

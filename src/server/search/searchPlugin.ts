@@ -8,6 +8,7 @@ import type {
   DetailsItem,
   DetailsResponse,
   PricesResponse,
+  Suggestion,
   SuggestionsResponse,
 } from '../../shared/search/suggestionTypes';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
@@ -28,12 +29,17 @@ interface SearchPluginOptions {
 const MAX_ITEMS = 50;
 const TOP_PRODUCTS = 4;
 
+function tagOf(text: string): string {
+  return createHash('sha1').update(text).digest('base64url').slice(0, 8);
+}
+
 /** The first value of a parameter that may arrive repeated (`s=a&s=b`); anything else reads as empty. */
 const text = z
   .preprocess((value) => (Array.isArray(value) ? value[0] : value), z.string().catch(''))
   .default('');
 
-const suggestionsInput = z.looseObject({ s: text, l: text });
+/** `exact=1`: the words as typed, no typo matching and no did-you-mean correction (docs/contract.md). */
+const suggestionsInput = z.looseObject({ s: text, l: text, exact: text });
 
 /** Form posts carry `items` as JSON text or as `items[0][objectID]` keys; JSON bodies as an array. */
 function collectItems(input: Record<string, unknown>): unknown {
@@ -109,10 +115,10 @@ export async function searchPlugin(app: FastifyInstance, options: SearchPluginOp
     async handle(input, request, reply) {
       const started = process.hrtime.bigint();
       await search.refresh();
-      const etag = `"s${search.revision}.${settingsTag}"`;
-      reply.header('cache-control', 'public, max-age=0, must-revalidate').header('etag', etag);
-      const result = await search.search({
+      const typos = input.exact !== '1';
+      const { result, correction, found } = await search.searchCorrected({
         text: input.s,
+        typos,
         limits: {
           products: limits.products,
           product_cat: limits.categories,
@@ -124,10 +130,16 @@ export async function searchPlugin(app: FastifyInstance, options: SearchPluginOp
         },
         variations: config.search.variations,
       });
-      if (input.s.trim()) recordLater(request, input.s, result.totalProducts, 'suggestions');
+      // The correction may also change with past queries (did you mean learns from them): it is part of the tag.
+      const etag = `"s${search.revision}.${settingsTag}${typos ? '' : '.x'}${correction === null ? '' : `.${tagOf(correction)}`}"`;
+      reply.header('cache-control', 'public, max-age=0, must-revalidate').header('etag', etag);
+      // Analytics keep what the text as typed found: a query corrected from nothing stays a zero-result query.
+      if (input.s.trim()) recordLater(request, input.s, found.totalProducts, 'suggestions');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const typed = input.s.trim();
+      const built = typed ? await suggestions.build(correction ?? typed, result, search.revision) : [];
       const body: SuggestionsResponse = {
-        suggestions: input.s.trim() ? await suggestions.build(input.s.trim(), result, search.revision) : [],
+        suggestions: correction === null ? built : [didYouMeanSuggestion(correction, typed), ...built],
         time: `${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)} ms`,
       };
       return body;
@@ -164,6 +176,11 @@ export async function searchPlugin(app: FastifyInstance, options: SearchPluginOp
       return { success: true, data } satisfies PricesResponse;
     },
   });
+
+  function didYouMeanSuggestion(correction: string, original: string): Suggestion {
+    const url = `/?${new URLSearchParams({ s: original, post_type: 'product', exact: '1' })}`;
+    return { type: 'did-you-mean', value: correction, original, url };
+  }
 
   function recordLater(request: FastifyRequest, query: string, results: number, source: 'suggestions') {
     // After the answer: analytics never delay a suggestion. A busy database (an import) is waited out by the retry

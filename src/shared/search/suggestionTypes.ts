@@ -18,6 +18,7 @@ export const SUGGESTION_TYPES = [
   'taxonomy',
   'vendor',
   'post',
+  'did-you-mean',
 ] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
@@ -63,6 +64,11 @@ export interface Suggestion extends SuggestionSlots {
   total_is_lower_bound?: boolean;
   /** Headlines: which group they head (products, product_cat, product_tag, product_brand, vendors, post, page). */
   group?: string;
+  /**
+   * did-you-mean (first in the list when present): the suggestions answer the corrected query `value` instead of
+   * the text the shopper typed, `original`; `url` searches `original` as typed, without typo correction.
+   */
+  original?: string;
 }
 
 export interface SuggestionsResponse {

@@ -46,6 +46,7 @@ export const suggestionSchema = z.looseObject({
   total: z.optional(id),
   total_is_lower_bound: z.optional(z.boolean()),
   group: z.optional(z.string()),
+  original: z.optional(z.string()),
   meta_before: z.optional(z.string()),
   meta_after: z.optional(z.string()),
   title_before: z.optional(z.string()),

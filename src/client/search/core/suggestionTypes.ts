@@ -65,9 +65,12 @@ export function isHeadline(suggestion: Suggestion): boolean {
   return suggestion.type === 'headline' || suggestion.type === 'headline-v2';
 }
 
-/** Whether the keyboard can land on the suggestion: not headlines and not the no-results block. */
+/**
+ * Whether the keyboard can land on the suggestion: not headlines, not the no-results block, not the did-you-mean
+ * notice (shown above the list, its link reached with Tab).
+ */
 export function isSelectable(suggestion: Suggestion): boolean {
-  return !isHeadline(suggestion) && suggestion.type !== 'no-results';
+  return !isHeadline(suggestion) && suggestion.type !== 'no-results' && suggestion.type !== 'did-you-mean';
 }
 
 /**

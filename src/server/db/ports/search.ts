@@ -84,4 +84,12 @@ export interface SearchRepository {
   /** Retention: deletes recorded searches last updated before `before` (Unix ms). */
   deleteQueriesBefore(before: number): Promise<void>;
   topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]>;
+  /**
+   * Queries searched since `since` that found something (results > 0), most searched first, with how many
+   * times: what "did you mean" learns from.
+   */
+  successfulQueries(options: {
+    limit: number;
+    since: number;
+  }): Promise<{ query: string; searches: number }[]>;
 }

@@ -343,4 +343,16 @@ export class PgSearchRepository implements SearchRepository {
       [options.since, options.limit],
     );
   }
+
+  async successfulQueries(options: {
+    limit: number;
+    since: number;
+  }): Promise<{ query: string; searches: number }[]> {
+    const rows = await this.#rows<{ query: string; searches: string }>(
+      `SELECT query, count(*) AS searches FROM search_queries
+       WHERE updated_at >= $1 AND results > 0 GROUP BY query ORDER BY searches DESC, query COLLATE "C" LIMIT $2`,
+      [options.since, options.limit],
+    );
+    return rows.map((row) => ({ query: row.query, searches: Number(row.searches) }));
+  }
 }

@@ -349,4 +349,16 @@ export class SqliteSearchRepository implements SearchRepository {
       )
       .all(options.since, options.limit) as QueryStat[];
   }
+
+  async successfulQueries(options: {
+    limit: number;
+    since: number;
+  }): Promise<{ query: string; searches: number }[]> {
+    return this.#db
+      .prepare(
+        `SELECT query, count(*) AS searches FROM search_queries
+         WHERE updated_at >= ? AND results > 0 GROUP BY query ORDER BY searches DESC, query LIMIT ?`,
+      )
+      .all(options.since, options.limit) as { query: string; searches: number }[];
+  }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { suggestionObjectId } from '../../../shared/search/suggestionObjectId';
+import type { VocabularyWord, WordVocabulary } from '../didYouMean';
 import { normalizeQuery, parseSearchQuery, type QueryWord } from '../parseSearchQuery';
 import {
   compileRules,
@@ -399,7 +400,8 @@ export class PostgresSearchIndex implements SearchIndex {
     const limits = SEARCH_GROUPS.map((group) => request.limits[group] ?? 0);
     const hide = this.#rules.outOfStock === 'hide';
     const pins = await this.#pins(request.text);
-    let plan = await this.#plan(request.text, false);
+    const typos = request.typos !== false;
+    let plan = await this.#plan(request.text, false, typos);
     const hits: SearchResult['hits'] = {};
     let totalProducts = 0;
     const top = new Map<number, SearchHit[]>();
@@ -449,7 +451,7 @@ export class PostgresSearchIndex implements SearchIndex {
     if (plan) {
       let rows = await query(plan);
       // Nothing as typed: three-letter words may then have one typo (as MemorySearchIndex#match).
-      if (plan.shortTypoWords && rows.find((row) => row.section === 'total')?.score === 0) {
+      if (typos && plan.shortTypoWords && rows.find((row) => row.section === 'total')?.score === 0) {
         plan = await this.#plan(request.text, true);
         if (plan) rows = await query(plan);
       }
@@ -478,17 +480,18 @@ export class PostgresSearchIndex implements SearchIndex {
     return { hits, totalProducts };
   }
 
-  async searchProductIds(text: string): Promise<number[]> {
+  async searchProductIds(text: string, options: { typos?: boolean } = {}): Promise<number[]> {
     await this.ensureSchema();
     const hide = this.#rules.outOfStock === 'hide';
     const pins = await this.#pins(text);
-    const plan = await this.#plan(text, false);
+    const typos = options.typos !== false;
+    const plan = await this.#plan(text, false, typos);
     const shownPins = pins.filter((pin) => !(hide && !pin.inStock)).map((pin) => pin.hit.id);
     if (!plan) return shownPins;
     let rows = await this.#productIdRows(plan, text, pins, hide);
     // Nothing as typed: three-letter words may then have one typo (as MemorySearchIndex#match). No product rows
     // may still mean something matched (a pin, a category): one more statement tells, only on this path.
-    if (rows.length === 0 && plan.shortTypoWords) {
+    if (typos && rows.length === 0 && plan.shortTypoWords) {
       const [found] = await this.#read<{ any: boolean }>(
         `${plan.sql} SELECT EXISTS (SELECT 1 FROM matched) AS any`,
         plan.params,
@@ -561,7 +564,7 @@ export class PostgresSearchIndex implements SearchIndex {
    * What each word of each reading of the query matches, as SQL: `matched(doc, score)` holds every document
    * matching all the words of some reading, with the embedded index's score. Null when nothing can match.
    */
-  async #plan(text: string, shortTypos: boolean): Promise<MatchPlan | null> {
+  async #plan(text: string, shortTypos: boolean, withTypos = true): Promise<MatchPlan | null> {
     const readings = parseSearchQuery(text, this.#compiled.stopWords);
     if (readings.length === 0) return null;
     const shortTypoWords = readings.some((words) =>
@@ -593,7 +596,7 @@ export class PostgresSearchIndex implements SearchIndex {
         const cacheKey = `${word.prefix ? 1 : 0}${word.text}`;
         let pending = typoCache.get(cacheKey);
         if (!pending) {
-          pending = this.#typos(word, shortTypos);
+          pending = this.#typos(word, shortTypos, withTypos);
           typoCache.set(cacheKey, pending);
         }
         return pending;
@@ -695,9 +698,10 @@ export class PostgresSearchIndex implements SearchIndex {
   async #typos(
     word: QueryWord,
     shortTypos: boolean,
+    typos: boolean,
   ): Promise<{ postings: number; typos: Map<string, number> }> {
     const found = new Map<string, number>();
-    const maxEdits = maxEditsOf(word.text.length, shortTypos);
+    const maxEdits = typos ? maxEditsOf(word.text.length, shortTypos) : 0;
     // A three-letter word's typos are whole terms (SHORT_TYPO_LENGTH), and few enough (first letter, 2–4
     // letters) to check without the trigram filter, which misses most of them ("cxp" and "cup" share one).
     const short = word.text.length <= SHORT_TYPO_LENGTH;
@@ -715,7 +719,13 @@ export class PostgresSearchIndex implements SearchIndex {
        )
        SELECT stats.n::text AS n, t.term, t.docs FROM stats LEFT JOIN LATERAL (
          SELECT t.term, t.docs FROM ${terms} t
-         WHERE $5::int > 0 AND stats.n < $9
+         WHERE $5::int > 0
+           -- Few documents, or weak: in descriptions only (ranking.ts TYPO_THRESHOLD), as in memory.
+           AND (CASE WHEN stats.n < $9 THEN true ELSE NOT EXISTS (
+             SELECT 1 FROM ${this.#table('postings')} x
+             WHERE (x.term = ANY($8::text[])
+               OR ($3::boolean AND x.term > $6 COLLATE "C" AND x.term < ($6 || $2) COLLATE "C"))
+               AND x.mask & $12 <> 0) END)
            AND t.term >= $1 COLLATE "C" AND t.term < ($1 || $2) COLLATE "C"
            AND ($10::boolean OR length(t.term) BETWEEN $4::int - $5::int AND $4::int + $5::int)
            AND ($11::boolean
@@ -733,6 +743,7 @@ export class PostgresSearchIndex implements SearchIndex {
         TYPO_THRESHOLD,
         typoPrefix,
         short,
+        SHORT_FIELDS,
       ],
     );
     let postings = Number(rows[0]?.n ?? 0);
@@ -745,6 +756,76 @@ export class PostgresSearchIndex implements SearchIndex {
       }
     }
     return { postings, typos: found };
+  }
+
+  /**
+   * Did you mean (`SearchIndex.vocabulary`): one statement for all the words. Near terms, only for a word the
+   * dictionary does not know, are narrowed as typos are (first letter, length, trigram similarity, none for
+   * three letters) and decided by the same Damerau distance as the embedded index's dictionary walk.
+   */
+  async vocabulary(words: readonly VocabularyWord[]): Promise<WordVocabulary[]> {
+    await this.ensureSchema();
+    if (words.length === 0) return [];
+    const exactWord: number[] = [];
+    const exactTerm: string[] = [];
+    for (const [index, word] of words.entries()) {
+      for (const term of [word.text, ...(this.#compiled.synonyms.get(word.text) ?? [])]) {
+        exactWord.push(index + 1);
+        exactTerm.push(term);
+      }
+    }
+    const terms = this.#table('terms');
+    const rows = await this.#read<{ i: string; n: string; term: string | null; docs: number | null }>(
+      `WITH w AS (
+         SELECT * FROM unnest($1::text[], $2::boolean[], $3::int[], $4::boolean[]) WITH ORDINALITY
+           AS w(text, prefix, max_edits, near_prefix, i)
+       ),
+       e AS (SELECT * FROM unnest($5::int[], $6::text[]) AS e(i, term)),
+       stats AS (
+         SELECT w.*,
+           coalesce((SELECT sum(t.docs) FROM e JOIN ${terms} t ON t.term = e.term COLLATE "C" WHERE e.i = w.i), 0)
+           + CASE WHEN w.prefix THEN coalesce((SELECT sum(t.docs) FROM ${terms} t
+               WHERE t.term > w.text COLLATE "C" AND t.term < (w.text || $7) COLLATE "C"), 0) ELSE 0 END AS n
+         FROM w
+       )
+       SELECT s.i::text AS i, s.n::text AS n, t.term, t.docs FROM stats s LEFT JOIN LATERAL (
+         SELECT t.term, t.docs FROM ${terms} t
+         WHERE s.max_edits > 0 AND s.n = 0
+           AND t.term >= left(s.text, 1) COLLATE "C" AND t.term < (left(s.text, 1) || $7) COLLATE "C"
+           AND (s.near_prefix OR length(t.term) BETWEEN length(s.text) - s.max_edits AND length(s.text) + s.max_edits)
+           AND (length(s.text) <= $9
+             OR (CASE WHEN s.near_prefix THEN word_similarity(s.text, t.term) ELSE similarity(s.text, t.term) END) >= $8)
+       ) t ON true
+       ORDER BY s.i`,
+      [
+        words.map((word) => word.text),
+        words.map((word) => word.prefix),
+        words.map((word) => word.maxEdits),
+        words.map((word) => word.nearByPrefix),
+        exactWord,
+        exactTerm,
+        MAX_CHAR,
+        TRIGRAM_FLOOR,
+        SHORT_TYPO_LENGTH,
+      ],
+    );
+    const answers: WordVocabulary[] = words.map((word) => ({
+      documents: 0,
+      stopWord: this.#compiled.stopWords.has(word.text),
+      near: [],
+    }));
+    for (const row of rows) {
+      const index = Number(row.i) - 1;
+      const word = words[index] as VocabularyWord;
+      const answer = answers[index] as WordVocabulary;
+      answer.documents = Number(row.n);
+      if (row.term === null) continue;
+      const distance = typoDistance(word.text, row.term, word.nearByPrefix);
+      if (distance > 0 && distance <= word.maxEdits) {
+        answer.near.push({ term: row.term, distance, documents: row.docs ?? 0 });
+      }
+    }
+    return answers;
   }
 }
 
