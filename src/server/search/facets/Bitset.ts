@@ -39,15 +39,17 @@ export class Bitset {
   }
 
   /** The members in ascending order. */
-  *members(): Generator<number> {
+  members(): number[] {
+    const out: number[] = [];
     const words = this.#words;
     for (let i = 0; i < words.length; i++) {
       let word = words[i] ?? 0;
       while (word !== 0) {
         const low = word & -word;
-        yield (i << 5) + (31 - Math.clz32(low));
+        out.push((i << 5) + (31 - Math.clz32(low)));
         word ^= low;
       }
     }
+    return out;
   }
 }

@@ -10,7 +10,7 @@ import {
   STOCK_STATUSES,
   type StockStatus,
 } from './facetTypes';
-import { priceBuckets } from './priceBuckets';
+import { type PriceRange, priceBuckets } from './priceBuckets';
 
 /*
  * Facet counts from memory. Every facet value (a category, an attribute term, a stock status, a star rating) gets a
@@ -54,6 +54,10 @@ export interface FacetQuery {
 export class FacetIndex {
   #records: (FacetProduct | undefined)[] = [];
   #docByProduct = new Map<number, number>();
+  // What the counting pass reads of each document, in columns: no object to chase per product.
+  #columns = newColumns(1024);
+  /** Document number + 1 by product id (0: none), for ids small enough to index an array by. */
+  #docOfId = new Int32Array(1024);
   #free: number[] = [];
   #docCodes: Uint32Array[] = [];
   /** Bitset of the documents having each code. */
@@ -162,6 +166,8 @@ export class FacetIndex {
   replaceAll(products: Iterable<FacetProduct>): void {
     this.#records = [];
     this.#docByProduct = new Map();
+    this.#columns = newColumns(1024);
+    this.#docOfId = new Int32Array(1024);
     this.#free = [];
     this.#docCodes = [];
     this.#live = new Bitset();
@@ -182,6 +188,20 @@ export class FacetIndex {
     const doc = this.#free.pop() ?? this.#records.length;
     this.#records[doc] = product;
     this.#docByProduct.set(product.id, doc);
+    if (doc >= this.#columns.id.length) this.#columns = growColumns(this.#columns, doc + 1);
+    const columns = this.#columns;
+    columns.id[doc] = product.id;
+    columns.visibility[doc] = VISIBILITY_CODE[product.visibility];
+    columns.priceMin[doc] = product.priceMin ?? Number.NaN;
+    columns.priceMax[doc] = product.priceMax ?? Number.NaN;
+    if (product.id < MAX_INDEXED_ID) {
+      if (product.id >= this.#docOfId.length) {
+        const grown = new Int32Array(Math.max(product.id + 1, this.#docOfId.length * 2));
+        grown.set(this.#docOfId);
+        this.#docOfId = grown;
+      }
+      this.#docOfId[product.id] = doc + 1;
+    }
     this.#index(doc, product);
   }
 
@@ -191,6 +211,8 @@ export class FacetIndex {
     for (const code of this.#docCodes[doc] ?? []) this.#postings[code]?.clear(doc);
     this.#live.clear(doc);
     this.#records[doc] = undefined;
+    this.#columns.visibility[doc] = 0;
+    if (id < this.#docOfId.length) this.#docOfId[id] = 0;
     this.#docCodes[doc] = new Uint32Array(0);
     this.#docByProduct.delete(id);
     this.#free.push(doc);
@@ -227,8 +249,9 @@ export class FacetIndex {
   count(query: FacetQuery): FacetResult {
     // Shop listings show `visible` and `catalog` products, search results `visible` and `search` ones.
     const excluded = query.context === 'shop' ? 'search' : 'catalog';
-    const records = this.#records;
     const docs = this.#baseDocs(query.base);
+    const { id: productIds, visibility, priceMin: minColumn, priceMax: maxColumn } = this.#columns;
+    const hidden = VISIBILITY_CODE[excluded];
 
     // Each chosen discrete facet: the union of its chosen values' bitsets.
     const facetCount = this.#facets.length;
@@ -262,51 +285,54 @@ export class FacetIndex {
 
     // Price ranges follow the base's dearest product, so they stay put while the shopper filters.
     let dearest = 0;
-    for (const doc of docs) {
-      const record = records[doc];
-      if (record && record.visibility !== excluded && record.priceMax !== null && record.priceMax > dearest)
-        dearest = record.priceMax;
+    for (let at = 0; at < docs.length; at++) {
+      const doc = docs[at] as number;
+      const code = visibility[doc];
+      const price = maxColumn[doc] as number;
+      if (code !== 0 && code !== hidden && price > dearest) dearest = price;
     }
     const buckets = priceBuckets(dearest, query.minorPerMajor);
     const bucketCounts = new Int32Array(buckets.length);
 
     const counts = new Int32Array(this.#codes.length);
     const codeFacet = Int32Array.from(this.#codes, (info) => info.facet);
+    const docCodes = this.#docCodes;
+    const filterCount = filters.length;
     const ids: number[] = [];
-    for (const doc of docs) {
-      const record = records[doc];
-      if (!record || record.visibility === excluded) continue;
+    for (let at = 0; at < docs.length; at++) {
+      const doc = docs[at] as number;
+      const code = visibility[doc];
+      if (code === 0 || code === hidden) continue;
       let failed = -1;
       let fails = 0;
-      for (const filter of filters) {
+      for (let f = 0; f < filterCount; f++) {
+        const filter = filters[f] as (typeof filters)[number];
         if (!filter.passes.has(doc)) {
           fails++;
           failed = filter.facet;
           if (fails > 1) break;
         }
       }
-      if (fails < 2 && priceChosen) {
-        const inRange =
-          record.priceMin !== null &&
-          record.priceMax !== null &&
-          record.priceMax >= low &&
-          record.priceMin <= high;
-        if (!inRange) {
-          fails++;
-          failed = priceFacet;
-        }
-      }
       if (fails > 1) continue;
-      if (fails === 0) ids.push(record.id);
-      const codes = this.#docCodes[doc] ?? [];
-      for (const code of codes) {
-        if (fails === 0 || codeFacet[code] === failed) counts[code] = (counts[code] ?? 0) + 1;
+      // NaN (no price) fails every comparison: in no range, never passes a price filter.
+      const priceMin = minColumn[doc] as number;
+      const priceMax = maxColumn[doc] as number;
+      if (priceChosen && !(priceMax >= low && priceMin <= high)) {
+        if (fails === 1) continue;
+        fails = 1;
+        failed = priceFacet;
       }
-      if ((fails === 0 || failed === priceFacet) && record.priceMin !== null && record.priceMax !== null) {
+      if (fails === 0) ids.push(productIds[doc] as number);
+      const codes = docCodes[doc] as Uint32Array;
+      for (let c = 0; c < codes.length; c++) {
+        const value = codes[c] as number;
+        if (fails === 0 || codeFacet[value] === failed) counts[value] = (counts[value] as number) + 1;
+      }
+      if (fails === 0 || failed === priceFacet) {
         for (let bucket = 0; bucket < buckets.length; bucket++) {
-          const range = buckets[bucket];
-          if (range && record.priceMax >= range.min && record.priceMin <= range.max)
-            bucketCounts[bucket] = (bucketCounts[bucket] ?? 0) + 1;
+          const range = buckets[bucket] as PriceRange;
+          if (priceMax >= range.min && priceMin <= range.max)
+            bucketCounts[bucket] = (bucketCounts[bucket] as number) + 1;
         }
       }
     }
@@ -354,19 +380,50 @@ export class FacetIndex {
 
   /** The base's document numbers (read twice: for the price ranges, then for the counts). */
   #baseDocs(base: FacetQuery['base']): number[] {
-    if (base === 'all') return [...this.#live.members()];
+    if (base === 'all') return this.#live.members();
     if ('categoryId' in base) {
       const code = this.#categoryCode.get(base.categoryId);
       const posting = code === undefined ? undefined : this.#postings[code];
-      return posting ? [...posting.members()] : [];
+      return posting ? posting.members() : [];
     }
     const docs: number[] = [];
+    const docOfId = this.#docOfId;
     for (const id of base) {
-      const doc = this.#docByProduct.get(id);
-      if (doc !== undefined) docs.push(doc);
+      const doc = id < MAX_INDEXED_ID ? (docOfId[id] ?? 0) - 1 : (this.#docByProduct.get(id) ?? -1);
+      if (doc >= 0) docs.push(doc);
     }
     return docs;
   }
+}
+
+/** Product ids below this index an array (4 bytes each); larger ids go through a map. */
+const MAX_INDEXED_ID = 16_000_000;
+/** 0 marks a free document number. */
+const VISIBILITY_CODE = { visible: 1, catalog: 2, search: 3 } as const;
+
+interface Columns {
+  id: Float64Array;
+  visibility: Uint8Array;
+  priceMin: Float64Array;
+  priceMax: Float64Array;
+}
+
+function newColumns(size: number): Columns {
+  return {
+    id: new Float64Array(size),
+    visibility: new Uint8Array(size),
+    priceMin: new Float64Array(size),
+    priceMax: new Float64Array(size),
+  };
+}
+
+function growColumns(columns: Columns, needed: number): Columns {
+  const grown = newColumns(Math.max(needed, columns.id.length * 2));
+  grown.id.set(columns.id);
+  grown.visibility.set(columns.visibility);
+  grown.priceMin.set(columns.priceMin);
+  grown.priceMax.set(columns.priceMax);
+  return grown;
 }
 
 /** WooCommerce's star bucket of a product: its average rounded (4.5 → 5). */
