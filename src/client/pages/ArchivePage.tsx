@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ProductOrdering, ProductSummary } from '../../shared/catalog/types';
 import { ProductGrid } from '../catalog/ProductCard';
 import { Island } from '../Island';
@@ -17,6 +18,8 @@ interface ArchivePageProps {
   keep: Record<string, string>;
   pageUrl: (page: number) => string;
   emptyMessage: string;
+  /** The listing's filters (search results and category pages), beside the results. */
+  filters?: ReactNode;
 }
 
 /** The shop page and every product archive (category, tag, brand, vendor, search results). */
@@ -28,22 +31,35 @@ export function ArchivePage(props: ArchivePageProps) {
         <h1>{props.title}</h1>
         {props.description && <p className="archive-description">{props.description}</p>}
       </header>
-      {props.total === 0 ? (
-        <p className="woocommerce-info">{props.emptyMessage}</p>
-      ) : (
-        <>
-          <div className="archive-toolbar">
-            <ResultCount total={props.total} page={props.page} perPage={props.perPage} />
-            <Island
-              name="orderingSelect"
-              component={OrderingSelect}
-              props={{ orderby: props.orderby, keep: props.keep }}
-            />
+      {props.filters ? (
+        <div className="archive-layout">
+          {props.filters}
+          <div className="archive-results" id="archive-results">
+            <Results {...props} pages={pages} />
           </div>
-          <ProductGrid products={props.products} titleLevel={2} />
-          <Pagination page={props.page} pages={pages} pageUrl={props.pageUrl} />
-        </>
+        </div>
+      ) : (
+        <Results {...props} pages={pages} />
       )}
+    </>
+  );
+}
+
+function Results(props: ArchivePageProps & { pages: number }) {
+  return props.total === 0 ? (
+    <p className="woocommerce-info">{props.emptyMessage}</p>
+  ) : (
+    <>
+      <div className="archive-toolbar">
+        <ResultCount total={props.total} page={props.page} perPage={props.perPage} />
+        <Island
+          name="orderingSelect"
+          component={OrderingSelect}
+          props={{ orderby: props.orderby, keep: props.keep }}
+        />
+      </div>
+      <ProductGrid products={props.products} titleLevel={2} />
+      <Pagination page={props.page} pages={props.pages} pageUrl={props.pageUrl} />
     </>
   );
 }

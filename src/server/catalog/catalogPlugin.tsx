@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { FacetFilters } from '../../client/catalog/FacetFilters';
 import { JsonLd } from '../../client/catalog/JsonLd';
 import { ArchivePage } from '../../client/pages/ArchivePage';
 import { HomePage } from '../../client/pages/HomePage';
@@ -12,6 +13,15 @@ import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/structuredData/js
 import type { ProductListQuery, Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import type { ReviewsView } from '../reviews/reviewsView';
+import type { FacetService } from '../search/facets/FacetService';
+import {
+  canonicalFacetSearch,
+  facetParams,
+  hasSelection,
+  parseFacetParams,
+  queryText,
+  type RawQuery,
+} from '../search/facets/facetUrl';
 import type { SearchService } from '../search/SearchService';
 import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';
 import { registerPlaceholderImageRoute } from './placeholderImageRoute';
@@ -24,6 +34,8 @@ interface CatalogPluginOptions {
   search: SearchService;
   /** The product page's "Reviews (N)" section (absent: no reviews section). */
   reviewsView?: ReviewsView;
+  /** Filters with counts on search results and category pages (absent: no filters). */
+  facets?: FacetService;
 }
 
 // An unknown ordering falls back to the default, as WooCommerce does, instead of failing the page.
@@ -46,7 +58,7 @@ const productQuery = z.object({
 /** Home, the shop and every product archive, product pages, and the local placeholder images. */
 export async function catalogPlugin(
   app: FastifyInstance,
-  { repositories, config, search, reviewsView }: CatalogPluginOptions,
+  { repositories, config, search, reviewsView, facets }: CatalogPluginOptions,
 ) {
   const { catalog } = repositories;
   const perPage = config.shop.productsPerPage;
@@ -65,9 +77,21 @@ export async function catalogPlugin(
       emptyMessage?: string;
       /** schema.org JSON-LD for this page of products (category pages: ItemList and BreadcrumbList). */
       structuredData?: (products: ProductSummary[], origin: string) => unknown[];
+      /** Offer filters: on the search's matches, or on a category's products. */
+      facetBase?: 'search' | { category: Term };
     },
   ) {
     const query = parseInput(archiveQuery, rawQuery);
+    const decimals = config.shop.currency.decimals;
+    let filtering: Awaited<ReturnType<typeof countFacets>> | null = null;
+    if (facets && archive.facetBase) {
+      // The plain form sends repeated keys and a price range: answer with the canonical, shareable address.
+      const [path, search = ''] = reply.request.url.split('?', 2) as [string, string?];
+      const canonical = canonicalFacetSearch(search, decimals);
+      if (canonical !== null) return reply.redirect(`${path}${canonical ? `?${canonical}` : ''}`, 302);
+      filtering = await countFacets(facets, archive.facetBase, archive.search, rawQuery);
+    }
+    const filteredIds = filtering?.chosen ? filtering.result.ids : undefined;
     const list =
       archive.search === undefined
         ? await catalog.listProducts({
@@ -76,8 +100,9 @@ export async function catalogPlugin(
             page,
             perPage,
             ...archive.filter,
+            ...(filteredIds ? { ids: filteredIds } : {}),
           })
-        : await listSearchResults(archive.search, query.orderby, page);
+        : await listSearchResults(archive.search, query.orderby, page, filteredIds ?? filtering?.searchIds);
     if (archive.search !== undefined && page === 1) {
       const request = reply.request;
       const visitor = {
@@ -98,10 +123,11 @@ export async function catalogPlugin(
       keep.s = query.s;
       keep.post_type = 'product';
     }
-    const suffix = new URLSearchParams({
-      ...keep,
-      ...(query.orderby !== 'menu_order' ? { orderby: query.orderby } : {}),
-    }).toString();
+    const filterParams = filtering ? facetParams(filtering.selection, decimals) : [];
+    for (const [name, value] of filterParams) keep[name] = value;
+    const suffix = queryText(
+      Object.entries({ ...keep, ...(query.orderby !== 'menu_order' ? { orderby: query.orderby } : {}) }),
+    );
     return reply.sendPage(
       {
         title: archive.title,
@@ -125,6 +151,30 @@ export async function catalogPlugin(
                 `${number === 1 ? archive.baseUrl : `${archive.baseUrl}page/${number}/`}${suffix ? `?${suffix}` : ''}`
               }
               emptyMessage={archive.emptyMessage ?? 'No products were found matching your selection.'}
+              filters={
+                filtering ? (
+                  <FacetFilters
+                    facets={filtering.result.facets}
+                    action={archive.baseUrl}
+                    hidden={{
+                      ...(query.s !== undefined ? { s: query.s, post_type: 'product' } : {}),
+                      ...(query.orderby !== 'menu_order' ? { orderby: query.orderby } : {}),
+                    }}
+                    clearUrl={`${archive.baseUrl}${
+                      query.s !== undefined || query.orderby !== 'menu_order'
+                        ? `?${queryText(
+                            Object.entries({
+                              ...(query.s !== undefined ? { s: query.s, post_type: 'product' } : {}),
+                              ...(query.orderby !== 'menu_order' ? { orderby: query.orderby } : {}),
+                            }),
+                          )}`
+                        : ''
+                    }`}
+                    customPrice={filtering.customPrice}
+                    currency={config.shop.currency}
+                  />
+                ) : undefined
+              }
             />
           </>
         ),
@@ -133,10 +183,48 @@ export async function catalogPlugin(
     );
   }
 
+  /**
+   * The facet counts of a listing and the products passing the chosen filters. A search's matches are read once
+   * here and handed on, so the listing does not search twice.
+   */
+  async function countFacets(
+    service: FacetService,
+    base: 'search' | { category: Term },
+    text: string | undefined,
+    rawQuery: unknown,
+  ) {
+    const selection = parseFacetParams((rawQuery ?? {}) as RawQuery, config.shop.currency.decimals);
+    const searchIds = base === 'search' && text ? await search.productIds(text) : undefined;
+    const result = await service.count({
+      base: base === 'search' ? (searchIds ?? 'all') : { categoryId: base.category.id },
+      context: base === 'search' ? 'search' : 'shop',
+      selection,
+      hideCategories: base === 'search' ? undefined : service.categoryWithAncestors(base.category.id),
+      minorPerMajor: 10 ** config.shop.currency.decimals,
+    });
+    const priceChosen = selection.minPrice !== null || selection.maxPrice !== null;
+    const bucketChosen = result.facets.some(
+      (facet) => facet.key === 'price' && facet.values.some((v) => v.selected),
+    );
+    return {
+      selection,
+      result,
+      chosen: hasSelection(selection),
+      searchIds,
+      customPrice: priceChosen && !bucketChosen ? { min: selection.minPrice, max: selection.maxPrice } : null,
+    };
+  }
+
   /** The default order of search results is relevance (the index's order); any other ordering sorts the matches. */
-  async function listSearchResults(text: string, orderby: ProductListQuery['orderby'], page: number) {
-    if (!text) return catalog.listProducts({ context: 'search', orderby, page, perPage });
-    const ids = await search.productIds(text);
+  async function listSearchResults(
+    text: string,
+    orderby: ProductListQuery['orderby'],
+    page: number,
+    /** The matches already known (filtered, or read for the counts), in relevance order. */
+    known?: readonly number[],
+  ) {
+    if (!text && !known) return catalog.listProducts({ context: 'search', orderby, page, perPage });
+    const ids = known ?? (await search.productIds(text));
     if (orderby !== 'menu_order')
       return catalog.listProducts({ context: 'search', ids, orderby, page, perPage });
     const pageIds = ids.slice((page - 1) * perPage, page * perPage);
@@ -161,6 +249,7 @@ export async function catalogPlugin(
         search: text,
         baseUrl: '/',
         emptyMessage: 'No products were found matching your search.',
+        facetBase: 'search',
       });
     }
     const [featured, posts] = await Promise.all([
@@ -184,6 +273,7 @@ export async function catalogPlugin(
       filter: {},
       search: query.s.trim(),
       baseUrl: '/',
+      facetBase: 'search',
     });
   });
 
@@ -218,6 +308,7 @@ export async function catalogPlugin(
     }
     return sendArchive(reply, request.query, page, {
       ...termArchive(term),
+      facetBase: { category: term },
       structuredData: (products, origin) => [
         itemListJsonLd(products, productUrl, origin, (page - 1) * perPage + 1),
         breadcrumbJsonLd(

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { SearchRepository } from '../db/ports';
+import type { SearchRepository, SearchScope } from '../db/ports';
 import { normalizeQuery } from './parseSearchQuery';
 import type { RelevanceRules, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
 
@@ -25,6 +25,12 @@ export function rulesFromSettings(relevance: ShopConfig['search']['relevance']):
   };
 }
 
+/** Another in-memory view of the catalog (the facet index) that follows the same change feed as the index. */
+export interface CatalogFollower {
+  rebuild(): Promise<void>;
+  apply(changes: SearchScope): Promise<void>;
+}
+
 /**
  * Keeps a SearchIndex in step with the committed catalog and the owner's rules, and answers searches with it.
  * Before each search it asks the store for the newest change-log position (one indexed lookup): a write by this
@@ -38,11 +44,17 @@ export class SearchService {
   #rulesRevision = -1;
   #rebuildRequests = -1;
   #refreshing: Promise<void> | null = null;
+  #followers: CatalogFollower[] = [];
 
   constructor(options: { repository: SearchRepository; index: SearchIndex; secret: string }) {
     this.#repository = options.repository;
     this.#index = options.index;
     this.#secret = options.secret;
+  }
+
+  /** Keeps `follower` in step too: rebuilt with the index, told each batch of changes after the index applied it. */
+  follow(follower: CatalogFollower): void {
+    this.#followers.push(follower);
   }
 
   /** Seeds the rules from the settings on first start, then builds the whole index. */
@@ -74,6 +86,7 @@ export class SearchService {
     const { catalog } = await this.#repository.revision();
     const { documents } = await this.#repository.loadDocuments(undefined, onProgress);
     await this.#index.replaceAll(documents);
+    for (const follower of this.#followers) await follower.rebuild();
     this.#catalogSeq = catalog;
     return documents.length;
   }
@@ -98,6 +111,7 @@ export class SearchService {
     }
     const { documents, removedKeys } = await this.#repository.loadDocuments(changes);
     await this.#index.update(documents, removedKeys);
+    for (const follower of this.#followers) await follower.apply(changes);
     this.#catalogSeq = changes.seq;
   }
 

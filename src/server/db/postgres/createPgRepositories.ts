@@ -15,6 +15,7 @@ import { PgOwnerAuthRepository } from './PgOwnerAuthRepository';
 import { PgPostRepository } from './PgPostRepository';
 import { PgRateLimitRepository } from './PgRateLimitRepository';
 import { PgReviewRepository } from './PgReviewRepository';
+import { PgFacetRepository } from './PgFacetRepository';
 import { PgSearchRepository } from './PgSearchRepository';
 import { PgSessionRepository } from './PgSessionRepository';
 import { PgStatsRepository } from './PgStatsRepository';
@@ -41,6 +42,7 @@ export function createPgRepositories(pool: PgPool): Repositories {
     attribution: new PgAttributionRepository(pool),
     stats: new PgStatsRepository(pool),
     search: new PgSearchRepository(pool),
+    facets: new PgFacetRepository(pool),
     insights: new PgInsightsRepository(pool),
     apiKeys: new PgApiKeyRepository(pool),
     mailOutbox: new PgMailOutboxRepository(pool),

@@ -15,6 +15,7 @@ import { SqliteOwnerAuthRepository } from './SqliteOwnerAuthRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
 import { SqliteRateLimitRepository } from './SqliteRateLimitRepository';
 import { SqliteReviewRepository } from './SqliteReviewRepository';
+import { SqliteFacetRepository } from './SqliteFacetRepository';
 import { SqliteSearchRepository } from './SqliteSearchRepository';
 import { SqliteSessionRepository } from './SqliteSessionRepository';
 import { SqliteStatsRepository } from './SqliteStatsRepository';
@@ -45,6 +46,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     attribution: new SqliteAttributionRepository(db),
     stats: new SqliteStatsRepository(db),
     search: new SqliteSearchRepository(db),
+    facets: new SqliteFacetRepository(db),
     insights: new SqliteInsightsRepository(db),
     apiKeys: new SqliteApiKeyRepository(db),
     mailOutbox: new SqliteMailOutboxRepository(db),
