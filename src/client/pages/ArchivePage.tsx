@@ -34,7 +34,7 @@ export function ArchivePage(props: ArchivePageProps) {
       {props.filters ? (
         <div className="archive-layout">
           {props.filters}
-          <div className="archive-results" id="archive-results">
+          <div className="archive-results" id="archive-results" data-total={props.total} tabIndex={-1}>
             <Results {...props} pages={pages} />
           </div>
         </div>

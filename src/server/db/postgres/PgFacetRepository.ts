@@ -25,7 +25,11 @@ export class PgFacetRepository implements FacetRepository {
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const rows = await queryNamed<FacetProductRow>(client, sql.products, params);
-      const categories = await queryNamed<{ product_id: number; term_id: number }>(client, sql.categories, params);
+      const categories = await queryNamed<{ product_id: number; term_id: number }>(
+        client,
+        sql.categories,
+        params,
+      );
       const attributeTerms = await queryNamed<{ product_id: number; term_id: number }>(
         client,
         sql.attributeTerms,

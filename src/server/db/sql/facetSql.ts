@@ -7,7 +7,9 @@ import type { SqlDialect } from './dialect';
  */
 
 function idCondition(column: string, dialect: SqlDialect): string {
-  return dialect === 'sqlite' ? `${column} IN (SELECT value FROM json_each(@ids))` : `${column} = ANY(@ids::bigint[])`;
+  return dialect === 'sqlite'
+    ? `${column} IN (SELECT value FROM json_each(@ids))`
+    : `${column} = ANY(@ids::bigint[])`;
 }
 
 export function idsParam(ids: readonly number[], dialect: SqlDialect): unknown {

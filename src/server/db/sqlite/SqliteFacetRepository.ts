@@ -23,7 +23,10 @@ export class SqliteFacetRepository implements FacetRepository {
     const read = this.#db.transaction(() => ({
       rows: this.#db.prepare(sql.products).all(params) as FacetProductRow[],
       categories: this.#db.prepare(sql.categories).all(params) as { product_id: number; term_id: number }[],
-      attributeTerms: this.#db.prepare(sql.attributeTerms).all(params) as { product_id: number; term_id: number }[],
+      attributeTerms: this.#db.prepare(sql.attributeTerms).all(params) as {
+        product_id: number;
+        term_id: number;
+      }[],
     }));
     const { rows, categories, attributeTerms } = read();
     const products = toFacetProducts(rows, categories, attributeTerms);

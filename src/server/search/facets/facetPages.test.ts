@@ -19,9 +19,10 @@ interface Row {
 }
 
 let shop: TestApp;
+// A fresh PostgreSQL database with the demo catalog takes a while on a busy machine.
 beforeAll(async () => {
   shop = await createTestApp();
-});
+}, 60_000);
 afterAll(async () => {
   await shop?.close();
 });
