@@ -209,7 +209,8 @@ function measure(run, list) {
 // Warm up, then measure.
 for (const query of queries.slice(0, 20)) index.count(query);
 const ours = measure((query) => index.count(query), queries);
-const peerQueries = queries.slice(0, Math.min(30, queries.length));
+// The peer takes about a second a listing: ten are enough for its median.
+const peerQueries = queries.slice(0, Math.min(10, queries.length));
 const peer = measure(obviousCount, peerQueries);
 
 const fmt = (ms) => `${ms.toFixed(2)} ms`;
@@ -217,7 +218,10 @@ console.log(
   `facets: ${PRODUCTS.toLocaleString('en')} products, ${queries.length} listings (0–5 filters; whole shop, a category or search results), build ${fmt(buildMs)}, load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
 );
 console.log(
-  `  ours (bitsets, one pass):   wall p50 ${fmt(ours.p50)}  p99 ${fmt(ours.p99)}  max ${fmt(ours.max)}; CPU p50 ${fmt(ours.cpuP50)}  p99 ${fmt(ours.cpuP99)}   goal ≤ ${GOAL_MS} ms (wall p99): ${ours.p99 <= GOAL_MS ? 'met' : 'NOT met'}`,
+  `  ours (bitsets, one pass):   wall p50 ${fmt(ours.p50)}  p99 ${fmt(ours.p99)}  max ${fmt(ours.max)}; CPU p50 ${fmt(ours.cpuP50)}  p99 ${fmt(ours.cpuP99)}`,
+);
+console.log(
+  `  goal p99 ≤ ${GOAL_MS} ms: CPU ${ours.cpuP99 <= GOAL_MS ? 'met' : 'NOT met'}, wall ${ours.p99 <= GOAL_MS ? 'met' : `NOT met (load average ${loadavg()[0].toFixed(1)}: wall time includes waiting for a core)`}`,
 );
 console.log(
   `  obvious count (${peerQueries.length} listings): wall p50 ${fmt(peer.p50)}  p99 ${fmt(peer.p99)}  max ${fmt(peer.max)}; CPU p50 ${fmt(peer.cpuP50)}`,

@@ -259,6 +259,7 @@ function expectSameAsBruteForce(index: FacetIndex, world: World) {
   }
 }
 
+// Hundreds of random catalogs each, counted twice: slow on a busy machine, never by design.
 describe('FacetIndex', () => {
   it('counts every facet value as a brute-force count does (OR within a facet, AND across, own choice ignored)', () => {
     fc.assert(
@@ -267,7 +268,7 @@ describe('FacetIndex', () => {
       }),
       { numRuns: 400 },
     );
-  });
+  }, 120_000);
 
   it('after updates and removals counts as an index built from scratch on the final catalog', () => {
     fc.assert(
@@ -293,7 +294,7 @@ describe('FacetIndex', () => {
       ),
       { numRuns: 200 },
     );
-  });
+  }, 120_000);
 
   it('keeps counting right after the vocabulary changes (a category moved under another)', () => {
     fc.assert(
@@ -305,7 +306,7 @@ describe('FacetIndex', () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, 120_000);
 
   it('names the facets and values the way a shopper reads them', () => {
     const index = new FacetIndex();

@@ -298,7 +298,8 @@ export class FacetIndex {
     const codeFacet = Int32Array.from(this.#codes, (info) => info.facet);
     const docCodes = this.#docCodes;
     const filterCount = filters.length;
-    const ids: number[] = [];
+    let ids: number[] = [];
+    const passed = Array.isArray(query.base) ? new Bitset(this.#records.length) : null;
     for (let at = 0; at < docs.length; at++) {
       const doc = docs[at] as number;
       const code = visibility[doc];
@@ -322,7 +323,10 @@ export class FacetIndex {
         fails = 1;
         failed = priceFacet;
       }
-      if (fails === 0) ids.push(productIds[doc] as number);
+      if (fails === 0) {
+        if (passed) passed.set(doc);
+        else ids.push(productIds[doc] as number);
+      }
       const codes = docCodes[doc] as Uint32Array;
       for (let c = 0; c < codes.length; c++) {
         const value = codes[c] as number;
@@ -370,6 +374,7 @@ export class FacetIndex {
       }
       facets.push({ key: definition.key, param: definition.param, label: definition.label, values });
     }
+    if (passed) ids = (query.base as readonly number[]).filter((id) => passed.has(this.#docOf(id)));
     return { ids, facets };
   }
 
@@ -386,13 +391,18 @@ export class FacetIndex {
       const posting = code === undefined ? undefined : this.#postings[code];
       return posting ? posting.members() : [];
     }
-    const docs: number[] = [];
-    const docOfId = this.#docOfId;
+    // A search's matches come in relevance order, scattered over the documents: walked in document order instead,
+    // the pass reads the columns and bitsets front to back (the ids keep the base's order at the end).
+    const marks = new Bitset(this.#records.length);
     for (const id of base) {
-      const doc = id < MAX_INDEXED_ID ? (docOfId[id] ?? 0) - 1 : (this.#docByProduct.get(id) ?? -1);
-      if (doc >= 0) docs.push(doc);
+      const doc = this.#docOf(id);
+      if (doc >= 0) marks.set(doc);
     }
-    return docs;
+    return marks.members();
+  }
+
+  #docOf(id: number): number {
+    return id < MAX_INDEXED_ID ? (this.#docOfId[id] ?? 0) - 1 : (this.#docByProduct.get(id) ?? -1);
   }
 }
 
