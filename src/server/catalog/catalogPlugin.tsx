@@ -103,7 +103,8 @@ export async function catalogPlugin(
             ...(filteredIds ? { ids: filteredIds } : {}),
           })
         : await listSearchResults(archive.search, query.orderby, page, filteredIds ?? filtering?.searchIds);
-    if (archive.search !== undefined && page === 1) {
+    // A search is recorded once, as typed: narrowing its results with filters is not another search.
+    if (archive.search !== undefined && page === 1 && !filtering?.chosen) {
       const request = reply.request;
       const visitor = {
         sessionId: request.visitor.id,

@@ -176,6 +176,16 @@ describe('filters on listings', () => {
     expect(filtered.body).toMatch(/type="hidden" name="filter_product_cat" value="gifts"/);
   });
 
+  it('records a search once, not again for each filter applied to its results', async () => {
+    await shop.app.inject({ method: 'GET', url: '/?s=linen&post_type=product' });
+    await shop.app.inject({ method: 'GET', url: '/?s=linen&post_type=product&filter_stock_status=instock' });
+    await shop.app.inject({ method: 'GET', url: '/?s=linen&post_type=product&rating_filter=5' });
+    // Analytics are written after the answer: wait until nothing is queued.
+    await expect.poll(() => shop.app.durableWrites.pending()).toBe(0);
+    const rows = await shop.query("SELECT query FROM search_queries WHERE query = 'linen' AND source = 'results'");
+    expect(rows).toHaveLength(1);
+  });
+
   it('shows a readable page, not an error, for junk filter values', async () => {
     const response = await shop.app.inject({
       method: 'GET',
