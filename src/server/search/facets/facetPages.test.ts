@@ -182,7 +182,9 @@ describe('filters on listings', () => {
     await shop.app.inject({ method: 'GET', url: '/?s=linen&post_type=product&rating_filter=5' });
     // Analytics are written after the answer: wait until nothing is queued.
     await expect.poll(() => shop.app.durableWrites.pending()).toBe(0);
-    const rows = await shop.query("SELECT query FROM search_queries WHERE query = 'linen' AND source = 'results'");
+    const rows = await shop.query(
+      "SELECT query FROM search_queries WHERE query = 'linen' AND source = 'results'",
+    );
     expect(rows).toHaveLength(1);
   });
 
