@@ -79,7 +79,7 @@ export function FacetFilters(props: FacetFiltersProps) {
                           type="radio"
                           id={idOf(facet.key, 'custom')}
                           name="price_range"
-                          value={`${props.customPrice.min ?? 0}-${props.customPrice.max ?? 999_999_999_999}`}
+                          value={`${props.customPrice.min ?? ''}-${props.customPrice.max ?? ''}`}
                           defaultChecked
                         />
                         <label htmlFor={idOf(facet.key, 'custom')}>

@@ -80,6 +80,9 @@ describe('filters in the URL', () => {
     expect(canonicalFacetSearch(sent)).toBe(
       's=hoodie&post_type=product&filter_color=blue,red&min_price=20&max_price=39.99&rating_filter=5',
     );
+    // A range the URL chose that is none of the offered ones comes back as it was, open ends included.
+    expect(canonicalFacetSearch('s=x&price_range=2000-')).toBe('s=x&min_price=20');
+    expect(canonicalFacetSearch('s=x&price_range=-1550')).toBe('s=x&max_price=15.5');
     // "Any price" sends an empty range: no price filter, and the empty parameter goes away.
     expect(canonicalFacetSearch('s=x&price_range=&filter_size=')).toBe('s=x');
   });

@@ -57,10 +57,11 @@ export function parseFacetParams(query: RawQuery, decimals = 2): FacetSelection 
     .filter((stars) => Number.isInteger(stars) && stars >= 1 && stars <= 5)
     .sort((a, b) => a - b);
 
-  const range = single(query.price_range)?.match(/^(\d{1,12})-(\d{1,12})$/);
-  if (range) {
-    selection.minPrice = Number(range[1]);
-    selection.maxPrice = Number(range[2]);
+  // `min-max` in minor units; an open end is left empty (`2000-`: from 20 up).
+  const range = single(query.price_range)?.match(/^(\d{0,12})-(\d{0,12})$/);
+  if (range && (range[1] || range[2])) {
+    selection.minPrice = range[1] ? Number(range[1]) : null;
+    selection.maxPrice = range[2] ? Number(range[2]) : null;
   } else if (single(query.price_range) === undefined || single(query.price_range) === '') {
     selection.minPrice = parseDecimal(single(query.min_price), decimals);
     selection.maxPrice = parseDecimal(single(query.max_price), decimals);
