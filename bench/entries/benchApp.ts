@@ -28,6 +28,8 @@ export async function buildBenchApp(dataDir: string) {
 // The owner's insights queries over generated statistics (bench/insights.bench.mjs).
 export { openDatabase } from '../../src/server/db/openDatabase';
 export { SqliteInsightsRepository } from '../../src/server/db/sqlite/SqliteInsightsRepository';
+// The facet index's counts (bench/facets.bench.mjs).
+export { FacetIndex } from '../../src/server/search/facets/FacetIndex';
 // Pure logic the benchmarks measure, from the same build the shop runs (bench/swatches.bench.mjs).
 export { matchVariations } from '../../src/shared/catalog/variations/matchVariations';
 export { selectVariation } from '../../src/shared/catalog/variations/selectVariation';

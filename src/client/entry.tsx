@@ -48,10 +48,19 @@ async function startThemeBehaviour(settings: PageSettings | null) {
   startTheme(document, settings);
 }
 
+/** The listing's filters, enhanced to update in place (their own chunk, only on listings that have them). */
+async function startFilters(settings: PageSettings | null) {
+  if (!document.querySelector('form.facet-filters')) return;
+  const { startFacetFilters } = await import('./catalog/facets/startFacetFilters');
+  startFacetFilters(document, settings);
+}
+
 const settings = readSettings();
 startTracking(settings);
 if (settings) startCart(settings);
 // `html[data-hydrated]` tells tests and integrators that every island and enhancement is live.
-void Promise.all([hydrateIslands(settings), startThemeBehaviour(settings)]).then(() => {
-  document.documentElement.dataset.hydrated = 'true';
-});
+void Promise.all([hydrateIslands(settings), startThemeBehaviour(settings), startFilters(settings)]).then(
+  () => {
+    document.documentElement.dataset.hydrated = 'true';
+  },
+);

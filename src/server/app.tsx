@@ -214,7 +214,13 @@ export async function buildApp({
   });
 
   const reviewsView = createReviewsView(repositories.reviews, config.reviews);
-  await app.register(catalogPlugin, { repositories, config, search: search.service, reviewsView });
+  await app.register(catalogPlugin, {
+    repositories,
+    config,
+    search: search.service,
+    reviewsView,
+    facets: search.facets,
+  });
   await app.register(reviewsPlugin, { repositories, config, reviewsView });
   await app.register(searchPlugin, {
     repositories,

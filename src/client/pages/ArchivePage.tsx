@@ -20,6 +20,8 @@ interface ArchivePageProps {
   emptyMessage: string;
   /** Shown under the title: a search results page's did-you-mean notice. */
   notice?: ReactNode;
+  /** The listing's filters (search results and category pages), beside the results. */
+  filters?: ReactNode;
 }
 
 /** The shop page and every product archive (category, tag, brand, vendor, search results). */
@@ -32,22 +34,35 @@ export function ArchivePage(props: ArchivePageProps) {
         {props.description && <p className="archive-description">{props.description}</p>}
       </header>
       {props.notice}
-      {props.total === 0 ? (
-        <p className="woocommerce-info">{props.emptyMessage}</p>
-      ) : (
-        <>
-          <div className="archive-toolbar">
-            <ResultCount total={props.total} page={props.page} perPage={props.perPage} />
-            <Island
-              name="orderingSelect"
-              component={OrderingSelect}
-              props={{ orderby: props.orderby, keep: props.keep }}
-            />
+      {props.filters ? (
+        <div className="archive-layout">
+          {props.filters}
+          <div className="archive-results" id="archive-results" data-total={props.total} tabIndex={-1}>
+            <Results {...props} pages={pages} />
           </div>
-          <ProductGrid products={props.products} titleLevel={2} />
-          <Pagination page={props.page} pages={pages} pageUrl={props.pageUrl} />
-        </>
+        </div>
+      ) : (
+        <Results {...props} pages={pages} />
       )}
+    </>
+  );
+}
+
+function Results(props: ArchivePageProps & { pages: number }) {
+  return props.total === 0 ? (
+    <p className="woocommerce-info">{props.emptyMessage}</p>
+  ) : (
+    <>
+      <div className="archive-toolbar">
+        <ResultCount total={props.total} page={props.page} perPage={props.perPage} />
+        <Island
+          name="orderingSelect"
+          component={OrderingSelect}
+          props={{ orderby: props.orderby, keep: props.keep }}
+        />
+      </div>
+      <ProductGrid products={props.products} titleLevel={2} />
+      <Pagination page={props.page} pages={props.pages} pageUrl={props.pageUrl} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { FacetFilters } from '../../client/catalog/FacetFilters';
 import { JsonLd } from '../../client/catalog/JsonLd';
 import { ArchivePage } from '../../client/pages/ArchivePage';
 import { HomePage } from '../../client/pages/HomePage';
@@ -13,6 +14,15 @@ import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/structuredData/js
 import type { ProductListQuery, Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import type { ReviewsView } from '../reviews/reviewsView';
+import type { FacetService } from '../search/facets/FacetService';
+import {
+  canonicalFacetSearch,
+  facetParams,
+  hasSelection,
+  parseFacetParams,
+  queryText,
+  type RawQuery,
+} from '../search/facets/facetUrl';
 import type { SearchService } from '../search/SearchService';
 import { withArchiveSwatches } from '../swatches/buildArchiveSwatches';
 import { registerPlaceholderImageRoute } from './placeholderImageRoute';
@@ -25,6 +35,8 @@ interface CatalogPluginOptions {
   search: SearchService;
   /** The product page's "Reviews (N)" section (absent: no reviews section). */
   reviewsView?: ReviewsView;
+  /** Filters with counts on search results and category pages (absent: no filters). */
+  facets?: FacetService;
 }
 
 // An unknown ordering falls back to the default, as WooCommerce does, instead of failing the page.
@@ -49,7 +61,7 @@ const productQuery = z.object({
 /** Home, the shop and every product archive, product pages, and the local placeholder images. */
 export async function catalogPlugin(
   app: FastifyInstance,
-  { repositories, config, search, reviewsView }: CatalogPluginOptions,
+  { repositories, config, search, reviewsView, facets }: CatalogPluginOptions,
 ) {
   const { catalog } = repositories;
   const perPage = config.shop.productsPerPage;
@@ -68,10 +80,28 @@ export async function catalogPlugin(
       emptyMessage?: string;
       /** schema.org JSON-LD for this page of products (category pages: ItemList and BreadcrumbList). */
       structuredData?: (products: ProductSummary[], origin: string) => unknown[];
+      /** Offer filters: on the search's matches, or on a category's products. */
+      facetBase?: 'search' | { category: Term };
     },
   ) {
     const query = parseInput(archiveQuery, rawQuery);
-    const list: { items: ProductSummary[]; total: number; correction?: string | null; found?: number } =
+    const decimals = config.shop.currency.decimals;
+    if (facets && archive.facetBase) {
+      // The plain form sends repeated keys and a price range: answer with the canonical, shareable address.
+      const [path, search = ''] = reply.request.url.split('?', 2) as [string, string?];
+      const canonical = canonicalFacetSearch(search, decimals);
+      if (canonical !== null) return reply.redirect(`${path}${canonical ? `?${canonical}` : ''}`, 302);
+    }
+    // A search is read once (with its did-you-mean correction) and handed to the counts and the listing.
+    const searched = archive.search
+      ? await search.productIdsCorrected(archive.search, { typos: query.exact !== '1' })
+      : undefined;
+    const filtering =
+      facets && archive.facetBase
+        ? await countFacets(facets, archive.facetBase, searched?.ids, rawQuery)
+        : null;
+    const filteredIds = filtering?.chosen ? filtering.result.ids : undefined;
+    const list: { items: ProductSummary[]; total: number } =
       archive.search === undefined
         ? await catalog.listProducts({
             context: 'shop',
@@ -79,9 +109,11 @@ export async function catalogPlugin(
             page,
             perPage,
             ...archive.filter,
+            ...(filteredIds ? { ids: filteredIds } : {}),
           })
-        : await listSearchResults(archive.search, query.orderby, page, query.exact !== '1');
-    if (archive.search !== undefined && page === 1) {
+        : await listSearchResults(archive.search, query.orderby, page, filteredIds ?? searched?.ids);
+    // A search is recorded once, as typed: narrowing its results with filters is not another search.
+    if (archive.search !== undefined && page === 1 && !filtering?.chosen) {
       const request = reply.request;
       const visitor = {
         sessionId: request.visitor.id,
@@ -90,7 +122,7 @@ export async function catalogPlugin(
       };
       const text = archive.search;
       // What the text as typed found: a query corrected from nothing stays a zero-result query for the owner.
-      const found = list.found ?? list.total;
+      const found = searched?.found ?? list.total;
       void app.durableWrites.submit('searchQueries', () => search.record(text, found, 'results', visitor));
     }
     if (page > 1 && list.items.length === 0)
@@ -102,11 +134,12 @@ export async function catalogPlugin(
       keep.post_type = 'product';
       if (query.exact === '1') keep.exact = '1';
     }
-    const correction = list.correction ?? null;
-    const suffix = new URLSearchParams({
-      ...keep,
-      ...(query.orderby !== 'menu_order' ? { orderby: query.orderby } : {}),
-    }).toString();
+    const correction = searched?.correction ?? null;
+    const filterParams = filtering ? facetParams(filtering.selection, decimals) : [];
+    for (const [name, value] of filterParams) keep[name] = value;
+    const suffix = queryText(
+      Object.entries({ ...keep, ...(query.orderby !== 'menu_order' ? { orderby: query.orderby } : {}) }),
+    );
     return reply.sendPage(
       {
         title: archive.title,
@@ -142,6 +175,30 @@ export async function catalogPlugin(
                   </p>
                 ) : undefined
               }
+              filters={
+                filtering ? (
+                  <FacetFilters
+                    facets={filtering.result.facets}
+                    action={archive.baseUrl}
+                    hidden={{
+                      ...(query.s !== undefined ? { s: query.s, post_type: 'product' } : {}),
+                      ...(query.orderby !== 'menu_order' ? { orderby: query.orderby } : {}),
+                    }}
+                    clearUrl={`${archive.baseUrl}${
+                      query.s !== undefined || query.orderby !== 'menu_order'
+                        ? `?${queryText(
+                            Object.entries({
+                              ...(query.s !== undefined ? { s: query.s, post_type: 'product' } : {}),
+                              ...(query.orderby !== 'menu_order' ? { orderby: query.orderby } : {}),
+                            }),
+                          )}`
+                        : ''
+                    }`}
+                    customPrice={filtering.customPrice}
+                    currency={config.shop.currency}
+                  />
+                ) : undefined
+              }
             />
           </>
         ),
@@ -150,20 +207,48 @@ export async function catalogPlugin(
     );
   }
 
+  /**
+   * The facet counts of a listing and the products passing the chosen filters.
+   */
+  async function countFacets(
+    service: FacetService,
+    base: 'search' | { category: Term },
+    /** A search's matches (corrected if it was), in relevance order; none for an empty search: every product. */
+    searchIds: readonly number[] | undefined,
+    rawQuery: unknown,
+  ) {
+    const selection = parseFacetParams((rawQuery ?? {}) as RawQuery, config.shop.currency.decimals);
+    const result = await service.count({
+      base: base === 'search' ? (searchIds ?? 'all') : { categoryId: base.category.id },
+      context: base === 'search' ? 'search' : 'shop',
+      selection,
+      hideCategories: base === 'search' ? undefined : service.categoryWithAncestors(base.category.id),
+      minorPerMajor: 10 ** config.shop.currency.decimals,
+    });
+    const priceChosen = selection.minPrice !== null || selection.maxPrice !== null;
+    const bucketChosen = result.facets.some(
+      (facet) => facet.key === 'price' && facet.values.some((v) => v.selected),
+    );
+    return {
+      selection,
+      result,
+      chosen: hasSelection(selection),
+      customPrice: priceChosen && !bucketChosen ? { min: selection.minPrice, max: selection.maxPrice } : null,
+    };
+  }
+
   /** The default order of search results is relevance (the index's order); any other ordering sorts the matches. */
   async function listSearchResults(
     text: string,
     orderby: ProductListQuery['orderby'],
     page: number,
-    typos: boolean,
+    /** The matches already known (filtered, or read for the counts), in relevance order. */
+    known?: readonly number[],
   ) {
-    if (!text) return catalog.listProducts({ context: 'search', orderby, page, perPage });
-    // Did you mean: the ids may be those of a corrected query; `found` is what the text as typed found.
-    const { ids, correction, found } = await search.productIdsCorrected(text, { typos });
-    if (orderby !== 'menu_order') {
-      const list = await catalog.listProducts({ context: 'search', ids, orderby, page, perPage });
-      return { ...list, correction, found };
-    }
+    if (!text && !known) return catalog.listProducts({ context: 'search', orderby, page, perPage });
+    const ids = known ?? (await search.productIds(text));
+    if (orderby !== 'menu_order')
+      return catalog.listProducts({ context: 'search', ids, orderby, page, perPage });
     const pageIds = ids.slice((page - 1) * perPage, page * perPage);
     const list = await catalog.listProducts({
       context: 'search',
@@ -173,7 +258,7 @@ export async function catalogPlugin(
       page: 1,
       perPage,
     });
-    return { items: list.items, total: ids.length, correction, found };
+    return { items: list.items, total: ids.length };
   }
 
   app.get('/', async function homeOrSearch(request, reply) {
@@ -186,6 +271,7 @@ export async function catalogPlugin(
         search: text,
         baseUrl: '/',
         emptyMessage: 'No products were found matching your search.',
+        facetBase: 'search',
       });
     }
     const [featured, posts] = await Promise.all([
@@ -209,6 +295,7 @@ export async function catalogPlugin(
       filter: {},
       search: query.s.trim(),
       baseUrl: '/',
+      facetBase: 'search',
     });
   });
 
@@ -243,6 +330,7 @@ export async function catalogPlugin(
     }
     return sendArchive(reply, request.query, page, {
       ...termArchive(term),
+      facetBase: { category: term },
       structuredData: (products, origin) => [
         itemListJsonLd(products, productUrl, origin, (page - 1) * perPage + 1),
         breadcrumbJsonLd(

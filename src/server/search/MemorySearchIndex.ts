@@ -862,6 +862,8 @@ function lowerBound(values: Int32Array, begin: number, end: number, value: numbe
     else high = middle;
   }
   return low;
+}
+
 /**
  * Whether the word as typed is weak in this segment: found (exactly, by synonym or as a prefix) in descriptions
  * only, the lowest-ranked field, where a one-typo match in any other field would outrank it (ranking.ts

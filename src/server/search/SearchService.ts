@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { SearchRepository } from '../db/ports';
-import { MemorySearchIndex } from './MemorySearchIndex';
+import type { SearchRepository, SearchScope } from '../db/ports';
 import { type Correction, didYouMean, type PastQuery } from './didYouMean';
+import { MemorySearchIndex } from './MemorySearchIndex';
 import { normalizeQuery } from './parseSearchQuery';
 import type { RelevanceRules, SearchDocument, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
 
@@ -43,6 +43,12 @@ export function rulesFromSettings(relevance: ShopConfig['search']['relevance']):
       Object.entries(relevance.pins).map(([query, ids]) => [normalizeQuery(query), ids]),
     ),
   };
+}
+
+/** Another in-memory view of the catalog (the facet index) that follows the same change feed as the index. */
+export interface CatalogFollower {
+  rebuild(): Promise<void>;
+  apply(changes: SearchScope): Promise<void>;
 }
 
 /** What wakes the service when another process commits a catalog or rule change (PostgreSQL's LISTEN/NOTIFY). */
@@ -107,6 +113,7 @@ export class SearchService {
   #checkMs: number;
   #closed = false;
   #pastQueries: { readAt: number; list: Promise<PastQuery[]> } | null = null;
+  #followers: CatalogFollower[] = [];
 
   constructor(options: SearchServiceOptions) {
     this.#repository = options.repository;
@@ -117,6 +124,11 @@ export class SearchService {
     this.#wakeUpSource = options.wakeUps ?? null;
     this.#checkMs = options.checkMs ?? CHECK_MS;
     this.#onError = options.onError ?? (() => {});
+  }
+
+  /** Keeps `follower` in step too: rebuilt with the index, told each batch of changes after the index applied it. */
+  follow(follower: CatalogFollower): void {
+    this.#followers.push(follower);
   }
 
   /**
@@ -132,6 +144,8 @@ export class SearchService {
       await this.#applyRules(revision.rules);
       this.#catalogSeq = revision.catalog;
       this.#rebuildRequests = revision.rebuild;
+      // The followers are small next to the index: built now, so they answer while the replica builds.
+      for (const follower of this.#followers) await follower.rebuild();
       this.#startBuild();
       return;
     }
@@ -261,6 +275,7 @@ export class SearchService {
     }
     await this.#index.update(documents, removedKeys);
     this.#updatedSinceBuild += documents.length;
+    for (const follower of this.#followers) await follower.apply(changes);
     this.#catalogSeq = changes.seq;
     const fallback = this.#fallback;
     if (fallback && fallback !== this.#index) {
@@ -338,6 +353,8 @@ export class SearchService {
       if (this.#rules) await next.setRules(this.#rules);
       // The swap: from here every search reads the new index; the old one is garbage once its last search ends.
       this.#index = next;
+      // The followers read the catalog as it is now (at or past `seq`); changes after `seq` reach them again, harmlessly.
+      for (const follower of this.#followers) await follower.rebuild();
       this.#catalogSeq = seq;
       this.#updatedSinceBuild = updated;
       this.#awaitingBuild = this.#buildAgain;

@@ -1,5 +1,6 @@
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { Repositories } from '../db/ports';
+import { FacetService } from './facets/FacetService';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import type { SearchIndex } from './SearchIndex';
 import { type ChangeWakeUps, rulesFromSettings, SearchService } from './SearchService';
@@ -32,11 +33,13 @@ export async function createSearch(options: {
     secret: options.secret,
     onError: options.onError,
   });
+  const facets = new FacetService({ repository: options.repositories.facets, search: service });
+  service.follow(facets);
   await service.start(rulesFromSettings(options.config.search.relevance));
   const suggestions = new SuggestionBuilder({
     repositories: options.repositories,
     config: options.config,
     decorators: options.decorators,
   });
-  return { service, suggestions };
+  return { service, suggestions, facets };
 }

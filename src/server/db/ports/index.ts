@@ -9,6 +9,7 @@
 import type { ApiKeyRepository } from './apiKeys';
 import type { AttributionRepository } from './attribution';
 import type { CatalogRepository } from './catalog';
+import type { FacetRepository } from './facets';
 import type { InsightsRepository } from './insights';
 import type { MailOutboxRepository } from './mailOutbox';
 import type { MediaRepository } from './media';
@@ -30,6 +31,7 @@ import type { WebhookRepository } from './webhooks';
 export * from './apiKeys';
 export type * from './attribution';
 export type * from './catalog';
+export type * from './facets';
 export type * from './insights';
 export type * from './mailOutbox';
 export type * from './media';
@@ -62,6 +64,7 @@ export interface Repositories {
   attribution: AttributionRepository;
   stats: StatsRepository;
   search: SearchRepository;
+  facets: FacetRepository;
   insights: InsightsRepository;
   mailOutbox: MailOutboxRepository;
   reviews: ReviewRepository;

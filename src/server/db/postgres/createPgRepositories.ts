@@ -4,6 +4,7 @@ import type { PgPool } from './openPostgres';
 import { PgApiKeyRepository } from './PgApiKeyRepository';
 import { PgAttributionRepository } from './PgAttributionRepository';
 import { PgCatalogRepository } from './PgCatalogRepository';
+import { PgFacetRepository } from './PgFacetRepository';
 import { PgInsightsRepository } from './PgInsightsRepository';
 import { PgMailOutboxRepository } from './PgMailOutboxRepository';
 import { PgMediaRepository } from './PgMediaRepository';
@@ -41,6 +42,7 @@ export function createPgRepositories(pool: PgPool): Repositories {
     attribution: new PgAttributionRepository(pool),
     stats: new PgStatsRepository(pool),
     search: new PgSearchRepository(pool),
+    facets: new PgFacetRepository(pool),
     insights: new PgInsightsRepository(pool),
     apiKeys: new PgApiKeyRepository(pool),
     mailOutbox: new PgMailOutboxRepository(pool),

@@ -4,6 +4,7 @@ import type { Repositories } from '../ports';
 import { SqliteApiKeyRepository } from './SqliteApiKeyRepository';
 import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
+import { SqliteFacetRepository } from './SqliteFacetRepository';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMailOutboxRepository } from './SqliteMailOutboxRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
@@ -45,6 +46,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     attribution: new SqliteAttributionRepository(db),
     stats: new SqliteStatsRepository(db),
     search: new SqliteSearchRepository(db),
+    facets: new SqliteFacetRepository(db),
     insights: new SqliteInsightsRepository(db),
     apiKeys: new SqliteApiKeyRepository(db),
     mailOutbox: new SqliteMailOutboxRepository(db),

@@ -1,0 +1,12 @@
+import type { FacetProduct, FacetVocabulary } from '../../search/facets/facetTypes';
+
+/** What the in-memory facet index is built from: committed catalog rows, read in bulk. */
+export interface FacetRepository {
+  /**
+   * Every published parent product a listing may show (not hidden), or only those of `ids`; `removedIds` are the
+   * asked ids that no longer have one.
+   */
+  loadFacetProducts(ids?: readonly number[]): Promise<{ products: FacetProduct[]; removedIds: number[] }>;
+  /** The product categories and the global attributes with their terms. */
+  loadFacetVocabulary(): Promise<FacetVocabulary>;
+}

@@ -1,0 +1,110 @@
+import type { FacetProduct, FacetVocabulary, StockStatus } from '../../search/facets/facetTypes';
+import type { SqlDialect } from './dialect';
+
+/*
+ * The facet index's reads, written once for both engines (`@name` placeholders; only the "these ids" condition is
+ * spelled per engine), and the one mapping from their rows to facet records.
+ */
+
+function idCondition(column: string, dialect: SqlDialect): string {
+  return dialect === 'sqlite'
+    ? `${column} IN (SELECT value FROM json_each(@ids))`
+    : `${column} = ANY(@ids::bigint[])`;
+}
+
+export function idsParam(ids: readonly number[], dialect: SqlDialect): unknown {
+  return dialect === 'sqlite' ? JSON.stringify(ids) : [...ids];
+}
+
+/** The statements that load facet records: all products, or those of `@ids`. */
+export function facetProductSql(scoped: boolean, dialect: SqlDialect) {
+  const only = (column: string) => (scoped ? `AND ${idCondition(column, dialect)}` : '');
+  return {
+    products: `SELECT p.id, p.visibility, p.price_min, p.price_max, p.stock_status, p.rating_average, p.rating_count
+      FROM products p
+      WHERE p.type <> 'variation' AND p.status = 'publish' AND p.visibility <> 'hidden' ${only('p.id')}`,
+    categories: `SELECT x.product_id, x.term_id FROM product_terms x
+      JOIN terms t ON t.id = x.term_id AND t.taxonomy = 'product_cat'
+      WHERE 1 = 1 ${only('x.product_id')}`,
+    attributeTerms: `SELECT x.product_id, x.term_id FROM product_attribute_terms x WHERE 1 = 1 ${only('x.product_id')}`,
+  };
+}
+
+export const FACET_VOCABULARY_SQL = {
+  categories: "SELECT id, slug, name, parent_id FROM terms WHERE taxonomy = 'product_cat' ORDER BY id",
+  attributes: 'SELECT id, slug, name FROM attributes ORDER BY id',
+  attributeTerms: 'SELECT id, attribute_id, slug, name FROM attribute_terms ORDER BY attribute_id, id',
+};
+
+export interface FacetProductRow {
+  id: number;
+  visibility: FacetProduct['visibility'];
+  price_min: number | null;
+  price_max: number | null;
+  stock_status: StockStatus;
+  rating_average: number;
+  rating_count: number;
+}
+
+type Link = { product_id: number; term_id: number };
+
+export function toFacetProducts(
+  rows: readonly FacetProductRow[],
+  categories: readonly Link[],
+  attributeTerms: readonly Link[],
+): FacetProduct[] {
+  const byProduct = (links: readonly Link[]) => {
+    const map = new Map<number, number[]>();
+    for (const link of links) {
+      const id = Number(link.product_id);
+      const list = map.get(id);
+      if (list) list.push(Number(link.term_id));
+      else map.set(id, [Number(link.term_id)]);
+    }
+    return map;
+  };
+  const categoryMap = byProduct(categories);
+  const attributeMap = byProduct(attributeTerms);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    visibility: row.visibility,
+    categories: categoryMap.get(Number(row.id)) ?? [],
+    attributeTerms: attributeMap.get(Number(row.id)) ?? [],
+    priceMin: row.price_min === null ? null : Number(row.price_min),
+    priceMax: row.price_max === null ? null : Number(row.price_max),
+    stockStatus: row.stock_status,
+    ratingAverage: Number(row.rating_average),
+    ratingCount: Number(row.rating_count),
+  }));
+}
+
+export function toFacetVocabulary(
+  categories: readonly { id: number; slug: string; name: string; parent_id: number | null }[],
+  attributes: readonly { id: number; slug: string; name: string }[],
+  terms: readonly { id: number; attribute_id: number; slug: string; name: string }[],
+): FacetVocabulary {
+  return {
+    categories: categories.map((row) => ({
+      id: Number(row.id),
+      slug: row.slug,
+      name: row.name,
+      parentId: row.parent_id === null ? null : Number(row.parent_id),
+    })),
+    attributes: attributes.map((row) => ({
+      id: Number(row.id),
+      // Global attributes are stored without WooCommerce's `pa_` prefix; strip it if an import kept it.
+      slug: row.slug.replace(/^pa_/, ''),
+      name: row.name,
+      terms: terms
+        .filter((term) => Number(term.attribute_id) === Number(row.id))
+        .map((term) => ({ id: Number(term.id), slug: term.slug, name: term.name })),
+    })),
+  };
+}
+
+/** The asked ids no listing row came back for: they left the listings. */
+export function removedIds(asked: readonly number[] | undefined, found: readonly FacetProduct[]): number[] {
+  if (!asked) return [];
+  const present = new Set(found.map((product) => product.id));
+  return asked.filter((id) => !present.has(id));
+}
