@@ -13,7 +13,7 @@ import { createSqliteRepositories } from '../src/server/db/sqlite/createSqliteRe
 import type { MailOptions } from '../src/server/mail/mailPlugin';
 import type { WebhookOptions } from '../src/server/webhooks/webhooksPlugin';
 import { parseSettings } from '../src/shared/settings/parseSettings';
-import { TEST_SECRET } from './createTestApp';
+import { TEST_SECRET, withPageCacheOffUnlessSet } from './createTestApp';
 import { pgQuery } from './testRepositories';
 
 export interface ShopProcesses {
@@ -72,7 +72,7 @@ export async function openShopProcesses(
     };
   }
   await seedDemoCatalog(repositories[0] as Repositories);
-  const config = parseSettings(settings);
+  const config = parseSettings(withPageCacheOffUnlessSet(settings));
   const apps: FastifyInstance[] = [];
   for (const [index, repos] of repositories.entries()) {
     const app = await buildApp({
