@@ -92,7 +92,7 @@ export const pagesPlugin = fp(
       .update(JSON.stringify(options.config))
       .digest('base64url')
       .slice(0, 12);
-    const version = createPageVersion(options.repositories.search, settingsVersion);
+    const version = createPageVersion(options.repositories.pageVersions, settingsVersion);
     app.decorate('pageCache', { cache, version });
     const publicCacheControl =
       `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +

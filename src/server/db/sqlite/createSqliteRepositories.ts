@@ -12,6 +12,7 @@ import { SqliteOptionRepository } from './SqliteOptionRepository';
 import { SqliteOrderAdminRepository } from './SqliteOrderAdminRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqliteOwnerAuthRepository } from './SqliteOwnerAuthRepository';
+import { SqlitePageVersionRepository } from './SqlitePageVersionRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
 import { SqliteRateLimitRepository } from './SqliteRateLimitRepository';
 import { SqliteReviewRepository } from './SqliteReviewRepository';
@@ -45,6 +46,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     attribution: new SqliteAttributionRepository(db),
     stats: new SqliteStatsRepository(db),
     search: new SqliteSearchRepository(db),
+    pageVersions: new SqlitePageVersionRepository(db),
     insights: new SqliteInsightsRepository(db),
     apiKeys: new SqliteApiKeyRepository(db),
     mailOutbox: new SqliteMailOutboxRepository(db),

@@ -1,4 +1,4 @@
-import type { SearchRepository } from '../../db/ports';
+import type { PageVersionRepository } from '../../db/ports';
 
 /** How stale a process's idea of the catalog version may be when nothing in the process wrote: well under 1 s. */
 export const VERSION_CHECK_INTERVAL_MS = 200;
@@ -11,13 +11,13 @@ export interface PageVersion {
 }
 
 /**
- * The version of everything an anonymous page shows. Every catalog write (products, stock, prices, ratings,
- * terms, vendors, posts, imports) appends to the change feed the search index follows, whose position only grows,
- * so one cheap read tells every process that its pages are stale. The read is shared: at most one every
+ * The version of everything an anonymous page shows: the settings' and the catalog's. Every catalog write
+ * (products, stock, prices, ratings, terms, vendors, posts, imports) appends to the change feed the search index
+ * follows (db/ports/pageVersions.ts), so one cheap read tells every process that its pages are stale. The read is shared: at most one every
  * `intervalMs` whatever the traffic, so a request costs no database round trip.
  */
 export function createPageVersion(
-  search: Pick<SearchRepository, 'revision'>,
+  pageVersions: PageVersionRepository,
   settingsVersion: string,
   {
     intervalMs = VERSION_CHECK_INTERVAL_MS,
@@ -31,8 +31,7 @@ export function createPageVersion(
   const read = () => {
     reading ??= (async () => {
       const startedAt = now();
-      const { catalog, rules } = await search.revision();
-      known = `${settingsVersion}.${catalog}.${rules}`;
+      known = `${settingsVersion}.${await pageVersions.catalogVersion()}`;
       checkedAt = startedAt;
       return known;
     })().finally(() => {

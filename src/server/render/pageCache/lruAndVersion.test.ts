@@ -105,17 +105,17 @@ describe('createPageVersion', () => {
   it('reads the change feed at most once per interval, at once after a local write, one read for many callers', async () => {
     let clock = 0;
     let catalog = 1;
-    const revision = vi.fn(async () => ({ catalog, rules: 0, rebuild: 0 }));
-    const version = createPageVersion({ revision }, 'settings', { intervalMs: 200, now: () => clock });
+    const catalogVersion = vi.fn(async () => `${catalog}.0`);
+    const version = createPageVersion({ catalogVersion }, 'settings', { intervalMs: 200, now: () => clock });
     const first = await Promise.all([version.current(), version.current(), version.current()]);
     expect(first).toEqual(['settings.1.0', 'settings.1.0', 'settings.1.0']);
-    expect(revision).toHaveBeenCalledTimes(1);
+    expect(catalogVersion).toHaveBeenCalledTimes(1);
     catalog = 2;
     clock = 150;
     expect(await version.current()).toBe('settings.1.0');
     clock = 201;
     expect(await version.current()).toBe('settings.2.0');
-    expect(revision).toHaveBeenCalledTimes(2);
+    expect(catalogVersion).toHaveBeenCalledTimes(2);
     catalog = 3;
     version.markStale();
     expect(await version.current()).toBe('settings.3.0');
