@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Notice } from '../../client/theme/Notices';
 import { isStoreNoticeDismissed } from '../../client/theme/storeNoticeCookie';
 import type { CartView } from '../../shared/cart/cartTypes';
+import type { Term } from '../../shared/catalog/types';
 import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { CartService } from '../cart/cartService';
@@ -98,6 +99,20 @@ export const pagesPlugin = fp(
       `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +
       `, stale-while-revalidate=${cacheSettings.staleWhileRevalidateSeconds}`;
     const emptyCart = () => options.cartService.view([]);
+    // The header menu's categories, read once per catalog version rather than once per page.
+    let menu: { version: string; categories: Promise<Term[]> } | null = null;
+    async function menuCategories(): Promise<Term[]> {
+      const current = await version.current();
+      if (menu?.version !== current) {
+        const categories = options.repositories.catalog.listTerms('product_cat');
+        const entry = { version: current, categories };
+        menu = entry;
+        categories.catch(() => {
+          if (menu === entry) menu = null;
+        });
+      }
+      return menu.categories;
+    }
 
     app.decorateRequest('sharedRender', null);
     app.decorateRequest('cartView', function cartView(this: FastifyRequest) {
@@ -193,7 +208,7 @@ export const pagesPlugin = fp(
         };
         const [cart, categories, theme] = await Promise.all([
           request.cartView(),
-          options.repositories.catalog.listTerms('product_cat'),
+          menuCategories(),
           themePageState(request, baseSettings, page, options.repositories),
         ]);
         const html = renderPage(
