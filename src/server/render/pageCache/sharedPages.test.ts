@@ -276,5 +276,5 @@ describe('a change shows at once, on exactly the pages it changes', () => {
     } finally {
       await renamed.close();
     }
-  });
+  }, 60_000);
 });
