@@ -3,6 +3,10 @@
 // for the checkout flow the orders in the database, which must equal the order confirmations the shoppers got.
 // The peer is the same server answering /healthz (one tiny JSON response, no rendering, no session), the ceiling
 // any endpoint of this server sits under, measured in the same run.
+//
+// Anonymous pages are measured twice: "warm" from the render cache (one shop with the default cache, each page
+// asked once before), and "cold" rendered on every request (a second shop with `server.pageCache.maxBytes: 0`).
+// Cart and checkout are never cached: their rows are the shopper's own pages, with a cart.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
@@ -18,16 +22,52 @@ const TIME_CAP_SECONDS = 45;
 const REQUEST_TIMEOUT_SECONDS = 30;
 const ORDERS_PER_SHOPPER = 4;
 // The hit target's visitors all post from 127.0.0.1, one client for the per-address rate limit: lift it.
-const shop = await startBuiltShop({
-  settings: { server: { newSessionsPerHour: 100_000_000, stats: { rateLimitPerMinute: 100_000_000 } } },
+const LIFTED_LIMITS = { newSessionsPerHour: 100_000_000, stats: { rateLimitPerMinute: 100_000_000 } };
+const shop = await startBuiltShop({ settings: { server: LIFTED_LIMITS } });
+const coldShop = await startBuiltShop({
+  settings: { server: { ...LIFTED_LIMITS, pageCache: { maxBytes: 0 } } },
 });
 const cartCookie = await cookieWithCartItem(shop.url);
+// What a browser sends: the warm pages answer with their stored brotli copy.
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+
+const PAGES = [
+  { page: 'home', path: '/' },
+  { page: 'category', path: '/product-category/home/kitchen/' },
+  { page: 'product', path: '/product/washed-linen-shirt/' },
+  { page: 'search results', path: '/?s=linen&post_type=product' },
+];
 
 // The targets, in one table: a plain GET (its path and the headers it sends) per row. The statistics hit and the
 // checkout flow, which need per-request bodies and a count in the database, are measured after them.
 const TARGETS = [
   { name: 'peer: /healthz', path: '/healthz', amount: 10_000 },
-  { name: 'product page', path: '/product/washed-linen-shirt/', amount: 3_000 },
+  ...PAGES.map(({ page, path }) => ({
+    name: `${page} (warm)`,
+    path,
+    headers: BROWSER,
+    amount: 10_000,
+    warm: true,
+  })),
+  ...PAGES.map(({ page, path }) => ({
+    name: `${page} (cold)`,
+    path,
+    headers: BROWSER,
+    amount: 2_000,
+    on: coldShop,
+  })),
+  {
+    name: 'cart page (with a cart)',
+    path: '/cart/',
+    headers: { ...BROWSER, cookie: cartCookie },
+    amount: 2_000,
+  },
+  {
+    name: 'checkout page (with a cart)',
+    path: '/checkout/',
+    headers: { ...BROWSER, cookie: cartCookie },
+    amount: 2_000,
+  },
   {
     name: 'get_refreshed_fragments',
     path: '/?wc-ajax=get_refreshed_fragments',
@@ -44,6 +84,7 @@ try {
   rows.push(await measureCheckoutFlow());
 } finally {
   await shop.stop().catch(() => {});
+  await coldShop.stop().catch(() => {});
 }
 
 console.log(`autocannon, ${SHOPPERS} connections, loopback; each target capped at ${TIME_CAP_SECONDS} s`);
@@ -108,8 +149,14 @@ function figures(name, result, extraErrors = 0) {
   };
 }
 
-async function measure({ name, path, headers = {}, amount, method = 'GET', body }) {
-  const result = await run({ url: `${shop.url}${path}`, method, headers, body, amount });
+async function measure({ name, path, headers = {}, amount, method = 'GET', body, on = shop, warm = false }) {
+  if (warm) {
+    const first = await fetch(`${on.url}${path}`, { headers });
+    await first.arrayBuffer();
+    if (first.headers.get('x-shop-cache') === null)
+      throw new Error(`${path} is not answered by the render cache`);
+  }
+  const result = await run({ url: `${on.url}${path}`, method, headers, body, amount });
   return figures(name, result);
 }
 

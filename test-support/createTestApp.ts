@@ -51,6 +51,21 @@ export interface TestApp {
 export const TEST_SECRET = 'x'.repeat(40);
 
 /**
+ * Tests of a feature drive its pages as rendered for the visitor, with the nonces in the page, as the shop did
+ * before the render cache: `server.pageCache.maxBytes` is 0 unless a test sets it. The render cache has its own
+ * tests (src/server/render/pageCache/), where cached pages get their nonces the way the browser does, and the
+ * browser tests run the built shop with the cache on.
+ */
+export function withPageCacheOffUnlessSet(settings: unknown = {}): unknown {
+  const given = (settings ?? {}) as { server?: { pageCache?: Record<string, unknown> } };
+  if (given.server?.pageCache?.maxBytes !== undefined) return given;
+  return {
+    ...given,
+    server: { ...given.server, pageCache: { ...given.server?.pageCache, maxBytes: 0 } },
+  };
+}
+
+/**
  * A fresh shop for one test file: a new temp data dir, the demo catalog seeded, and the app built (never
  * listening) so tests drive it with `app.inject()`.
  */
@@ -64,7 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     if (options.seed ?? true) await seedDemoCatalog(repositories);
     const app = await buildApp({
-      config: parseSettings(options.settings ?? {}),
+      config: parseSettings(withPageCacheOffUnlessSet(options.settings)),
       repositories,
       secret: options.secret ?? TEST_SECRET,
       assets: { scripts: [], styles: [], preloads: [] },

@@ -19,7 +19,7 @@ import { createPostgresSearchIndex } from '../src/server/search/postgres/Postgre
 import type { SearchIndex } from '../src/server/search/SearchIndex';
 import type { WebhookOptions } from '../src/server/webhooks/webhooksPlugin';
 import { parseSettings } from '../src/shared/settings/parseSettings';
-import { TEST_SECRET } from './createTestApp';
+import { TEST_SECRET, withPageCacheOffUnlessSet } from './createTestApp';
 import { pgQuery } from './testRepositories';
 
 export interface ShopProcesses {
@@ -86,7 +86,7 @@ export async function openShopProcesses(
     };
   }
   await seedDemoCatalog(repositories[0] as Repositories);
-  const config = parseSettings(settings);
+  const config = parseSettings(withPageCacheOffUnlessSet(settings));
   const apps: FastifyInstance[] = [];
   for (const [index, repos] of repositories.entries()) {
     const app = await buildApp({

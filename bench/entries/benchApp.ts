@@ -6,11 +6,11 @@ import { readClientAssets } from '../../src/server/render/clientAssets';
 import { parseSettings } from '../../src/shared/settings/parseSettings';
 
 /** The shop with its demo catalog in a scratch data dir, for the benchmarks in bench/ (built as dist/server/bench.js). */
-export async function buildBenchApp(dataDir: string) {
+export async function buildBenchApp(dataDir: string, settings: unknown = {}) {
   const repositories = createSqliteRepositories(openDatabase(dataDir));
   await seedDemoCatalog(repositories);
   const app = await buildApp({
-    config: parseSettings({}),
+    config: parseSettings(settings),
     repositories,
     secret: 'b'.repeat(40),
     assets: readClientAssets(),

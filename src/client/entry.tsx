@@ -2,6 +2,7 @@ import { type ComponentType, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PageSettings } from '../shared/settings/settingsSchema';
 import { startCart } from './cart/startCart';
+import { fillFormNonces } from './forms/fillFormNonces';
 import { type IslandName, islandLoaders } from './islands';
 import { ShopSettingsContext } from './ShopSettingsContext';
 import { startTracking } from './tracking/startTracking';
@@ -58,6 +59,7 @@ async function startFilters(settings: PageSettings | null) {
 const settings = readSettings();
 startTracking(settings);
 if (settings) startCart(settings);
+fillFormNonces(document, window.fetch.bind(window));
 // `html[data-hydrated]` tells tests and integrators that every island and enhancement is live.
 void Promise.all([hydrateIslands(settings), startThemeBehaviour(settings), startFilters(settings)]).then(
   () => {

@@ -238,7 +238,8 @@ function ReviewForm({ productName, form, verifiedOwnersOnly }: ReviewsSectionPro
           )}
         </div>
       )}
-      <input type="hidden" name="_wpnonce" value={form.nonce} />
+      {/* Empty on a cached page: filled in before sending (client/forms/fillFormNonces.ts). */}
+      <input type="hidden" name="_wpnonce" value={form.nonce} data-nonce-action="product_review" />
       <fieldset
         className="review-form__rating"
         aria-describedby={errors.rating ? 'review-rating-error' : undefined}

@@ -28,7 +28,8 @@ export function StockAlertForm({ offer }: { offer: StockAlertOffer }) {
       {only && (
         <form method="post" action="/back-in-stock/" className="stock-alert__form">
           <p>{i18n.notifyMeText}</p>
-          <input type="hidden" name="_wpnonce" value={offer.nonce} />
+          {/* Empty on a cached page: filled in before sending (client/forms/fillFormNonces.ts). */}
+          <input type="hidden" name="_wpnonce" value={offer.nonce} data-nonce-action="stock_alert" />
           {!offer.choose ? (
             <input type="hidden" name="product_id" value={only.id} />
           ) : (

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FacetFilters } from '../../client/catalog/FacetFilters';
 import { JsonLd } from '../../client/catalog/JsonLd';
@@ -13,6 +13,7 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/structuredData/jsonLd';
 import type { ProductListQuery, Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
+import { PAGE_CACHE_ROUTE } from '../render/pagesPlugin';
 import type { ReviewsView } from '../reviews/reviewsView';
 import type { FacetService } from '../search/facets/FacetService';
 import {
@@ -112,19 +113,25 @@ export async function catalogPlugin(
             ...(filteredIds ? { ids: filteredIds } : {}),
           })
         : await listSearchResults(archive.search, query.orderby, page, filteredIds ?? searched?.ids);
-    // A search is recorded once, as typed: narrowing its results with filters is not another search.
-    if (archive.search !== undefined && page === 1 && !filtering?.chosen) {
-      const request = reply.request;
-      const visitor = {
-        sessionId: request.visitor.id,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      };
-      const text = archive.search;
-      // What the text as typed found: a query corrected from nothing stays a zero-result query for the owner.
-      const found = searched?.found ?? list.total;
-      void app.durableWrites.submit('searchQueries', () => search.record(text, found, 'results', visitor));
-    }
+    // A search is recorded once per visit of its first page, as typed (narrowing its results with filters is not
+    // another search), also when the render cache answers it.
+    const searchText = archive.search;
+    // What the text as typed found: a query corrected from nothing stays a zero-result query for the owner.
+    const found = searched?.found ?? list.total;
+    const recordSearch =
+      searchText !== undefined && page === 1 && !filtering?.chosen
+        ? (request: FastifyRequest) => {
+            const visitor = {
+              sessionId: request.visitor.id,
+              ip: request.ip,
+              userAgent: request.headers['user-agent'] ?? '',
+            };
+            void app.durableWrites.submit('searchQueries', () =>
+              search.record(searchText, found, 'results', visitor),
+            );
+          }
+        : undefined;
+    recordSearch?.(reply.request);
     if (page > 1 && list.items.length === 0)
       throw new ShopError('not_found', 'There is no such page of products.');
     if (config.swatches.showOnArchive) list.items = await withArchiveSwatches(catalog, list.items);
@@ -203,7 +210,7 @@ export async function catalogPlugin(
           </>
         ),
       },
-      { searchQuery: query.s },
+      { searchQuery: query.s, onCacheHit: recordSearch },
     );
   }
 
@@ -261,7 +268,7 @@ export async function catalogPlugin(
     return { items: list.items, total: ids.length };
   }
 
-  app.get('/', async function homeOrSearch(request, reply) {
+  app.get('/', PAGE_CACHE_ROUTE, async function homeOrSearch(request, reply) {
     const query = parseInput(archiveQuery, request.query);
     if (query.s !== undefined) {
       const text = query.s.trim();
@@ -286,7 +293,7 @@ export async function catalogPlugin(
   });
 
   // Search results keep WooCommerce's address, /?s=…&post_type=product; later pages live under /page/N/.
-  app.get('/page/:page/', async function searchResultsPage(request, reply) {
+  app.get('/page/:page/', PAGE_CACHE_ROUTE, async function searchResultsPage(request, reply) {
     const { page } = parseInput(pageParam, request.params);
     const query = parseInput(archiveQuery, request.query);
     if (query.s === undefined) return reply.redirect('/shop/');
@@ -300,13 +307,15 @@ export async function catalogPlugin(
   });
 
   const shopArchive = { title: 'Shop', filter: {}, baseUrl: '/shop/' };
-  app.get('/shop/', async (request, reply) => sendArchive(reply, request.query, 1, shopArchive));
-  app.get('/shop/page/:page/', async (request, reply) =>
+  app.get('/shop/', PAGE_CACHE_ROUTE, async (request, reply) =>
+    sendArchive(reply, request.query, 1, shopArchive),
+  );
+  app.get('/shop/page/:page/', PAGE_CACHE_ROUTE, async (request, reply) =>
     sendArchive(reply, request.query, parseInput(pageParam, request.params).page, shopArchive),
   );
 
   // Category paths have any depth (/product-category/apparel/shirts/), optionally followed by /page/N/.
-  app.get('/product-category/*', async function categoryArchive(request, reply) {
+  app.get('/product-category/*', PAGE_CACHE_ROUTE, async function categoryArchive(request, reply) {
     const rest = (request.params as { '*': string })['*'];
     const segments = rest.split('/').filter(Boolean);
     let page = 1;
@@ -360,8 +369,8 @@ export async function catalogPlugin(
       if (!term) throw new ShopError('not_found', 'There is no such archive.');
       return sendArchive(reply, request.query, page, termArchive(term));
     };
-    app.get(`${base}:slug/`, async (request, reply) => handler(request, reply, 1));
-    app.get(`${base}:slug/page/:page/`, async (request, reply) =>
+    app.get(`${base}:slug/`, PAGE_CACHE_ROUTE, async (request, reply) => handler(request, reply, 1));
+    app.get(`${base}:slug/page/:page/`, PAGE_CACHE_ROUTE, async (request, reply) =>
       handler(
         request,
         reply,
@@ -385,8 +394,8 @@ export async function catalogPlugin(
       baseUrl: vendorUrl(vendor.slug),
     });
   };
-  app.get('/vendor/:slug/', async (request, reply) => vendorArchive(request, reply, 1));
-  app.get('/vendor/:slug/page/:page/', async (request, reply) =>
+  app.get('/vendor/:slug/', PAGE_CACHE_ROUTE, async (request, reply) => vendorArchive(request, reply, 1));
+  app.get('/vendor/:slug/page/:page/', PAGE_CACHE_ROUTE, async (request, reply) =>
     vendorArchive(
       request,
       reply,
@@ -394,7 +403,7 @@ export async function catalogPlugin(
     ),
   );
 
-  app.get('/product/:slug/', async function productPage(request, reply) {
+  app.get('/product/:slug/', PAGE_CACHE_ROUTE, async function productPage(request, reply) {
     const { slug } = parseInput(slugParam, request.params);
     const product = await catalog.getProductBySlug(slug);
     if (!product)

@@ -127,7 +127,9 @@ export async function checkoutPlugin(
   });
 
   app.get('/checkout/', async function checkoutPage(request, reply) {
-    if ((await request.cartView()).lines.length === 0) return reply.redirect('/cart/', 303);
+    // The redirect depends on this visitor's cart: no shared cache may keep it.
+    if ((await request.cartView()).lines.length === 0)
+      return reply.header('cache-control', 'private, no-store').redirect('/cart/', 303);
     return sendCheckout(request, reply, { values: {}, errors: {} });
   });
 

@@ -6,6 +6,7 @@ import { postUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
+import { PAGE_CACHE_ROUTE, skipPageCache } from '../render/pagesPlugin';
 import { refuseWhenLimited } from '../security/rateLimiter';
 import { tryPostPassword } from './postPassword';
 
@@ -28,6 +29,8 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
   async function sendPost(request: FastifyRequest, reply: FastifyReply, slug: string, wrongPassword = false) {
     const post = await catalog.getPostBySlug(slug);
     if (!post) throw new ShopError('not_found', 'The page you are looking for does not exist.');
+    // A protected page is the visitor's own (its password form, or its body once unlocked): never shared.
+    if (post.passwordHash !== null) skipPageCache(request);
     const token = request.cookies[unlockCookie(post.id)];
     const unlocked =
       post.passwordHash === null || (token !== undefined && safeEqual(token, unlockToken(post.passwordHash)));
@@ -54,7 +57,7 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
     );
   }
 
-  app.get('/journal/', async (_request, reply) =>
+  app.get('/journal/', PAGE_CACHE_ROUTE, async (_request, reply) =>
     reply.sendPage({
       title: 'Journal',
       body: <PostListPage title="Journal" posts={await catalog.listPosts('post', 50)} />,
@@ -62,7 +65,7 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
   );
 
   // An address no post could have (`/wp-login.php`, `/old-page.html`) is simply not here: the 404 page, not a 400.
-  app.get('/:slug/', async function postPage(request, reply) {
+  app.get('/:slug/', PAGE_CACHE_ROUTE, async function postPage(request, reply) {
     const params = slugParam.safeParse(request.params);
     if (!params.success) throw new ShopError('not_found', 'The page you are looking for does not exist.');
     return sendPost(request, reply, params.data.slug);

@@ -16,5 +16,32 @@ export function openDatabase(dataDir: string): SqliteDatabase {
   // Several processes may open the same file (npm run import while the shop runs): wait rather than fail.
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  memoizeStatements(db);
   return db;
+}
+
+/** How many distinct statements a connection keeps compiled; past it they are all compiled again as used. */
+const STATEMENT_CACHE_SIZE = 1_000;
+
+/**
+ * `prepare` compiles SQL every time it is called, and the repositories call it on every request: compiling the
+ * same few statements was a tenth of a page's render. Each connection keeps what it compiled, by SQL text. A
+ * statement comes back in its default mode (not plucked, raw or expanded), since callers set the mode they need
+ * on the statement they are handed; none binds parameters for good or iterates, which a shared statement would
+ * not allow.
+ */
+function memoizeStatements(db: SqliteDatabase): void {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+      statement = prepare(sql);
+      statements.set(sql, statement);
+    } else if (statement.reader) {
+      statement.pluck(false).expand(false).raw(false);
+    }
+    return statement;
+  }) as SqliteDatabase['prepare'];
 }

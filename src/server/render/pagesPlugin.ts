@@ -1,20 +1,34 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { Notice } from '../../client/theme/Notices';
+import { isStoreNoticeDismissed } from '../../client/theme/storeNoticeCookie';
 import type { CartView } from '../../shared/cart/cartTypes';
+import type { Term } from '../../shared/catalog/types';
 import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { CartService } from '../cart/cartService';
 import type { Repositories } from '../db/ports';
+import { REVIEW_NONCE_ACTION } from '../reviews/reviewsView';
+import { SESSION_COOKIE } from '../session/VisitorSession';
+import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
 import { themePageState } from '../theme/themePageState';
 import type { ClientAssets } from './clientAssets';
+import { etagMatches, pageCacheKey, pickEncoding } from './pageCache/cacheKey';
+import { type CachedPage, PageCache } from './pageCache/PageCache';
+import { createPageVersion, type PageVersion } from './pageCache/pageVersion';
 import { type PageDocument, renderPage } from './renderPage';
 
 interface PageOptions {
   status?: number;
   notices?: Notice[];
   searchQuery?: string;
+  /**
+   * When the render cache answers this page later instead of the handler: what the handler does on every visit
+   * besides rendering (a search results page records the search).
+   */
+  onCacheHit?: (request: FastifyRequest) => void;
 }
 
 interface PagesPluginOptions {
@@ -24,6 +38,12 @@ interface PagesPluginOptions {
   cartService: CartService;
 }
 
+/** What a cacheable request is rendered as, decided before its handler runs. */
+interface SharedRender {
+  key: string;
+  version: string;
+}
+
 declare module 'fastify' {
   interface FastifyReply {
     sendPage(page: PageDocument, options?: PageOptions): Promise<FastifyReply>;
@@ -31,15 +51,72 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The visitor's cart, priced against the current catalog; loaded once per request. */
     cartView(): Promise<CartView>;
+    /** Set while the page is rendered for the render cache (the same for every anonymous visitor). */
+    sharedRender: SharedRender | null;
   }
+  interface FastifyInstance {
+    /** The render cache of anonymous pages and the catalog version it follows (docs/scale-out.md). */
+    pageCache: { cache: PageCache<FastifyRequest>; version: PageVersion };
+  }
+  interface FastifyContextConfig {
+    /** The route's pages are the same for every anonymous visitor: the render cache may answer them. */
+    pageCache?: boolean;
+  }
+}
+
+/**
+ * The nonce actions of forms on cacheable pages: their nonce field is empty in the cached page and the browser
+ * asks `form-nonce` for the visitor's own just before the form is sent.
+ */
+const FORM_NONCE_ACTIONS = [REVIEW_NONCE_ACTION, STOCK_ALERT_NONCE_ACTION] as const;
+
+/** Routes whose pages the render cache may answer are marked with this route config. */
+export const PAGE_CACHE_ROUTE = { config: { pageCache: true } } as const;
+
+/**
+ * A page that must not go into the render cache after all (a password-protected post): call before anything of the
+ * visitor (a nonce) is rendered into it.
+ */
+export function skipPageCache(request: FastifyRequest): void {
+  request.sharedRender = null;
+  request.visitor.shared = false;
 }
 
 /** Renders pages for every feature: the layout, the visitor's cart in the header and the per-page settings. */
 export const pagesPlugin = fp(
   async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions) {
     const baseSettings = toPageSettings(options.config);
+    const cacheSettings = options.config.server.pageCache;
+    const cache = new PageCache<FastifyRequest>(cacheSettings.maxBytes);
+    // Settings come from the settings file at start-up: a change is a new version, so every ETag changes with it.
+    const settingsVersion = createHash('sha256')
+      .update(JSON.stringify(options.config))
+      .digest('base64url')
+      .slice(0, 12);
+    const version = createPageVersion(options.repositories.pageVersions, settingsVersion);
+    app.decorate('pageCache', { cache, version });
+    const publicCacheControl =
+      `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +
+      `, stale-while-revalidate=${cacheSettings.staleWhileRevalidateSeconds}`;
+    const emptyCart = () => options.cartService.view([]);
+    // The header menu's categories, read once per catalog version rather than once per page.
+    let menu: { version: string; categories: Promise<Term[]> } | null = null;
+    async function menuCategories(): Promise<Term[]> {
+      const current = await version.current();
+      if (menu?.version !== current) {
+        const categories = options.repositories.catalog.listTerms('product_cat');
+        const entry = { version: current, categories };
+        menu = entry;
+        categories.catch(() => {
+          if (menu === entry) menu = null;
+        });
+      }
+      return menu.categories;
+    }
 
+    app.decorateRequest('sharedRender', null);
     app.decorateRequest('cartView', function cartView(this: FastifyRequest) {
+      if (this.visitor.shared) return emptyCart();
       const cached = (this as FastifyRequest & { cartViewPromise?: Promise<CartView> }).cartViewPromise;
       if (cached) return cached;
       const promise = this.visitor.cart().then((cart) => options.cartService.view(cart));
@@ -47,24 +124,91 @@ export const pagesPlugin = fp(
       return promise;
     });
 
+    /** The variant of the shared page this visitor sees, or null when the page would show something of theirs. */
+    function sharedVariant(request: FastifyRequest): string | null {
+      if (app.owner.isOwner(request)) return null;
+      // The coming-soon banner's dismissal is stored in the visitor's session.
+      if (baseSettings.theme.comingSoon.enabled && request.cookies[SESSION_COOKIE]) return null;
+      return isStoreNoticeDismissed(request.cookies, baseSettings.theme.storeNotice.id)
+        ? 'notice-dismissed'
+        : '';
+    }
+
+    function sendCached(reply: FastifyReply, entry: CachedPage<FastifyRequest>, outcome: 'hit' | 'miss') {
+      const request = reply.request;
+      reply
+        .header('cache-control', publicCacheControl)
+        .header('etag', entry.etag)
+        .header('vary', 'accept-encoding')
+        .header('x-shop-cache', outcome);
+      if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.status(304).send();
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : null;
+      reply.status(200).header('content-type', 'text/html; charset=utf-8');
+      if (encoding && body) return reply.header('content-encoding', encoding).send(body);
+      return reply.send(entry.html);
+    }
+
+    if (cache.enabled) {
+      app.addHook('onRequest', async function answerFromPageCache(request, reply) {
+        if (request.method !== 'GET' || request.routeOptions.config?.pageCache !== true) return;
+        const variant = sharedVariant(request);
+        if (variant === null) return;
+        const key = pageCacheKey(request, variant);
+        const current = await version.current();
+        const entry = cache.get(key, current);
+        if (entry) {
+          entry.onHit?.(request);
+          return sendCached(reply, entry, 'hit');
+        }
+        request.sharedRender = { key, version: current };
+        request.visitor.shared = true;
+      });
+      // A write through this process shows on its next page at once; other processes see it within the interval.
+      app.addHook('onResponse', async function staleAfterWrite(request) {
+        if (request.method !== 'GET' && request.method !== 'HEAD') version.markStale();
+      });
+    }
+
+    app.ajax.siteAjax('form-nonce', {
+      schema: z.object({ for: z.enum(FORM_NONCE_ACTIONS, 'Unknown form') }),
+      methods: ['GET'],
+      // The visitor's own nonce for a form of a cached page, as text (like `rest-nonce`); never stored by anyone.
+      async handle(input, request, reply) {
+        return reply
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'private, no-store')
+          .send(app.nonces.create(input.for, request.visitor));
+      },
+    });
+
     app.decorateReply(
       'sendPage',
       async function sendPage(this: FastifyReply, page: PageDocument, pageOptions: PageOptions = {}) {
         const request = this.request;
+        const status = pageOptions.status ?? 200;
+        // Only the page a cacheable route answers normally is shared; an error or notice page is the visitor's.
+        if (request.sharedRender && status !== 200) skipPageCache(request);
+        const shared = request.sharedRender;
         const settings = {
           ...baseSettings,
           cart: {
             ...baseSettings.cart,
             storageKey:
               baseSettings.cart.storageKey ?? storageKeyFor(`${request.protocol}://${request.host}`),
-            qtyNonce: app.nonces.create('set_cart_item_quantity', request.visitor),
+            // Shared pages carry no nonce: the mini-cart fragments carry the visitor's own.
+            qtyNonce: shared ? null : app.nonces.create('set_cart_item_quantity', request.visitor),
           },
-          rest: { ...baseSettings.rest, nonce: app.nonces.create('wp_rest', request.visitor) },
-          stats: { ...baseSettings.stats, ...app.statsPageSettings?.(request, pageOptions.status ?? 200) },
+          // Shared pages carry none: the REST client asks `rest.nonceEndpoint` when a write is refused.
+          rest: {
+            ...baseSettings.rest,
+            nonce: shared ? null : app.nonces.create('wp_rest', request.visitor),
+          },
+          stats: { ...baseSettings.stats, ...app.statsPageSettings?.(request, status) },
         };
         const [cart, categories, theme] = await Promise.all([
           request.cartView(),
-          options.repositories.catalog.listTerms('product_cat'),
+          menuCategories(),
           themePageState(request, baseSettings, page, options.repositories),
         ]);
         const html = renderPage(
@@ -79,8 +223,16 @@ export const pagesPlugin = fp(
           settings,
           options.assets,
         );
-        // Every page carries the visitor's cart and nonces bound to its own session id: never a shared cache.
-        return this.status(pageOptions.status ?? 200)
+        // A handler that set a cookie made the answer this visitor's own after all.
+        if (shared && !this.hasHeader('set-cookie')) {
+          return sendCached(
+            this,
+            cache.set(shared.key, html, shared.version, pageOptions.onCacheHit),
+            'miss',
+          );
+        }
+        // Every other page carries the visitor's cart and nonces bound to its own session id: never a shared cache.
+        return this.status(status)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'private, no-cache')
           .send(html);

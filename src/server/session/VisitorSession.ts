@@ -21,6 +21,11 @@ export class VisitorSession {
   #beforeCreate: () => Promise<void>;
   #loaded: Promise<Session | null> | null = null;
   id: string | null;
+  /**
+   * The page being rendered is the one every anonymous visitor gets from the render cache
+   * (render/pageCache): nothing of this visitor may go into it, so nonces are left empty and the cart is empty.
+   */
+  shared = false;
 
   constructor(options: {
     store: SessionRepository;

@@ -41,8 +41,15 @@ export const sessionPlugin = fp(
     const ttlMs = options.ttlHours * 60 * 60 * 1000;
     const newSessions = { name: 'new-sessions', limit: options.newSessionsPerHour, windowMs: 60 * 60 * 1000 };
     app.decorate('nonces', {
-      create: (action, visitor) =>
-        createNonce(options.secret, action, typeof visitor === 'string' ? visitor : visitor.ensureId()),
+      create: (action, visitor) => {
+        // A page for the render cache carries no nonce: the browser asks for its own (render/pageCache).
+        if (typeof visitor !== 'string' && visitor.shared) return '';
+        return createNonce(
+          options.secret,
+          action,
+          typeof visitor === 'string' ? visitor : visitor.ensureId(),
+        );
+      },
       verify: (nonce, action, visitor) =>
         visitor.id !== null && verifyNonce(options.secret, nonce, action, visitor.id),
     } satisfies Nonces);

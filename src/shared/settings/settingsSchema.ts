@@ -564,6 +564,37 @@ const serverSchema = z
      * overwrites those headers (README "Configuration"): otherwise any client can claim any address.
      */
     trustProxy: flag(false),
+    /** The render cache of anonymous pages (docs/scale-out.md): memory bound and what a CDN may hold. */
+    pageCache: z
+      .strictObject({
+        maxBytes: z
+          .number()
+          .int()
+          .min(0)
+          .default(64 * 1024 * 1024)
+          .describe(
+            'Memory the render cache of anonymous pages may use per process (HTML plus its brotli and gzip copies), least recently used dropped first; 0 turns the cache off.',
+          ),
+        cdnMaxAgeSeconds: z
+          .number()
+          .int()
+          .min(0)
+          .max(3600)
+          .default(10)
+          .describe(
+            '`s-maxage` of cacheable anonymous pages: how long a CDN or shared proxy may serve one without asking (browsers always revalidate with the ETag).',
+          ),
+        staleWhileRevalidateSeconds: z
+          .number()
+          .int()
+          .min(0)
+          .max(86_400)
+          .default(60)
+          .describe(
+            '`stale-while-revalidate` of cacheable anonymous pages: how long after `s-maxage` a CDN may still answer with its copy while it fetches a fresh one.',
+          ),
+      })
+      .prefault({}),
     faviconFile: z
       .string()
       .min(1)

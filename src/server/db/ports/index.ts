@@ -18,6 +18,7 @@ import type { OptionRepository } from './options';
 import type { OrderAdminRepository } from './orderAdmin';
 import type { OrderRepository } from './orders';
 import type { OwnerAuthRepository } from './ownerAuth';
+import type { PageVersionRepository } from './pageVersions';
 import type { PostRepository } from './posts';
 import type { RateLimitRepository } from './rateLimits';
 import type { ReviewRepository } from './reviews';
@@ -40,6 +41,7 @@ export type * from './options';
 export type * from './orderAdmin';
 export type * from './orders';
 export type * from './ownerAuth';
+export type * from './pageVersions';
 export type * from './posts';
 export type * from './rateLimits';
 export type * from './reviews';
@@ -65,6 +67,8 @@ export interface Repositories {
   stats: StatsRepository;
   search: SearchRepository;
   facets: FacetRepository;
+  /** The catalog's version for the render cache of anonymous pages. */
+  pageVersions: PageVersionRepository;
   insights: InsightsRepository;
   mailOutbox: MailOutboxRepository;
   reviews: ReviewRepository;

@@ -13,6 +13,7 @@ import { PgOptionRepository } from './PgOptionRepository';
 import { PgOrderAdminRepository } from './PgOrderAdminRepository';
 import { PgOrderRepository } from './PgOrderRepository';
 import { PgOwnerAuthRepository } from './PgOwnerAuthRepository';
+import { PgPageVersionRepository } from './PgPageVersionRepository';
 import { PgPostRepository } from './PgPostRepository';
 import { PgRateLimitRepository } from './PgRateLimitRepository';
 import { PgReviewRepository } from './PgReviewRepository';
@@ -43,6 +44,7 @@ export function createPgRepositories(pool: PgPool): Repositories {
     stats: new PgStatsRepository(pool),
     search: new PgSearchRepository(pool),
     facets: new PgFacetRepository(pool),
+    pageVersions: new PgPageVersionRepository(pool),
     insights: new PgInsightsRepository(pool),
     apiKeys: new PgApiKeyRepository(pool),
     mailOutbox: new PgMailOutboxRepository(pool),

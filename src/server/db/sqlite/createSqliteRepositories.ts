@@ -13,6 +13,7 @@ import { SqliteOptionRepository } from './SqliteOptionRepository';
 import { SqliteOrderAdminRepository } from './SqliteOrderAdminRepository';
 import { SqliteOrderRepository } from './SqliteOrderRepository';
 import { SqliteOwnerAuthRepository } from './SqliteOwnerAuthRepository';
+import { SqlitePageVersionRepository } from './SqlitePageVersionRepository';
 import { SqlitePostRepository } from './SqlitePostRepository';
 import { SqliteRateLimitRepository } from './SqliteRateLimitRepository';
 import { SqliteReviewRepository } from './SqliteReviewRepository';
@@ -47,6 +48,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     stats: new SqliteStatsRepository(db),
     search: new SqliteSearchRepository(db),
     facets: new SqliteFacetRepository(db),
+    pageVersions: new SqlitePageVersionRepository(db),
     insights: new SqliteInsightsRepository(db),
     apiKeys: new SqliteApiKeyRepository(db),
     mailOutbox: new SqliteMailOutboxRepository(db),
