@@ -1396,4 +1396,13 @@ describe('from the mutation report', () => {
     void store.requestDetails();
     expect(calls.filter((call) => call.url.includes('search_details'))).toHaveLength(1);
   });
+
+  it('selecting reports no error on a page whose hooks lack onSelect', async () => {
+    const { store, navigations, setHooks } = await openWith(SHIRTS);
+    const onError = vi.fn();
+    setHooks({ onError });
+    store.select(1);
+    expect(navigations).toEqual([{ url: '/product/p-1001/', newTab: false }]);
+    expect(onError).not.toHaveBeenCalled();
+  });
 });
