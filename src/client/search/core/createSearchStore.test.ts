@@ -1269,3 +1269,140 @@ describe('destroy', () => {
     expect(calls[0]?.init?.signal?.aborted).toBe(true);
   });
 });
+
+describe('from the mutation report', () => {
+  it('bad-query prevention skips queries after a no-results answer, and only after one', async () => {
+    const { fetch, calls } = fakeFetch((url) => ({
+      suggestions: url.includes('s=zz') ? [{ type: 'no-results', value: '' }] : [product(1, 'Shirt')],
+    }));
+    const store = createSearchStore(testEnv(fetch).env, searchOptions({ badQueryPrevention: true }));
+    await typeAndWait(store, 'zzz');
+    await typeAndWait(store, 'zzzz');
+    expect(calls).toHaveLength(1);
+    await typeAndWait(store, 'mug');
+    expect(calls).toHaveLength(2);
+    await typeAndWait(store, 'shi');
+    store.inputChanged('shir');
+    expect(store.getState().suggestions.map((s) => s.value)).toEqual(['Shirt']);
+    await typeAndWait(store, 'shirts');
+    expect(calls).toHaveLength(4);
+  });
+
+  it('a local answer sends no request, even after the debounce', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: [product(1, 'Linen Shirt')] }));
+    const store = createSearchStore(testEnv(fetch).env, searchOptions());
+    await typeAndWait(store, 'lin');
+    await typeAndWait(store, 'line');
+    expect(calls).toHaveLength(1);
+    expect(store.getState()).toMatchObject({ resultsQuery: 'line', status: 'ready' });
+  });
+
+  it('keeps no answer that arrived for a request it had abandoned', async () => {
+    const { fetch, calls } = fakeFetch();
+    const store = createSearchStore(testEnv(fetch).env, searchOptions());
+    await typeAndWait(store, 'shi');
+    calls[0]?.respond({ suggestions: SHIRTS });
+    store.inputChanged('sh');
+    await settle();
+    await typeAndWait(store, 'shi');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('saves a product with its own thumbnail when images are on', async () => {
+    const { store, storage } = await openWith([product(1, 'Mug', { thumb_html: '<img src="/mug.jpg">' })]);
+    store.select(0);
+    expect(JSON.parse(storage.data.get(RECENT_PRODUCTS_KEY) ?? '[]')[0].thumb_html).toBe(
+      '<img src="/mug.jpg">',
+    );
+  });
+
+  it('shows no history while the shopper types fewer characters than the minimum', () => {
+    const { fetch } = fakeFetch();
+    const harness = testEnv(fetch);
+    harness.storage.setItem(RECENT_PHRASES_KEY, '["mug"]');
+    const store = createSearchStore(harness.env, searchOptions());
+    store.focused();
+    store.inputChanged('m');
+    expect(store.getState()).toMatchObject({ isOpen: false, mode: 'suggestions' });
+  });
+
+  it('shows no history when the box is emptied after it lost focus', async () => {
+    const { fetch } = fakeFetch();
+    const harness = testEnv(fetch);
+    harness.storage.setItem(RECENT_PHRASES_KEY, '["mug"]');
+    const store = createSearchStore(harness.env, searchOptions());
+    store.focused();
+    store.inputChanged('mu');
+    store.blurred();
+    store.inputChanged('');
+    expect(store.getState().isOpen).toBe(false);
+  });
+
+  it('a click on the product the pointer is over opens it', async () => {
+    const { store, navigations, env } = await openWith(SHIRTS);
+    store.hover(1);
+    store.select(1);
+    expect(navigations).toEqual([{ url: '/product/p-1001/', newTab: false }]);
+    expect(env.submitForm).not.toHaveBeenCalled();
+  });
+
+  it('focusing a value exactly the minimum long searches it', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ suggestions: SHIRTS }));
+    const store = createSearchStore(testEnv(fetch).env, searchOptions(), 'mug');
+    store.focused();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a phrase chosen from a history that holds a variation submits the phrase', () => {
+    const { fetch } = fakeFetch();
+    const harness = testEnv(fetch);
+    harness.storage.setItem(RECENT_PHRASES_KEY, '["linen"]');
+    harness.storage.setItem(
+      RECENT_PRODUCTS_KEY,
+      JSON.stringify([
+        { type: 'product_variation', value: 'Mug - Blue', post_id: 7, variation_id: 8, url: '/v/' },
+      ]),
+    );
+    const store = createSearchStore(harness.env, searchOptions());
+    const submitted: boolean[] = [];
+    vi.mocked(harness.env.submitForm).mockImplementation(() => void submitted.push(store.submit()));
+    store.focused();
+    store.select(1);
+    expect(submitted).toEqual([true]);
+    expect(harness.navigations).toEqual([]);
+  });
+
+  it('asks no details for the products in the history view', () => {
+    const { fetch, calls } = fakeFetch();
+    const harness = testEnv(fetch);
+    harness.storage.setItem(RECENT_PRODUCTS_KEY, JSON.stringify([product(7, 'Mug')]));
+    const store = createSearchStore(harness.env, searchOptions());
+    store.focused();
+    expect(store.getState().suggestions).toHaveLength(1);
+    void store.requestDetails();
+    expect(calls).toHaveLength(0);
+    expect(store.getState().detailsLoading).toBe(false);
+  });
+
+  it('asks details once while a request for them is still on its way', async () => {
+    const { fetch, calls } = fakeFetch();
+    const store = createSearchStore(testEnv(fetch).env, searchOptions());
+    store.inputChanged('shi');
+    await vi.advanceTimersByTimeAsync(400);
+    calls[0]?.respond({ suggestions: SHIRTS });
+    await settle();
+    void store.requestDetails();
+    void store.requestDetails();
+    expect(calls.filter((call) => call.url.includes('search_details'))).toHaveLength(1);
+  });
+
+  it('selecting reports no error on a page whose hooks lack onSelect', async () => {
+    const { store, navigations, setHooks } = await openWith(SHIRTS);
+    const onError = vi.fn();
+    setHooks({ onError });
+    store.select(1);
+    expect(navigations).toEqual([{ url: '/product/p-1001/', newTab: false }]);
+    expect(onError).not.toHaveBeenCalled();
+  });
+});
