@@ -21,19 +21,5 @@ CREATE INDEX products_featured ON products (menu_order, lower(name), id, visibil
   WHERE featured = 1 AND type <> 'variation' AND status = 'publish';
 -- engine: end
 
--- The price orderings (lowest and highest price first, products without a price last): a shopper who sorts by
--- price gets a page from the index, not a sort of every listed product. PostgreSQL's listing writes these
--- orders as `NULLS LAST`, which these indexes hold.
--- engine: sqlite
-CREATE INDEX products_price_order ON products (price_min, id) WHERE type <> 'variation' AND status = 'publish';
-CREATE INDEX products_price_desc_order ON products (price_max DESC, id DESC)
-  WHERE type <> 'variation' AND status = 'publish';
--- engine: end
--- engine: postgres
-CREATE INDEX products_price_order ON products (price_min, id) WHERE type <> 'variation' AND status = 'publish';
-CREATE INDEX products_price_desc_order ON products (price_max DESC NULLS LAST, id DESC)
-  WHERE type <> 'variation' AND status = 'publish';
--- engine: end
-
 -- The listed products with their visibility: a listing's count reads this index alone, not the product rows.
 CREATE INDEX products_listed ON products (id, visibility) WHERE type <> 'variation' AND status = 'publish';

@@ -8,8 +8,10 @@ export class PgMerchandisingRepository implements MerchandisingRepository {
   #read: SqlRead;
 
   constructor(pool: PgPool) {
+    // Every product page runs these lists: prepared statements. Their texts vary only with how many ids a list
+    // leaves out or starts from (a few products, a cart's lines), a bounded set.
     this.#read = <T>(sql: string, params: Record<string, unknown> = {}) =>
-      queryNamed(pool, sql, params) as Promise<T[]>;
+      queryNamed(pool, sql, params, { prepare: true }) as Promise<T[]>;
   }
 
   relatedProductIds(productId: number, limit: number, exclude: readonly number[] = []) {

@@ -23,15 +23,8 @@ function orderBy(ordering: ProductOrdering, dialect: SqlDialect): string {
     popularity: 'p.total_sales DESC, p.id DESC',
     rating: 'p.rating_average DESC, p.rating_count DESC, p.id DESC',
     date: 'p.created_at DESC, p.id DESC',
-    // Products without a price last; PostgreSQL's NULLS LAST is the same order, and its price indexes hold it.
-    price:
-      dialect === 'sqlite'
-        ? 'p.price_min IS NULL, p.price_min ASC, p.id ASC'
-        : 'p.price_min ASC NULLS LAST, p.id ASC',
-    'price-desc':
-      dialect === 'sqlite'
-        ? 'p.price_max IS NULL, p.price_max DESC, p.id DESC'
-        : 'p.price_max DESC NULLS LAST, p.id DESC',
+    price: 'p.price_min IS NULL, p.price_min ASC, p.id ASC',
+    'price-desc': 'p.price_max IS NULL, p.price_max DESC, p.id DESC',
   };
   return orders[ordering];
 }
