@@ -1,3 +1,4 @@
+import { readSync } from 'node:fs';
 import { generateBenchCatalog } from '../src/server/catalog/bench/generateBenchCatalog';
 import { shopStorageFromEnv } from '../src/server/cli/cliEnvironment';
 import { openRepositories } from '../src/server/db/openRepositories';
@@ -5,7 +6,9 @@ import { openRepositories } from '../src/server/db/openRepositories';
 /*
  * A catalog import in its own process, as `npm run import` runs beside a live shop (DATA_DIR / DATABASE_URL name
  * the shop): the synthetic catalog of IMPORT_PRODUCTS products. Prints "writing" once the import has begun writing,
- * "done" when it has committed. Run with `node --import tsx test-support/importInChild.ts`.
+ * then holds its transaction open (blocked on reading stdin) until a line arrives, and prints "done" once it has
+ * committed: a test sends its requests while the import is known to be mid-write, without timing anything.
+ * Run with `node --import tsx test-support/importInChild.ts`.
  */
 const products = Number(process.env.IMPORT_PRODUCTS ?? 2000);
 const repositories = await openRepositories(shopStorageFromEnv());
@@ -14,6 +17,8 @@ await repositories.catalog.importCatalog(generateBenchCatalog({ products }), () 
   if (told) return;
   told = true;
   process.stdout.write('writing\n');
+  // Synchronous on purpose: the import (and its transaction) stops here until the test says go.
+  readSync(0, Buffer.alloc(16));
 });
 await repositories.close();
 process.stdout.write('done\n');
