@@ -12,6 +12,14 @@ import { type ChangeWakeUps, SearchService } from './SearchService';
  * hold, to look at the service in the middle of a build.
  */
 
+// Waits below are generous, since the machine running the tests may be busy: no speed is asserted here.
+vi.setConfig({ testTimeout: 20_000 });
+
+/** Waits for a condition (polling), up to 8 s. */
+function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 8_000, interval: 10 });
+}
+
 function product(id: number, title: string): SearchDocument {
   return {
     key: `product__${id}`,
@@ -159,7 +167,7 @@ describe('SearchService: rebuilds beside the answering index', () => {
     expect(service.index).toBe(old);
 
     release();
-    await vi.waitFor(() => expect(service.index).not.toBe(old));
+    await waitUntil(() => expect(service.index).not.toBe(old));
     expect(await titlesFound(service, 'linen')).toEqual([1]);
   });
 
@@ -177,7 +185,7 @@ describe('SearchService: rebuilds beside the answering index', () => {
     expect(service.index).toBe(old);
 
     release();
-    await vi.waitFor(() => expect(service.index).not.toBe(old));
+    await waitUntil(() => expect(service.index).not.toBe(old));
     expect((await service.search({ text: 'wool', limits: { products: 10 } })).totalProducts).toBe(5100);
   });
 
@@ -216,7 +224,7 @@ describe('SearchService: rebuilds beside the answering index', () => {
     expect(await titlesFound(service, 'cashmere')).toEqual([2]);
 
     release();
-    await vi.waitFor(() => expect(service.index).not.toBe(old));
+    await waitUntil(() => expect(service.index).not.toBe(old));
     // The swapped-in index itself, before any later refresh could patch it: never older than the one it replaced.
     expect(await service.index.searchProductIds('cashmere')).toEqual([2]);
     expect(await service.index.searchProductIds('wool')).toEqual([]);
@@ -236,7 +244,7 @@ describe('SearchService: rebuilds beside the answering index', () => {
       for (let id = 0; id < 500; id++) store.write(1000 + batch * 500 + id, `Cotton Sock ${id}`);
       await service.refresh();
     }
-    await vi.waitFor(() => expect(service.index).not.toBe(old));
+    await waitUntil(() => expect(service.index).not.toBe(old));
     expect(update).toHaveBeenCalledTimes(3);
     expect(replaceAll).not.toHaveBeenCalled();
     expect((await service.search({ text: 'cotton', limits: { products: 1 } })).totalProducts).toBe(2000);
@@ -283,13 +291,11 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
 
     const replaceAll = vi.spyOn(fallback, 'replaceAll');
     release();
-    await vi.waitFor(() => expect(service.ready).toBe(true));
+    await waitUntil(() => expect(service.ready).toBe(true));
     expect(service.index).not.toBe(fallback);
     expect(await titlesFound(service, 'cotton')).toEqual([2]);
     // Brought to the catalog's content by updates in the background, never one long replaceAll.
-    await vi.waitFor(async () =>
-      expect((await fallback.keys()).sort()).toEqual(['product__1', 'product__2']),
-    );
+    await waitUntil(async () => expect((await fallback.keys()).sort()).toEqual(['product__1', 'product__2']));
     expect(await fallback.searchProductIds('hat')).toEqual([]);
     expect(replaceAll).not.toHaveBeenCalled();
 
@@ -297,7 +303,7 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
     const update = vi.spyOn(fallback, 'update');
     store.write(3, 'Wool Hat');
     expect(await titlesFound(service, 'wool')).toEqual([3]);
-    await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    await waitUntil(() => expect(update).toHaveBeenCalledTimes(1));
     expect((await fallback.search({ text: 'wool', limits: { products: 5 } })).totalProducts).toBe(1);
     await service.close();
   });
@@ -326,11 +332,11 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
         onError: (_error, message) => errors.push(message),
       });
       await service.start(DEFAULT_RULES);
-      await vi.waitFor(() => expect(errors).toEqual(['search index rebuild failed']));
+      await waitUntil(() => expect(errors).toEqual(['search index rebuild failed']));
       expect(service.ready).toBe(false);
       expect(await titlesFound(service, 'linen')).toEqual([1]);
       await vi.advanceTimersByTimeAsync(5000);
-      await vi.waitFor(() => expect(service.ready).toBe(true));
+      await waitUntil(() => expect(service.ready).toBe(true));
       await service.close();
     } finally {
       vi.useRealTimers();
@@ -361,7 +367,7 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
     expect(await titlesFound(service, 'linen')).toEqual([1]);
     wake.notify('search_changes');
     // Woken, the service looks by itself: no request needed.
-    await vi.waitFor(() => expect(service.revision).toBe(`${store.seq}.0`));
+    await waitUntil(() => expect(service.revision).toBe(`${store.seq}.0`));
     expect(await titlesFound(service, 'linen')).toEqual([1, 2]);
     await service.close();
   });
@@ -372,7 +378,7 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
     const wake = wakeUps();
     const service = await startedService(store, { wakeUps: wake.source, checkMs: 20 });
     store.write(2, 'Linen Towel'); // never notified
-    await vi.waitFor(() => expect(service.revision).toBe(`${store.seq}.0`));
+    await waitUntil(() => expect(service.revision).toBe(`${store.seq}.0`));
     expect(await titlesFound(service, 'linen')).toEqual([1, 2]);
     await service.close();
   });

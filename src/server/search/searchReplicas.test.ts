@@ -20,6 +20,14 @@ import { SearchService } from './SearchService';
  * process commits a catalog change, and catching up by the change log's sequence when a notification was missed.
  */
 
+// Waits below are generous, since the machine running the tests may be busy: no speed is asserted here.
+vi.setConfig({ testTimeout: 20_000 });
+
+/** Waits for a condition (polling), up to 8 s. */
+function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 8_000, interval: 10 });
+}
+
 const HOUR = 3_600_000;
 
 describe.skipIf(!TEST_DATABASE_URL)('search replicas on PostgreSQL: two processes', () => {
@@ -43,7 +51,7 @@ describe.skipIf(!TEST_DATABASE_URL)('search replicas on PostgreSQL: two processe
 
   it('each process answers from its replica once built (/healthz says so)', async () => {
     for (const app of shop.apps) {
-      await vi.waitFor(async () => expect((await app.inject('/healthz')).json().searchIndex).toBe('ready'));
+      await waitUntil(async () => expect((await app.inject('/healthz')).json().searchIndex).toBe('ready'));
     }
   });
 
@@ -55,14 +63,14 @@ describe.skipIf(!TEST_DATABASE_URL)('search replicas on PostgreSQL: two processe
       name: 'Replicated Linen Tea Towel',
     });
     expect(saved.statusCode).toBe(303);
-    await vi.waitFor(async () =>
+    await waitUntil(async () =>
       expect(await suggestionNames(1, 'replicated')).toEqual(['Replicated Linen Tea Towel']),
     );
     expect(await suggestionNames(1, 'tea towel')).not.toContain('Linen Tea Towel');
   });
 
   it('keeps the shared table index current in the background, for the next process that starts', async () => {
-    await vi.waitFor(async () => {
+    await waitUntil(async () => {
       const rows = await shop.query<{ term: string }>(
         `SELECT p.term FROM search_index_postings p JOIN search_index_documents d ON d.ord = p.doc
          WHERE d.key = 'product__1025' AND p.term = 'replicated'`,
@@ -128,9 +136,9 @@ describe.skipIf(!TEST_DATABASE_URL)('search replicas on PostgreSQL: the wake-up'
     notifications.subscribe((table) => heard.push(table));
     try {
       // Connected: told to catch up once (null), then the commit's notification.
-      await vi.waitFor(() => expect(heard).toContain(null));
+      await waitUntil(() => expect(heard).toContain(null));
       await rename(1025, 'Notified Tea Towel');
-      await vi.waitFor(() => expect(heard).toContain('search_changes'));
+      await waitUntil(() => expect(heard).toContain('search_changes'));
       expect(CHANGE_CHANNEL).toBe('shop_changes');
     } finally {
       await notifications.close();
@@ -144,7 +152,7 @@ describe.skipIf(!TEST_DATABASE_URL)('search replicas on PostgreSQL: the wake-up'
       expect(await shop.productIds('woken')).toEqual([]);
       const seen = shop.service.revision;
       await rename(1025, 'Woken Tea Towel');
-      await vi.waitFor(() => expect(shop.service.revision).not.toBe(seen));
+      await waitUntil(() => expect(shop.service.revision).not.toBe(seen));
       expect(await shop.productIds('woken')).toEqual([1025]);
     } finally {
       await shop.close();
@@ -156,7 +164,7 @@ describe.skipIf(!TEST_DATABASE_URL)('search replicas on PostgreSQL: the wake-up'
     const shop = await replica(50, silent);
     try {
       await rename(1025, 'Polled Tea Towel');
-      await vi.waitFor(async () =>
+      await waitUntil(async () =>
         expect(await shop.service.index.searchProductIds('polled')).toEqual([1025]),
       );
     } finally {
@@ -171,7 +179,7 @@ describe.skipIf(!TEST_DATABASE_URL)('search replicas on PostgreSQL: the wake-up'
       expect(await shop.productIds('reconnected')).toEqual([]);
       const admin = await openPostgres(database.url, { max: 1 });
       try {
-        await vi.waitFor(async () => {
+        await waitUntil(async () => {
           const { rowCount } = await admin.query(
             `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
              WHERE datname = current_database() AND query = 'LISTEN ${CHANGE_CHANNEL}'`,
@@ -183,9 +191,7 @@ describe.skipIf(!TEST_DATABASE_URL)('search replicas on PostgreSQL: the wake-up'
       } finally {
         await admin.end();
       }
-      await vi.waitFor(async () => expect(await shop.productIds('reconnected')).toEqual([1025]), {
-        timeout: 5_000,
-      });
+      await waitUntil(async () => expect(await shop.productIds('reconnected')).toEqual([1025]));
     } finally {
       await shop.close();
     }

@@ -13,6 +13,9 @@ import { formValuesOf } from './productForm';
  * two owners adding products with one SKU at once get one product and a message, never two products or a crash.
  */
 
+/** How long to wait for the other process's replica: generous, the machine may be busy (no speed is asserted). */
+const WAKE_UP = { timeout: 4_000, interval: 10 };
+
 let shop: ShopProcesses;
 /** The owner logged in once per process, one after the other (the login limiter would slow a burst of logins). */
 let owners: Awaited<ReturnType<typeof ownerBrowser>>[] = [];
@@ -52,7 +55,7 @@ describe('product edits across processes', () => {
       const names = await suggestionNames(1, 'tea towel');
       expect(names).toContain('Striped Linen Tea Towel');
       expect(names).not.toContain('Linen Tea Towel');
-    });
+    }, WAKE_UP);
 
     const drafted = await owner.postForm('/admin/products/1025/', '/admin/products/1025/', {
       ...productFormFields(
@@ -61,8 +64,9 @@ describe('product edits across processes', () => {
       status: 'draft',
     });
     expect(drafted.statusCode).toBe(303);
-    await vi.waitFor(async () =>
-      expect(await suggestionNames(1, 'tea towel')).not.toContain('Striped Linen Tea Towel'),
+    await vi.waitFor(
+      async () => expect(await suggestionNames(1, 'tea towel')).not.toContain('Striped Linen Tea Towel'),
+      WAKE_UP,
     );
     const page = await second.inject({ method: 'GET', url: '/product/linen-tea-towel/' });
     expect(page.statusCode).toBe(404);
