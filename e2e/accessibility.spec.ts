@@ -46,6 +46,7 @@ const PAGES: AuditedPage[] = [
   { name: 'vendor', path: '/vendor/tidewater-mill/' },
   { name: 'search results', path: '/?s=linen&post_type=product' },
   { name: 'no search results', path: '/?s=zzzzzz&post_type=product' },
+  { name: 'search results for a corrected query', path: '/?s=hodiee&post_type=product' },
   { name: 'simple product', path: '/product/cafe-au-lait-mug/' },
   { name: 'variable product', path: '/product/washed-linen-shirt/' },
   {

@@ -449,6 +449,7 @@ export class SearchService {
     if (!this.#pastQueries || now - this.#pastQueries.readAt > PAST_QUERY_TTL_MS) {
       const list = this.#repository
         .successfulQueries({ limit: PAST_QUERY_LIMIT, since: now - PAST_QUERY_DAYS * 86_400_000 })
+        // Corrections are a help, not the answer: a failed read leaves them to the dictionary until the next.
         .catch(() => []);
       this.#pastQueries = { readAt: now, list };
     }
