@@ -104,6 +104,8 @@ test('with JavaScript a choice updates counts and results in place, and the back
 test('the filters are axe-clean, and on a 390 px phone start closed, open by keyboard and never scroll sideways', async ({
   page,
 }) => {
+  // Two axe audits and a keyboard walk: long on a busy machine, not waiting on anything.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${shop().url}/?s=&post_type=product&filter_product_cat=apparel`);
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();

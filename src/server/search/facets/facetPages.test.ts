@@ -176,6 +176,16 @@ describe('filters on listings', () => {
     expect(filtered.body).toMatch(/type="hidden" name="filter_product_cat" value="gifts"/);
   });
 
+  it('pages through filtered results with the filters kept', async () => {
+    const first = await pageCounts('/?s=&post_type=product&filter_product_cat=home');
+    const home = first.counts.filter_product_cat?.home ?? 0;
+    expect(home).toBeGreaterThan(12);
+    expect(first.body).toContain('href="/page/2/?s=&amp;post_type=product&amp;filter_product_cat=home"');
+    const second = await pageCounts('/page/2/?s=&post_type=product&filter_product_cat=home');
+    expect(second.products).toBe(home - 12);
+    expect(second.counts).toEqual(first.counts);
+  });
+
   it('records a search once, not again for each filter applied to its results', async () => {
     await shop.app.inject({ method: 'GET', url: '/?s=linen&post_type=product' });
     await shop.app.inject({ method: 'GET', url: '/?s=linen&post_type=product&filter_stock_status=instock' });
