@@ -11,7 +11,6 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { CartService } from '../cart/cartService';
 import type { Repositories } from '../db/ports';
 import { REVIEW_NONCE_ACTION } from '../reviews/reviewsView';
-import { SESSION_COOKIE } from '../session/VisitorSession';
 import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
 import { themePageState } from '../theme/themePageState';
 import type { ClientAssets } from './clientAssets';
@@ -127,8 +126,9 @@ export const pagesPlugin = fp(
     /** The variant of the shared page this visitor sees, or null when the page would show something of theirs. */
     function sharedVariant(request: FastifyRequest): string | null {
       if (app.owner.isOwner(request)) return null;
-      // The coming-soon banner's dismissal is stored in the visitor's session.
-      if (baseSettings.theme.comingSoon.enabled && request.cookies[SESSION_COOKIE]) return null;
+      // While the shop is "coming soon" its banner talks to each visitor's session (its REST nonce, its dismissal):
+      // a shop not open yet has no traffic to spare renders for.
+      if (baseSettings.theme.comingSoon.enabled) return null;
       return isStoreNoticeDismissed(request.cookies, baseSettings.theme.storeNotice.id)
         ? 'notice-dismissed'
         : '';
