@@ -98,9 +98,11 @@ export const pagesPlugin = fp(
       `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +
       `, stale-while-revalidate=${cacheSettings.staleWhileRevalidateSeconds}`;
     const emptyCart = () => options.cartService.view([]);
-    // The header menu's categories, read once per catalog version rather than once per page.
+    // The header menu's categories, read once per catalog version rather than once per page, when the version is
+    // followed (the cache is on); with the cache off every page reads them, as every page is rendered anyway.
     let menu: { version: string; categories: Promise<Term[]> } | null = null;
     async function menuCategories(): Promise<Term[]> {
+      if (!cache.enabled) return options.repositories.catalog.listTerms('product_cat');
       const current = await version.current();
       if (menu?.version !== current) {
         const categories = options.repositories.catalog.listTerms('product_cat');
