@@ -11,7 +11,6 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { CartService } from '../cart/cartService';
 import type { Repositories } from '../db/ports';
 import { REVIEW_NONCE_ACTION } from '../reviews/reviewsView';
-import { SESSION_COOKIE } from '../session/VisitorSession';
 import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
 import { themePageState } from '../theme/themePageState';
 import type { ClientAssets } from './clientAssets';
@@ -99,9 +98,11 @@ export const pagesPlugin = fp(
       `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +
       `, stale-while-revalidate=${cacheSettings.staleWhileRevalidateSeconds}`;
     const emptyCart = () => options.cartService.view([]);
-    // The header menu's categories, read once per catalog version rather than once per page.
+    // The header menu's categories, read once per catalog version rather than once per page, when the version is
+    // followed (the cache is on); with the cache off every page reads them, as every page is rendered anyway.
     let menu: { version: string; categories: Promise<Term[]> } | null = null;
     async function menuCategories(): Promise<Term[]> {
+      if (!cache.enabled) return options.repositories.catalog.listTerms('product_cat');
       const current = await version.current();
       if (menu?.version !== current) {
         const categories = options.repositories.catalog.listTerms('product_cat');
@@ -127,8 +128,9 @@ export const pagesPlugin = fp(
     /** The variant of the shared page this visitor sees, or null when the page would show something of theirs. */
     function sharedVariant(request: FastifyRequest): string | null {
       if (app.owner.isOwner(request)) return null;
-      // The coming-soon banner's dismissal is stored in the visitor's session.
-      if (baseSettings.theme.comingSoon.enabled && request.cookies[SESSION_COOKIE]) return null;
+      // While the shop is "coming soon" its banner talks to each visitor's session (its REST nonce, its dismissal):
+      // a shop not open yet has no traffic to spare renders for.
+      if (baseSettings.theme.comingSoon.enabled) return null;
       return isStoreNoticeDismissed(request.cookies, baseSettings.theme.storeNotice.id)
         ? 'notice-dismissed'
         : '';

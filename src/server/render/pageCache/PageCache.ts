@@ -13,7 +13,10 @@ export interface CachedPage<Request = never> {
   html: Buffer;
   /** Weak validator of the HTML (the same for every encoding of it). */
   etag: string;
-  /** Filled once, off the request path, after the entry was stored; until then the page is sent uncompressed. */
+  /**
+   * Filled once, off the request path, after the entry is first asked for again; until then the page is sent
+   * uncompressed.
+   */
   br: Buffer | null;
   gzip: Buffer | null;
   /** The catalog and settings version the page was rendered at; an entry of another version is never served. */
@@ -64,10 +67,16 @@ export class PageCache<Request = never> {
       return undefined;
     }
     this.#entries.set(key, entry);
+    // Compressed when asked for a second time: a page a crawler sees once, or one a catalog change replaces
+    // before anyone asks again (every order changes stock), costs no compression.
+    if (entry.br === null && !this.#uncompressed.has(key)) {
+      this.#uncompressed.add(key);
+      void this.#compressQueued();
+    }
     return entry;
   }
 
-  /** Stores the page and starts compressing it; a page larger than the whole cache is not kept. */
+  /** Stores the page; a page larger than the whole cache is not kept. */
   set(key: string, html: string, version: string, onHit?: CachedPage<Request>['onHit']): CachedPage<Request> {
     const body = Buffer.from(html);
     const entry: CachedPage<Request> = {
@@ -83,10 +92,6 @@ export class PageCache<Request = never> {
     this.#entries.set(key, entry);
     this.#bytes += sizeOf(key, entry);
     this.#evict();
-    if (this.#entries.get(key) === entry) {
-      this.#uncompressed.add(key);
-      void this.#compressQueued();
-    }
     return entry;
   }
 
@@ -126,12 +131,12 @@ export class PageCache<Request = never> {
     const [br, gz] = await Promise.all([
       brotli(entry.html, {
         params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.html.length,
         },
       }),
-      gzipAsync(entry.html, { level: 9 }),
+      gzipAsync(entry.html, { level: 6 }),
     ]);
     // The entry may have been dropped or replaced meanwhile: only the one still stored grows.
     if (this.#entries.get(key) !== entry) return;

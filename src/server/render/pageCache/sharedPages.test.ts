@@ -129,6 +129,22 @@ describe('one page for every anonymous visitor', () => {
   });
 });
 
+describe('what a cached page still does on every visit', () => {
+  it('records the search of a results page answered from the cache, as when it was rendered', async () => {
+    const url = '/?s=waxed%20tote&post_type=product';
+    const first = await get(url, { 'user-agent': 'Visitor One' });
+    const second = await get(url, { 'user-agent': 'Visitor Two' });
+    expect(first.headers['x-shop-cache']).toBe('miss');
+    expect(second.headers['x-shop-cache']).toBe('hit');
+    await vi.waitFor(async () => {
+      const rows = await shop.query<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM search_queries WHERE query = 'waxed tote' AND source = 'results'",
+      );
+      expect(Number(rows[0]?.n)).toBe(2);
+    });
+  });
+});
+
 describe('conditional and compressed answers', () => {
   it('answers 304 to a matching If-None-Match, and the page to another', async () => {
     const first = await get('/shop/');
