@@ -229,9 +229,22 @@ describe.each(testSearchEngines())('the dictionary accessor on $name', (engine) 
       product(4, 'Jumper'),
       product(5, 'Sailing Shorts'),
       product(6, 'Phone Case'),
+      product(7, 'Ring of Oak'),
+      product(8, 'Hanger on an oak ring'),
     ]);
   });
   afterAll(() => engine.teardown());
+
+  it('never offers a one- or two-letter word joined to the next by the index', async () => {
+    // "an oak" is indexed as `anoak` too (so "t shirt" finds "tshirt"); "anorak" is one edit from it, and two
+    // from nothing else: no near term, so no "Showing results for anoak".
+    const [anorak, oakk] = await index.vocabulary([
+      { text: 'anorak', prefix: false, maxEdits: 2, nearByPrefix: false },
+      { text: 'oakk', prefix: false, maxEdits: 1, nearByPrefix: false },
+    ]);
+    expect(anorak?.near).toEqual([]);
+    expect(oakk?.near.map((entry) => entry.term)).toEqual(['oak']);
+  });
 
   it('counts the documents a word reaches as typed, with synonyms and completions', async () => {
     const answers = await index.vocabulary([

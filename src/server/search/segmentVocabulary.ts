@@ -37,6 +37,7 @@ export function segmentVocabulary(
         scanTypos(segment, word.text, word.maxEdits, word.nearByPrefix, (termId, distance) => {
           if (distance === 0) return;
           const term = segment.terms[termId] as string;
+          if (looksJoined(segments, term)) return;
           const known = near.get(term);
           const count = segment.postingCount(termId);
           if (known)
@@ -51,4 +52,19 @@ export function segmentVocabulary(
     }
     return { documents, stopWord: stopWords.has(word.text), near: [...near.values()] };
   });
+}
+
+/**
+ * Whether `term` may be only the index's joining of a one- or two-letter word to the next ("an oak" → `anoak`,
+ * kept so that "t shirt" finds "tshirt"): both halves are terms. Such a term is no word to offer as a correction
+ * ("anorak" → "anoak"); a real word that happens to split so ("is" + "land") is given up with it, as a correction
+ * only ever offers less.
+ */
+export function looksJoined(segments: readonly IndexSegment[], term: string): boolean {
+  const known = (text: string) =>
+    segments.some((segment) => segment.terms.length > 0 && segment.termId(text) >= 0);
+  for (let cut = 1; cut <= 2; cut++) {
+    if (term.length >= cut + 3 && known(term.slice(0, cut)) && known(term.slice(cut))) return true;
+  }
+  return false;
 }

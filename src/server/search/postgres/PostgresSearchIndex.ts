@@ -795,6 +795,11 @@ export class PostgresSearchIndex implements SearchIndex {
            AND (s.near_prefix OR length(t.term) BETWEEN length(s.text) - s.max_edits AND length(s.text) + s.max_edits)
            AND (length(s.text) <= $9
              OR (CASE WHEN s.near_prefix THEN word_similarity(s.text, t.term) ELSE similarity(s.text, t.term) END) >= $8)
+           -- A one- or two-letter word joined to the next by the index ("an oak" → anoak) is no word to offer.
+           AND NOT EXISTS (SELECT 1 FROM generate_series(1, 2) AS cut(n)
+             WHERE length(t.term) >= cut.n + 3
+               AND EXISTS (SELECT 1 FROM ${terms} a WHERE a.term = left(t.term, cut.n) COLLATE "C")
+               AND EXISTS (SELECT 1 FROM ${terms} b WHERE b.term = substr(t.term, cut.n + 1) COLLATE "C"))
        ) t ON true
        ORDER BY s.i`,
       [
