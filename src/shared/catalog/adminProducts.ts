@@ -98,6 +98,8 @@ export type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed';
 export interface ImportJobSummary {
   created: number;
   updated: number;
+  /** Rows naming a stored product exactly as it is: nothing written (absent in jobs stored before it was counted). */
+  unchanged?: number;
   skipped: { line: number; name: string; reason: string }[];
 }
 

@@ -15,8 +15,8 @@ export function ProductImportPage({
     <ProductsFrame title="Import products">
       <p>
         Upload a products CSV in WooCommerce’s format (what its exporter and this shop’s export write).
-        Products are matched by SKU, then by ID: known ones are updated, the others created. Rows that cannot
-        be imported are skipped and listed with the reason.
+        Products are matched by SKU, then by ID: known ones are updated where they differ (left untouched when
+        they do not), the others created. Rows that cannot be imported are skipped and listed with the reason.
       </p>
       {error && (
         <p role="alert" className="admin-field__error" id="import-error">
@@ -91,6 +91,7 @@ export function ImportJobPage({ job }: { job: ImportJob }) {
           <ul>
             <li>{summary.created} created</li>
             <li>{summary.updated} updated</li>
+            {summary.unchanged !== undefined && <li>{summary.unchanged} unchanged</li>}
             <li>{summary.skipped.length} skipped</li>
           </ul>
           {summary.skipped.length > 0 && (

@@ -18,6 +18,25 @@ export function productRowChanged(stored: ImportProductRow, row: ImportProductRo
   return false;
 }
 
+/**
+ * `relations` with each image the product already has at the same address keeping its stored alt text and colour:
+ * a WooCommerce file carries neither (the planner derives them from the name), so a product renamed in the back
+ * office and exported would otherwise differ from its own export.
+ */
+export function withStoredImageText(
+  relations: ImportProductRelations,
+  stored: StoredProduct,
+): ImportProductRelations {
+  const storedAt = new Map(stored.images.map((image) => [image.sourceUrl, image]));
+  return {
+    ...relations,
+    images: relations.images.map((image) => {
+      const kept = storedAt.get(image.sourceUrl);
+      return kept ? { ...image, alt: kept.alt, color: kept.color } : image;
+    }),
+  };
+}
+
 /** The lists of `relations` that differ from what is stored; an empty object when none does. */
 export function changedRelations(
   stored: StoredProduct,

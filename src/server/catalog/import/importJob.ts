@@ -27,7 +27,7 @@ export async function startImportJob(
 }
 
 async function runImportJob(catalog: CatalogRepository, id: string, csv: string, now: () => number) {
-  const summary: ImportJobSummary = { created: 0, updated: 0, skipped: [] };
+  const summary: ImportJobSummary = { created: 0, updated: 0, unchanged: 0, skipped: [] };
   let done = 0;
   let total = 0;
   const report = (status: 'running' | 'done' | 'failed', error: string | null = null) =>
@@ -64,6 +64,7 @@ async function runImportJob(catalog: CatalogRepository, id: string, csv: string,
           const written = await catalog.importCatalog({ products: batch, site: EMPTY_SIDECAR });
           summary.created += written.created;
           summary.updated += written.updated;
+          summary.unchanged = (summary.unchanged ?? 0) + written.unchanged;
           break;
         } catch (error) {
           const rowErrors = isShopError(error)

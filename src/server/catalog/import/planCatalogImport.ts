@@ -12,7 +12,7 @@ import {
   type ProductReference,
 } from './catalogImport';
 import { asciiLower } from './catalogSnapshot';
-import { changedRelations, productRowChanged, sameIds } from './importDiff';
+import { changedRelations, productRowChanged, sameIds, withStoredImageText } from './importDiff';
 import type {
   ImportAttributeRef,
   ImportAttributeTermRef,
@@ -130,7 +130,7 @@ export function planCatalogImport(
       // Written a second time in this file (the same SKU twice): compared with what the first row wrote.
       const stored = named.has(id) ? undefined : reader.storedProduct(id);
       const rowChanged = !stored || productRowChanged(stored.row, row);
-      const change = stored ? changedRelations(stored, relations) : relations;
+      const change = stored ? changedRelations(stored, withStoredImageText(relations, stored)) : relations;
       if (rowChanged) operations.push({ kind: 'updateProduct', id, row });
       if (change.termLinks) termsChanged(stored?.termIds ?? [], linkedTerms(relations));
       operations.push({ kind: 'productRelations', productId: id, ...change });
