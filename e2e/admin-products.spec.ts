@@ -184,6 +184,10 @@ test('by keyboard alone on a phone: find a product, change it, see the error in 
   await page.keyboard.press('Enter');
   await expect(page.getByText('The sale price must be below the regular price.')).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Nothing was saved');
+  await expect(page.getByLabel('Sale price', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Sale price', { exact: true })).toHaveAccessibleDescription(
+    'The sale price must be below the regular price. Empty: no sale.',
+  );
   await expectNoAxeViolations(page, { what: 'the edit form with an error' });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -77,6 +77,11 @@ test('the owner adds a webhook by keyboard and sees an order delivered in its lo
   await expect(page.getByRole('alert')).toContainText('Nothing was saved: one field needs a change.');
   await expect(page.getByLabel('Delivery URL')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Enter a full address, like https://example.com/hooks/orders.')).toBeVisible();
+  // What a screen reader reads with the field: the error first, then the hint.
+  await expect(page.getByLabel('Delivery URL')).toHaveAccessibleDescription(
+    'Enter a full address, like https://example.com/hooks/orders. Where the JSON is posted, http:// or https://.',
+  );
+  await expect(page.getByLabel('Secret')).not.toHaveAttribute('aria-invalid');
   expect(await noSidewaysScroll(page)).toBe(true);
   await expectNoAxeViolations(page, { what: 'add webhook form with an error' });
 

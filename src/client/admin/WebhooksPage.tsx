@@ -8,6 +8,7 @@ import {
   type WebhookStatus,
   type WebhookTopic,
 } from '../../shared/webhooks/webhookTypes';
+import { AdminField } from './AdminField';
 import { formatAdminDate } from './adminFormat';
 
 /* `/admin/settings/webhooks/`: the owner's webhooks, one webhook's form and its delivery log. Plain forms. */
@@ -72,27 +73,6 @@ export interface WebhookFormValues {
 
 export type WebhookFormErrors = Partial<Record<keyof WebhookFormValues, string>>;
 
-function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: string }) {
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className="admin-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="admin-field__error">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-function describedBy(id: string, error: string | undefined, hint: boolean): string | undefined {
-  return [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
-}
-
 export function WebhookEditPage({
   webhookId,
   values,
@@ -115,11 +95,6 @@ export function WebhookEditPage({
 }) {
   const action = webhookId === null ? WEBHOOKS_PATH : `${WEBHOOKS_PATH}${webhookId}/`;
   const errorCount = Object.keys(errors).length;
-  const field = (name: keyof WebhookFormValues) => ({
-    id: `webhook-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-  });
   return (
     <div className="admin-webhooks">
       {notice && (
@@ -139,77 +114,76 @@ export function WebhookEditPage({
       </p>
       <form method="post" action={action} className="admin-form" noValidate>
         <input type="hidden" name="_wpnonce" value={nonce} />
-        <div className={`admin-field${errors.name ? ' admin-field--invalid' : ''}`}>
-          <label htmlFor="webhook-name">Name</label>
-          <input
-            {...field('name')}
-            type="text"
-            defaultValue={values.name}
-            aria-describedby={describedBy('webhook-name', errors.name, true)}
-          />
-          <FieldMessage
-            id="webhook-name"
-            error={errors.name}
-            hint="Blank: “Webhook created on” today’s date."
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="webhook-status">Status</label>
-          <select {...field('status')} defaultValue={values.status} aria-describedby="webhook-status-hint">
-            {WEBHOOK_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {WEBHOOK_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-          <FieldMessage
-            id="webhook-status"
-            hint="Only an active webhook delivers. The shop disables one after 5 failed deliveries in a row."
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="webhook-topic">Topic</label>
-          <select {...field('topic')} defaultValue={values.topic}>
-            {WEBHOOK_TOPICS.map((topic) => (
-              <option key={topic} value={topic}>
-                {WEBHOOK_TOPIC_LABELS[topic]} ({topic})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={`admin-field${errors.deliveryUrl ? ' admin-field--invalid' : ''}`}>
-          <label htmlFor="webhook-deliveryUrl">Delivery URL</label>
-          <input
-            {...field('deliveryUrl')}
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            defaultValue={values.deliveryUrl}
-            aria-describedby={describedBy('webhook-deliveryUrl', errors.deliveryUrl, true)}
-          />
-          <FieldMessage
-            id="webhook-deliveryUrl"
-            error={errors.deliveryUrl}
-            hint="Where the JSON is posted, http:// or https://."
-          />
-        </div>
-        <div className={`admin-field${errors.secret ? ' admin-field--invalid' : ''}`}>
-          <label htmlFor="webhook-secret">Secret</label>
-          <input
-            {...field('secret')}
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            defaultValue={values.secret}
-            aria-describedby={describedBy('webhook-secret', errors.secret, true)}
-          />
-          <FieldMessage
-            id="webhook-secret"
-            error={errors.secret}
-            hint="Signs every delivery (X-WC-Webhook-Signature). Blank: the shop makes one."
-          />
-        </div>
+        <AdminField
+          id="webhook-name"
+          label="Name"
+          error={errors.name}
+          hint="Blank: “Webhook created on” today’s date."
+        >
+          {(control) => <input {...control} name="name" type="text" defaultValue={values.name} />}
+        </AdminField>
+        <AdminField
+          id="webhook-status"
+          label="Status"
+          error={errors.status}
+          hint="Only an active webhook delivers. The shop disables one after 5 failed deliveries in a row."
+        >
+          {(control) => (
+            <select {...control} name="status" defaultValue={values.status}>
+              {WEBHOOK_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {WEBHOOK_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </AdminField>
+        <AdminField id="webhook-topic" label="Topic" error={errors.topic}>
+          {(control) => (
+            <select {...control} name="topic" defaultValue={values.topic}>
+              {WEBHOOK_TOPICS.map((topic) => (
+                <option key={topic} value={topic}>
+                  {WEBHOOK_TOPIC_LABELS[topic]} ({topic})
+                </option>
+              ))}
+            </select>
+          )}
+        </AdminField>
+        <AdminField
+          id="webhook-deliveryUrl"
+          label="Delivery URL"
+          error={errors.deliveryUrl}
+          hint="Where the JSON is posted, http:// or https://."
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="deliveryUrl"
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue={values.deliveryUrl}
+            />
+          )}
+        </AdminField>
+        <AdminField
+          id="webhook-secret"
+          label="Secret"
+          error={errors.secret}
+          hint="Signs every delivery (X-WC-Webhook-Signature). Blank: the shop makes one."
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="secret"
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue={values.secret}
+            />
+          )}
+        </AdminField>
         <p className="admin-field__hint">API version: WP REST API Integration v3.</p>
         <div>
           <button type="submit">{webhookId === null ? 'Save webhook' : 'Update webhook'}</button>

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import {
   ADMIN_PRODUCT_STATUSES,
   BACKORDER_OPTIONS,
   type ProductFormValues,
   STATUS_LABELS,
 } from '../../../shared/catalog/adminProducts';
+import { AdminField, AdminFieldMessages, adminFieldControl } from '../AdminField';
 import { ProductsFrame } from './ProductsFrame';
 
 const STOCK_OPTIONS = [
@@ -36,39 +36,6 @@ export interface ProductEditProps {
   notice: string | null;
 }
 
-/** A field with its label and, when it was refused, the reason in words right under it. */
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  hint?: string;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`admin-field${error ? ' admin-field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children(describedBy)}
-      {hint && (
-        <p id={`${id}-hint`} className="admin-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="admin-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** The owner's edit form for one product (or a new simple product), posted as an ordinary form. */
 export function ProductEditPage({
   productId,
@@ -91,19 +58,17 @@ export function ProductEditPage({
     label: string,
     options: { hint?: string; inputMode?: 'decimal' | 'numeric' } = {},
   ) => (
-    <Field id={`product-${name}`} label={label} error={errors[name]} hint={options.hint}>
-      {(describedBy) => (
+    <AdminField id={`product-${name}`} label={label} error={errors[name]} hint={options.hint}>
+      {(control) => (
         <input
-          id={`product-${name}`}
+          {...control}
           name={name}
           type="text"
           inputMode={options.inputMode}
           defaultValue={String(values[name])}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={describedBy}
         />
       )}
-    </Field>
+    </AdminField>
   );
   return (
     <ProductsFrame title={productId === null ? 'Add product' : `Edit “${values.name || 'product'}”`}>
@@ -131,30 +96,21 @@ export function ProductEditPage({
         {text('slug', 'Slug', {
           hint: 'The end of the product’s address. Left empty, it is made from the name.',
         })}
-        <Field id="product-short_description" label="Short description" error={errors.short_description}>
-          {(describedBy) => (
+        <AdminField id="product-short_description" label="Short description" error={errors.short_description}>
+          {(control) => (
             <textarea
-              id="product-short_description"
+              {...control}
               name="short_description"
               rows={3}
               defaultValue={values.short_description}
-              aria-invalid={errors.short_description ? true : undefined}
-              aria-describedby={describedBy}
             />
           )}
-        </Field>
-        <Field id="product-description" label="Description" error={errors.description}>
-          {(describedBy) => (
-            <textarea
-              id="product-description"
-              name="description"
-              rows={8}
-              defaultValue={values.description}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={describedBy}
-            />
+        </AdminField>
+        <AdminField id="product-description" label="Description" error={errors.description}>
+          {(control) => (
+            <textarea {...control} name="description" rows={8} defaultValue={values.description} />
           )}
-        </Field>
+        </AdminField>
         <fieldset>
           <legend>Price and SKU</legend>
           {text('regular_price', 'Regular price', { inputMode: 'decimal' })}
@@ -177,14 +133,9 @@ export function ProductEditPage({
             inputMode: 'numeric',
             hint: 'Used when stock is managed; the stock status then follows it.',
           })}
-          <Field id="product-stock_status" label="Stock status" error={errors.stock_status}>
-            {(describedBy) => (
-              <select
-                id="product-stock_status"
-                name="stock_status"
-                defaultValue={values.stock_status}
-                aria-describedby={describedBy}
-              >
+          <AdminField id="product-stock_status" label="Stock status" error={errors.stock_status}>
+            {(control) => (
+              <select {...control} name="stock_status" defaultValue={values.stock_status}>
                 {STOCK_OPTIONS.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -192,15 +143,10 @@ export function ProductEditPage({
                 ))}
               </select>
             )}
-          </Field>
-          <Field id="product-backorders" label="Backorders" error={errors.backorders}>
-            {(describedBy) => (
-              <select
-                id="product-backorders"
-                name="backorders"
-                defaultValue={values.backorders}
-                aria-describedby={describedBy}
-              >
+          </AdminField>
+          <AdminField id="product-backorders" label="Backorders" error={errors.backorders}>
+            {(control) => (
+              <select {...control} name="backorders" defaultValue={values.backorders}>
                 {BACKORDER_OPTIONS.map((value) => (
                   <option key={value} value={value}>
                     {BACKORDER_LABELS[value]}
@@ -208,21 +154,16 @@ export function ProductEditPage({
                 ))}
               </select>
             )}
-          </Field>
+          </AdminField>
         </fieldset>
-        <Field
+        <AdminField
           id="product-status"
           label="Status"
           error={errors.status}
           hint="Drafts and private products are hidden from shoppers."
         >
-          {(describedBy) => (
-            <select
-              id="product-status"
-              name="status"
-              defaultValue={values.status}
-              aria-describedby={describedBy}
-            >
+          {(control) => (
+            <select {...control} name="status" defaultValue={values.status}>
               {ADMIN_PRODUCT_STATUSES.map((value) => (
                 <option key={value} value={value}>
                   {STATUS_LABELS[value]}
@@ -230,7 +171,7 @@ export function ProductEditPage({
               ))}
             </select>
           )}
-        </Field>
+        </AdminField>
         <fieldset aria-describedby={errors.categories ? 'product-categories-error' : undefined}>
           <legend>Categories</legend>
           <ul className="admin-checklist">
@@ -285,20 +226,14 @@ export function ProductEditPage({
                       return (
                         <td key={field} data-label={label}>
                           <input
-                            id={name}
+                            {...adminFieldControl(name, error)}
                             name={name}
                             type="text"
                             inputMode={inputMode}
                             defaultValue={variation[field]}
                             aria-label={`${label} of ${variation.label}`}
-                            aria-invalid={error ? true : undefined}
-                            aria-describedby={error ? `${name}-error` : undefined}
                           />
-                          {error && (
-                            <p id={`${name}-error`} className="admin-field__error">
-                              {error}
-                            </p>
-                          )}
+                          <AdminFieldMessages id={name} error={error} />
                         </td>
                       );
                     })}
@@ -325,24 +260,20 @@ export function ProductEditPage({
           )}
           {/* Before the file, so the server checks it without holding the file first. */}
           <input type="hidden" name="_wpnonce" value={imageNonce} />
-          <div className={`admin-field${imageError ? ' admin-field--invalid' : ''}`}>
-            <label htmlFor="product-image">
-              New main image (JPEG, PNG, GIF or WebP, at most {maxImageMegabytes} MB)
-            </label>
-            <input
-              id="product-image"
-              type="file"
-              name="file"
-              accept="image/jpeg,image/png,image/gif,image/webp"
-              aria-invalid={imageError ? true : undefined}
-              aria-describedby={imageError ? 'product-image-error' : undefined}
-            />
-            {imageError && (
-              <p id="product-image-error" className="admin-field__error">
-                {imageError}
-              </p>
+          <AdminField
+            id="product-image"
+            label={`New main image (JPEG, PNG, GIF or WebP, at most ${maxImageMegabytes} MB)`}
+            error={imageError}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                name="file"
+                accept="image/jpeg,image/png,image/gif,image/webp"
+              />
             )}
-          </div>
+          </AdminField>
           <button type="submit">Upload image</button>
         </form>
       )}
