@@ -92,43 +92,68 @@ test.describe('at 390 px', () => {
   });
 });
 
+/** Where the variable product's choices and button sit inside its form. */
+const variationFormLayout = (page: Page) =>
+  page.evaluate(() => {
+    const form = document.querySelector('.variations_form')?.getBoundingClientRect();
+    const button = document.querySelector('.single_add_to_cart_button')?.getBoundingClientRect();
+    const choices = document.querySelector('table.variations')?.getBoundingClientRect();
+    return {
+      buttonTop: (button?.top ?? 0) - (form?.top ?? 0),
+      choicesLeft: (choices?.left ?? 0) - (form?.left ?? 0),
+      choicesTop: (choices?.top ?? 0) - (form?.top ?? 0),
+    };
+  });
+
+/**
+ * The variable product's form as a shopper meets it: with its swatches. The page is marked hydrated before this
+ * island has swapped its selects for swatches, so wait for the swatches, then for the page's own layout to settle
+ * (its other islands mount after hydration): measure it once it holds still.
+ */
+async function settledVariationForm(page: Page) {
+  await expect(page.getByRole('radiogroup', { name: /Size/ })).toBeVisible();
+  let before = await variationFormLayout(page);
+  await expect
+    .poll(
+      async () => {
+        const now = await variationFormLayout(page);
+        const same = JSON.stringify(now) === JSON.stringify(before);
+        before = now;
+        return same;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  return before;
+}
+
 for (const viewport of [PHONE, DESKTOP]) {
   test(`choosing a variation at ${viewport.width} px does not move the form`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await open(page, VARIABLE_PRODUCT);
-    const layout = () =>
-      page.evaluate(() => {
-        const form = document.querySelector('.variations_form')?.getBoundingClientRect();
-        const button = document.querySelector('.single_add_to_cart_button')?.getBoundingClientRect();
-        const choices = document.querySelector('table.variations')?.getBoundingClientRect();
-        return {
-          buttonTop: (button?.top ?? 0) - (form?.top ?? 0),
-          choicesLeft: (choices?.left ?? 0) - (form?.left ?? 0),
-          choicesTop: (choices?.top ?? 0) - (form?.top ?? 0),
-        };
-      });
-    // The form is measured as a shopper meets it: with its swatches. The page is marked hydrated before this island
-    // has swapped its selects for swatches (under load, for longer than the settle check below), and the selects take
-    // less height than the swatches, so a measure taken before the swap would blame the choice for the swap's shift.
-    await expect(page.getByRole('radiogroup', { name: /Size/ })).toBeVisible();
-    // The page's own layout then settles (its other islands mount after hydration): measure it once it holds still.
-    let before = await layout();
-    await expect
-      .poll(
-        async () => {
-          const now = await layout();
-          const same = JSON.stringify(now) === JSON.stringify(before);
-          before = now;
-          return same;
-        },
-        { intervals: [100] },
-      )
-      .toBe(true);
+    const before = await settledVariationForm(page);
     await page.getByRole('radiogroup', { name: /Color/ }).getByRole('radio').first().click();
     await page.getByRole('radiogroup', { name: /Size/ }).getByRole('radio').first().click();
     await expect(page.locator('.single_variation .price')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Clear' })).toBeVisible();
-    expect(await layout()).toEqual(before);
+    expect(await variationFormLayout(page)).toEqual(before);
+  });
+
+  test(`at ${viewport.width} px the variation form does not move when its swatches replace the selects`, async ({
+    page,
+    browser,
+  }) => {
+    // Without JavaScript the shopper gets the selects: the form's layout as the server drew it.
+    const plain = await browser.newContext({ javaScriptEnabled: false, viewport });
+    const noScript = await plain.newPage();
+    await noScript.goto(`${shop().url}${VARIABLE_PRODUCT}`);
+    await expect(noScript.getByLabel('Size')).toBeVisible();
+    const served = await variationFormLayout(noScript);
+    await plain.close();
+
+    await page.setViewportSize(viewport);
+    await open(page, VARIABLE_PRODUCT);
+    expect(await settledVariationForm(page)).toEqual(served);
   });
 }
 
