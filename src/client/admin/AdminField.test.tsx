@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { AdminField, AdminFieldMessages, adminFieldControl } from './AdminField';
+import { AdminField, AdminFieldMessages, adminFieldControl, fieldDescribedBy } from './AdminField';
 
 /* The wiring a screen reader reads a back-office field by, checked on the rendered HTML as the browser gets it. */
 
@@ -82,5 +82,17 @@ describe('AdminField', () => {
     const input = host.querySelector('input') as HTMLInputElement;
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(host, input)).toEqual(['Already used.']);
+  });
+
+  it('describes a group of checkboxes by its error, without marking the group invalid', () => {
+    const host = render(
+      <fieldset aria-describedby={fieldDescribedBy('product-categories', 'Choose at most 10.')}>
+        <legend>Categories</legend>
+        <AdminFieldMessages id="product-categories" error="Choose at most 10." />
+      </fieldset>,
+    );
+    const group = host.querySelector('fieldset') as HTMLFieldSetElement;
+    expect(descriptionOf(host, group)).toEqual(['Choose at most 10.']);
+    expect(fieldDescribedBy('product-categories', undefined)).toBeUndefined();
   });
 });

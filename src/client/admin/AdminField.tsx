@@ -18,13 +18,21 @@ export interface AdminFieldControl {
 export const fieldHintId = (id: string) => `${id}-hint`;
 export const fieldErrorId = (id: string) => `${id}-error`;
 
+/** What describes a field: its error (read first) and its hint, those it has; undefined when neither. */
+export function fieldDescribedBy(id: string, error?: string | null, hint?: ReactNode): string | undefined {
+  return [error ? fieldErrorId(id) : '', hint ? fieldHintId(id) : ''].filter(Boolean).join(' ') || undefined;
+}
+
 /**
  * The wiring of a control whose error (and hint) are shown next to it: for controls that are not in a labelled
  * block, such as a table cell named by `aria-label`.
  */
 export function adminFieldControl(id: string, error?: string | null, hint?: ReactNode): AdminFieldControl {
-  const describedBy = [error ? fieldErrorId(id) : '', hint ? fieldHintId(id) : ''].filter(Boolean).join(' ');
-  return { id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined };
+  return {
+    id,
+    'aria-describedby': fieldDescribedBy(id, error, hint),
+    'aria-invalid': error ? true : undefined,
+  };
 }
 
 /** The hint and error paragraphs that `adminFieldControl(id, error, hint)` points at. */

@@ -4,7 +4,7 @@ import {
   type ProductFormValues,
   STATUS_LABELS,
 } from '../../../shared/catalog/adminProducts';
-import { AdminField, AdminFieldMessages, adminFieldControl } from '../AdminField';
+import { AdminField, AdminFieldMessages, adminFieldControl, fieldDescribedBy } from '../AdminField';
 import { ProductsFrame } from './ProductsFrame';
 
 const STOCK_OPTIONS = [
@@ -172,7 +172,7 @@ export function ProductEditPage({
             </select>
           )}
         </AdminField>
-        <fieldset aria-describedby={errors.categories ? 'product-categories-error' : undefined}>
+        <fieldset aria-describedby={fieldDescribedBy('product-categories', errors.categories)}>
           <legend>Categories</legend>
           <ul className="admin-checklist">
             {categories.map((category) => (
@@ -188,11 +188,7 @@ export function ProductEditPage({
               </li>
             ))}
           </ul>
-          {errors.categories && (
-            <p id="product-categories-error" className="admin-field__error">
-              {errors.categories}
-            </p>
-          )}
+          <AdminFieldMessages id="product-categories" error={errors.categories} />
         </fieldset>
         {type === 'variable' && values.variations.length > 0 && (
           <fieldset>
