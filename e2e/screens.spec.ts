@@ -106,12 +106,14 @@ const variationFormLayout = (page: Page) =>
   });
 
 /**
- * The variable product's form as a shopper meets it: with its swatches. The page is marked hydrated before this
- * island has swapped its selects for swatches, so wait for the swatches, then for the page's own layout to settle
- * (its other islands mount after hydration): measure it once it holds still.
+ * The variable product's form as a shopper meets it once hydrated. The page is marked hydrated before this island
+ * has swapped its native radios for ARIA ones, so wait for those, then for the page's own layout to settle (its
+ * other islands mount after hydration): measure it once it holds still.
  */
 async function settledVariationForm(page: Page) {
-  await expect(page.getByRole('radiogroup', { name: /Size/ })).toBeVisible();
+  // Hydrated: the swatches are ARIA radios and the hidden selects carry the choices.
+  await expect(page.locator('table.variations select[hidden]').first()).toBeAttached();
+  await expect(page.locator('.swatch[role="radio"]').first()).toBeVisible();
   let before = await variationFormLayout(page);
   await expect
     .poll(
@@ -139,22 +141,25 @@ for (const viewport of [PHONE, DESKTOP]) {
     expect(await variationFormLayout(page)).toEqual(before);
   });
 
-  test(`at ${viewport.width} px the variation form does not move when its swatches replace the selects`, async ({
-    page,
-    browser,
-  }) => {
-    // Without JavaScript the shopper gets the selects: the form's layout as the server drew it.
-    const plain = await browser.newContext({ javaScriptEnabled: false, viewport });
-    const noScript = await plain.newPage();
-    await noScript.goto(`${shop().url}${VARIABLE_PRODUCT}`);
-    await expect(noScript.getByLabel('Size')).toBeVisible();
-    const served = await variationFormLayout(noScript);
-    await plain.close();
+  // The shirt, and the sneaker whose ten sizes take two rows of swatches at a phone's width.
+  for (const product of [VARIABLE_PRODUCT, '/product/canvas-sneaker/']) {
+    test(`at ${viewport.width} px hydrating ${product} moves nothing in its variation form`, async ({
+      page,
+      browser,
+    }) => {
+      // Without JavaScript: the form's layout as the server drew it (swatches around native radios).
+      const plain = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const noScript = await plain.newPage();
+      await noScript.goto(`${shop().url}${product}`);
+      await expect(noScript.getByRole('radiogroup').first()).toBeVisible();
+      const served = await variationFormLayout(noScript);
+      await plain.close();
 
-    await page.setViewportSize(viewport);
-    await open(page, VARIABLE_PRODUCT);
-    expect(await settledVariationForm(page)).toEqual(served);
-  });
+      await page.setViewportSize(viewport);
+      await open(page, product);
+      expect(await settledVariationForm(page)).toEqual(served);
+    });
+  }
 }
 
 test.describe('at 1280 px', () => {

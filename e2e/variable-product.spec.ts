@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { fillBilling } from './support/checkout';
 import { readShopDatabase } from './support/shopDatabase';
 import { shopPerSpecFile } from './support/startShop';
@@ -65,17 +66,23 @@ test('a variation that leaves an attribute as "any" keeps the size the shopper c
 
 test('without JavaScript the server picks the variation from the posted values', async ({ page }) => {
   await page.context().route('**/static/**', (route) => route.abort());
+  const choose = (group: string, name: string) =>
+    page.getByRole('radiogroup', { name: group }).getByRole('radio', { name, exact: true }).check();
   await page.goto(`${shop().url}/product/washed-linen-shirt/`);
-  await page.getByLabel('Color').selectOption('oat');
-  await page.getByLabel('Size').selectOption('m');
+  // The swatches are native radios here: chosen by click, or by keyboard as any radio group.
+  await choose('Color', 'Oat');
+  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio').first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeChecked();
+  await expectNoAxeViolations(page, { what: 'the variable product without JavaScript' });
   await page.getByRole('button', { name: /Add to cart/ }).click();
   await expect(page).toHaveURL(/\/cart\/\?added=1001/);
   await expect(page.locator('.cart_item')).toContainText('Oat');
 
   // An out-of-stock variation is refused with the reason, on the product page.
   await page.goto(`${shop().url}/product/washed-linen-shirt/`);
-  await page.getByLabel('Color').selectOption('indigo');
-  await page.getByLabel('Size').selectOption('l');
+  await choose('Color', 'Indigo');
+  await choose('Size', 'L');
   await page.getByRole('button', { name: /Add to cart/ }).click();
   await expect(page.getByRole('alert')).toContainText('out of stock');
 });

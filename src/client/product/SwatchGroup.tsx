@@ -21,6 +21,12 @@ interface SwatchGroupProps {
   selected: string;
   views: Record<string, SwatchValueView>;
   onActivate(value: string): void;
+  /**
+   * Before the form hydrates: the same swatches drawn around native radios of this field name, so a shopper without
+   * JavaScript chooses with them and the form posts the choice; hydration then swaps each for its ARIA radio in
+   * place, of the same size.
+   */
+  nativeField?: string;
 }
 
 /**
@@ -28,7 +34,15 @@ interface SwatchGroupProps {
  * checked swatch (else the first operable one), arrow keys move and select within the group skipping inert values,
  * Space and Enter activate.
  */
-export function SwatchGroup({ attribute, labelId, idPrefix, selected, views, onActivate }: SwatchGroupProps) {
+export function SwatchGroup({
+  attribute,
+  labelId,
+  idPrefix,
+  selected,
+  views,
+  onActivate,
+  nativeField,
+}: SwatchGroupProps) {
   const refs = useRef(new Map<string, HTMLElement>());
   const values = attribute.options.map((option) => option.slug);
   const operable = values.filter((value) => !views[value]?.inert);
@@ -99,6 +113,45 @@ export function SwatchGroup({ attribute, labelId, idPrefix, selected, views, onA
     };
   }
 
+  const face = (option: ProductAttribute['options'][number], type: string) => (
+    <>
+      {type === 'color' && (
+        <span className="swatch__color" style={{ backgroundColor: option.color ?? undefined }} />
+      )}
+      {type === 'image' && option.image && (
+        <img className="swatch__image" src={option.image} alt="" width={40} height={40} />
+      )}
+      {type === 'radio' && <span className="swatch__radio" aria-hidden="true" />}
+      <span className={type === 'color' || type === 'image' ? 'screen-reader-text' : 'swatch__label'}>
+        {option.name}
+      </span>
+    </>
+  );
+
+  if (nativeField !== undefined) {
+    return (
+      <div role="radiogroup" aria-labelledby={labelId} className="swatches">
+        {attribute.options.map((option) => {
+          const type = resolveSwatchType(attribute, option);
+          return (
+            <label key={option.slug} className="swatch" data-swatch-type={type} title={option.name}>
+              <input
+                type="radio"
+                className="swatch__input"
+                name={nativeField}
+                value={option.slug}
+                defaultChecked={option.slug === selected}
+                // Chosen between hydration and the swap to the ARIA radios: the form takes it as a click.
+                onChange={() => onActivate(option.slug)}
+              />
+              {face(option, type)}
+            </label>
+          );
+        })}
+      </div>
+    );
+  }
+
   return (
     <>
       <div role="radiogroup" aria-labelledby={labelId} className="swatches">
@@ -106,16 +159,7 @@ export function SwatchGroup({ attribute, labelId, idPrefix, selected, views, onA
           const type = resolveSwatchType(attribute, option);
           return (
             <span key={option.slug} {...getSwatchProps(option.slug, option.name)} data-swatch-type={type}>
-              {type === 'color' && (
-                <span className="swatch__color" style={{ backgroundColor: option.color ?? undefined }} />
-              )}
-              {type === 'image' && option.image && (
-                <img className="swatch__image" src={option.image} alt="" width={40} height={40} />
-              )}
-              {type === 'radio' && <span className="swatch__radio" aria-hidden="true" />}
-              <span className={type === 'color' || type === 'image' ? 'screen-reader-text' : 'swatch__label'}>
-                {option.name}
-              </span>
+              {face(option, type)}
             </span>
           );
         })}

@@ -29,9 +29,9 @@ export interface VariationFormProps {
 const UNKNOWN: SwatchValueView = { noStock: false, unavailable: false, inert: false, description: null };
 
 /**
- * The add-to-cart form of a variable product. Without JavaScript it is one select per attribute and the server
- * picks the variation from the posted values. Once hydrated each attribute becomes a radio group of swatches
- *, the select stays in the form, hidden, and follows every choice; the
+ * The add-to-cart form of a variable product. Without JavaScript each attribute is a group of swatches around native
+ * radios and the server picks the variation from the posted values. Once hydrated each swatch becomes an ARIA radio
+ * of the same size (nothing moves) and a hidden select per attribute posts the choice, following every one; the
  * chosen variation's price, stock, image and SKU show, the address reflects the choices so it can be shared, and
  * an incomplete or impossible choice is refused before sending.
  */
@@ -52,11 +52,43 @@ export default function VariationForm({
   const [choices, setChoices] = useState<Choices>(initialChoices);
   const hasChoices = Object.keys(choices).length > 0;
   const [tried, setTried] = useState(false);
-  // Until hydrated the form posts as it is and the server decides, so the selects show and nothing looks disabled.
+  // Until hydrated the form posts as it is and the server decides: the swatches are native radios and nothing looks
+  // disabled. Hydrating takes over what the shopper chose (and the focus) before the scripts arrived.
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterSwap = useRef<{ field: string; value: string } | null>(null);
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const loader = useVariationsLoader(productId, lazy ? null : inlineVariations, cart.wcAjaxUrl);
   const variations = loader.variations;
+  const { load } = loader;
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || hydrated) return;
+    const data = new FormData(form);
+    const chosen: Record<string, string> = {};
+    for (const attribute of attributes) {
+      const field = attributeFieldName(attribute.slug);
+      const value = data.get(field);
+      if (typeof value === 'string' && value) chosen[field] = value;
+    }
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement && active.form === form && active.type === 'radio') {
+      focusAfterSwap.current = { field: active.name, value: active.value };
+    }
+    setChoices(chosen);
+    setHydrated(true);
+    // A large product's variations, for the choices made before the scripts ran.
+    if (lazy && Object.keys(chosen).length > 0) load();
+  }, [hydrated, attributes, lazy, load]);
+  useEffect(() => {
+    const target = focusAfterSwap.current;
+    const form = formRef.current;
+    if (!hydrated || !target || !form) return;
+    focusAfterSwap.current = null;
+    const attribute = attributes.find((candidate) => attributeFieldName(candidate.slug) === target.field);
+    const index = attribute?.options.findIndex((option) => option.slug === target.value) ?? -1;
+    const group = form.querySelector(`[aria-labelledby="${id}-${attribute?.slug}-label"]`);
+    group?.querySelectorAll<HTMLElement>('[role="radio"]')[index]?.focus();
+  }, [hydrated, attributes, id]);
   // Clicks made while a large product's variations are on their way: shown at once, then replayed through the
   // availability rules from the choices before them when the variations arrive.
   const pendingClicks = useRef<{ before: Choices; clicks: [field: string, value: string][] } | null>(null);
@@ -77,7 +109,6 @@ export default function VariationForm({
   const canBuy = Boolean(variation?.is_in_stock && variation.price !== null);
 
   // A shared address preselects; load the variations at once so its availability shows without a first click.
-  const { load } = loader;
   useEffect(() => {
     if (lazy && Object.keys(initialChoices).length > 0) load();
   }, [lazy, initialChoices, load]);
@@ -140,6 +171,7 @@ export default function VariationForm({
 
   return (
     <form
+      ref={formRef}
       method="post"
       action="/cart/"
       className="variations_form cart"
@@ -166,9 +198,13 @@ export default function VariationForm({
             return (
               <tr key={attribute.slug}>
                 <th scope="row">
-                  <label id={labelId} htmlFor={selectId}>
-                    {attribute.name}
-                  </label>
+                  {hydrated ? (
+                    <label id={labelId} htmlFor={selectId}>
+                      {attribute.name}
+                    </label>
+                  ) : (
+                    <span id={labelId}>{attribute.name}</span>
+                  )}
                   {hydrated && chosenName && (
                     <span className="swatches__chosen" aria-hidden="true">
                       : {chosenName}
@@ -176,38 +212,40 @@ export default function VariationForm({
                   )}
                 </th>
                 <td>
+                  <SwatchGroup
+                    attribute={attribute}
+                    labelId={labelId}
+                    idPrefix={selectId}
+                    selected={chosen}
+                    views={Object.fromEntries(
+                      attribute.options.map((option) => [option.slug, viewOf(field, option.slug)]),
+                    )}
+                    onActivate={(value) => activate(field, value)}
+                    nativeField={hydrated ? undefined : field}
+                  />
+                  {/* Once hydrated the form posts the choices through these, hidden, as the radios did before. */}
                   {hydrated && (
-                    <SwatchGroup
-                      attribute={attribute}
-                      labelId={labelId}
-                      idPrefix={selectId}
-                      selected={chosen}
-                      views={Object.fromEntries(
-                        attribute.options.map((option) => [option.slug, viewOf(field, option.slug)]),
-                      )}
-                      onActivate={(value) => activate(field, value)}
-                    />
+                    <select
+                      id={selectId}
+                      name={field}
+                      value={chosen}
+                      hidden
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        setChoices((previous) => {
+                          const { [field]: _replaced, ...rest } = previous;
+                          return value ? { ...rest, [field]: value } : rest;
+                        });
+                      }}
+                    >
+                      <option value="">{i18n.chooseAnOption}</option>
+                      {attribute.options.map((option) => (
+                        <option key={option.slug} value={option.slug}>
+                          {option.name}
+                        </option>
+                      ))}
+                    </select>
                   )}
-                  <select
-                    id={selectId}
-                    name={field}
-                    value={chosen}
-                    hidden={hydrated}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      setChoices((previous) => {
-                        const { [field]: _replaced, ...rest } = previous;
-                        return value ? { ...rest, [field]: value } : rest;
-                      });
-                    }}
-                  >
-                    <option value="">{i18n.chooseAnOption}</option>
-                    {attribute.options.map((option) => (
-                      <option key={option.slug} value={option.slug}>
-                        {option.name}
-                      </option>
-                    ))}
-                  </select>
                 </td>
               </tr>
             );
