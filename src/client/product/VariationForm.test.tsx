@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductAttribute, Variation } from '../../shared/catalog/types';
 import { parseSettings, toPageSettings } from '../../shared/settings/parseSettings';
@@ -228,5 +229,52 @@ describe('radio-style swatches', () => {
     expect(swatch('Logo', 'No').getAttribute('aria-checked')).toBe('true');
     expect(swatch('Logo', 'No').classList.contains('swatch--selected')).toBe(true);
     expect(swatch('Logo', 'Yes').classList.contains('swatch--selected')).toBe(false);
+  });
+});
+
+describe('before hydration (the server’s form, and a shopper without JavaScript)', () => {
+  const form = () => (
+    <ShopSettingsContext value={settings()}>
+      <VariationForm
+        productId={42}
+        productName="Hoodie"
+        productUrl="/product/hoodie/"
+        attributes={attributes}
+        variations={variations}
+        lazy={false}
+        initialChoices={{}}
+      />
+    </ShopSettingsContext>
+  );
+  const native = (field: string, value: string) =>
+    container.querySelector<HTMLInputElement>(`input[type="radio"][name="${field}"][value="${value}"]`);
+
+  it('draws the swatches around native radios of the posted field names, with no select to post twice', () => {
+    container.innerHTML = renderToString(form());
+    expect(container.querySelectorAll('input[type="radio"][name="attribute_color"]')).toHaveLength(3);
+    expect(container.querySelectorAll('input[type="radio"][name="attribute_logo"]')).toHaveLength(3);
+    expect(container.querySelector('select')).toBeNull();
+    const group = container.querySelector('[role="radiogroup"]');
+    expect(container.querySelector(`#${group?.getAttribute('aria-labelledby')}`)?.textContent).toBe('Color');
+    // The same box as the swatch that replaces it: the radio lies inside it, unseen.
+    expect(native('attribute_color', 'blue')?.closest('label')?.className).toBe('swatch');
+  });
+
+  it('hydrates with the choice and the focus the shopper gave a native radio before the scripts ran', async () => {
+    container.innerHTML = renderToString(form());
+    const red = native('attribute_color', 'red') as HTMLInputElement;
+    red.checked = true;
+    red.focus();
+    let hydrated: Root | undefined;
+    await act(async () => {
+      hydrated = hydrateRoot(container, form());
+    });
+    expect(native('attribute_color', 'red')).toBeNull();
+    expect(checked('Color', 'Red')).toBe('true');
+    expect(container.querySelector<HTMLSelectElement>('select[name="attribute_color"]')?.value).toBe('red');
+    expect(document.activeElement).toBe(swatch('Color', 'Red'));
+    // No red hoodie has a logo: the rules apply to the choice taken over as to a click.
+    expect(swatch('Logo', 'Yes').getAttribute('aria-disabled')).toBe('true');
+    act(() => hydrated?.unmount());
   });
 });
