@@ -10,8 +10,8 @@ import type { ReactNode } from 'react';
 /** The attributes a field's control carries; spread them on the input, select or textarea. */
 export interface AdminFieldControl {
   id: string;
-  'aria-describedby': string | undefined;
   'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
 /** The ids of a field's hint and error paragraphs, made from the control's id. */
@@ -30,8 +30,8 @@ export function fieldDescribedBy(id: string, error?: string | null, hint?: React
 export function adminFieldControl(id: string, error?: string | null, hint?: ReactNode): AdminFieldControl {
   return {
     id,
-    'aria-describedby': fieldDescribedBy(id, error, hint),
     'aria-invalid': error ? true : undefined,
+    'aria-describedby': fieldDescribedBy(id, error, hint),
   };
 }
 
