@@ -48,8 +48,11 @@ describe('product pages', () => {
     expect(props.lazy).toBe(false);
     expect(props.variations).toHaveLength(4);
     expect(props.initialChoices).toEqual({ attribute_color: 'blue' });
-    // The no-script form carries the preselection too.
-    expect(page.body).toMatch(/<option value="blue" selected="">/);
+    // The no-script form carries the preselection too: its native radio is checked, and no other.
+    expect(page.body).toMatch(
+      /<input type="radio" class="swatch__input" name="attribute_color" checked="" value="blue"/,
+    );
+    expect(page.body.match(/<input type="radio" class="swatch__input"[^>]*checked=""/g)).toHaveLength(1);
   });
 
   it('leave the variations of a product above the threshold to get_variations', async () => {
