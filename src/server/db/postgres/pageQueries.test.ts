@@ -10,6 +10,7 @@ import { buildApp } from '../../app';
 import { seedDemoCatalog } from '../../catalog/import/seedDemoCatalog';
 import { createPostgresSearchIndex } from '../../search/postgres/PostgresSearchIndex';
 import type { Repositories } from '../ports';
+import { type ChangeNotifications, pgChangeNotifications } from './changeNotifications';
 import { createPgRepositories } from './createPgRepositories';
 import { openPostgres } from './openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from './testDatabase';
@@ -27,27 +28,38 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL page query budget', { timeout: 6
   let app: FastifyInstance;
   let dataDir: string;
   let drop: () => Promise<void>;
+  let notifications: ChangeNotifications;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pg-page-queries-'));
     const database = await createTestDatabase();
     drop = database.drop;
     counting = countingPool(await openPostgres(database.url, { max: 4 }));
+    notifications = pgChangeNotifications(database.url);
     repositories = createPgRepositories(counting.pool);
     await seedDemoCatalog(repositories);
     app = await buildApp({
-      config: parseSettings({}),
+      // The render cache off: what a page reads when it is rendered (a cached page reads nothing).
+      config: parseSettings({ server: { pageCache: { maxBytes: 0 } } }),
       repositories,
       secret: TEST_SECRET,
       assets: { scripts: [], styles: [], preloads: [] },
       dataDir,
-      searchIndex: await createPostgresSearchIndex(counting.pool),
+      // As a server runs on PostgreSQL (openShopStorage): searches answered by this process's replica once built,
+      // the shared table index meanwhile, and the replica woken by notifications rather than asking per request.
+      searchFallback: await createPostgresSearchIndex(counting.pool),
+      changeNotifications: notifications,
     });
     await app.ready();
+    for (let tries = 0; (await app.inject('/healthz')).json().searchIndex !== 'ready'; tries++) {
+      if (tries > 300) throw new Error('the search replica was not built within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }, 60_000);
 
   afterAll(async () => {
     await app?.close();
+    await notifications?.close();
     await repositories?.close();
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
