@@ -72,7 +72,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL page query budget', { timeout: 6
     counting.reset();
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode, url).toBe(200);
-    return counting.statements();
+    // Not the request's: the replica's periodic look at the change log (once a second, besides the notifications).
+    return counting.statements().filter((sql) => !sql.trim().startsWith(CHANGE_LOG_LOOK));
   }
 
   /** How many product cards a listing page shows. */
@@ -109,6 +110,32 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL page query budget', { timeout: 6
     expect(variableStatements.length, listed(variableStatements)).toBe(simpleStatements.length);
     expect(variableStatements.length, listed(variableStatements)).toBeLessThanOrEqual(PRODUCT_PAGE_BUDGET);
   });
+
+  it('a search results page reads its cards and the menu, from the replica, whether it shows a few products or many', async () => {
+    const one = '/?s=tea+towel&post_type=product';
+    const many = '/?s=linen&post_type=product';
+    const fewCards = await cardsOn(one);
+    expect(fewCards).toBeGreaterThan(0);
+    expect(await cardsOn(many)).toBeGreaterThan(fewCards + 3);
+    // Counted here are the reads: the analytics write (its own transaction, after the answer) is the retry queue's,
+    // and the housekeeping a fresh app starts with (pruning old rows) is no request's.
+    const reads = async (url: string) => {
+      const statements = await statementsOf(url);
+      await app.durableWrites.idle();
+      return statements.filter(
+        (sql) => /^(SELECT|WITH)\b/.test(sql.trim()) && !sql.includes('search_queries'),
+      );
+    };
+    const oneReads = await reads(one);
+    const manyReads = await reads(many);
+    expect(listed(manyReads)).toBe(listed(oneReads));
+    expect(manyReads.length, listed(manyReads)).toBeLessThanOrEqual(SEARCH_PAGE_READ_BUDGET);
+    // Answered by this process's replica: no statement of the shared table index.
+    expect(
+      manyReads.filter((sql) => sql.includes('search_index_')),
+      listed(manyReads),
+    ).toEqual([]);
+  });
 });
 
 /** The statements, one line each (their first words), as an assertion's message and for comparing two pages. */
@@ -121,3 +148,5 @@ const CATEGORY_PAGE_BUDGET = 5;
 const LISTING_PAGE_BUDGET = 3;
 const HOME_PAGE_BUDGET = 4;
 const PRODUCT_PAGE_BUDGET = 7;
+const SEARCH_PAGE_READ_BUDGET = 2;
+const CHANGE_LOG_LOOK = 'SELECT (SELECT max(seq) FROM search_changes) AS catalog';
