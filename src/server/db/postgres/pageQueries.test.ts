@@ -10,6 +10,7 @@ import { buildApp } from '../../app';
 import { seedDemoCatalog } from '../../catalog/import/seedDemoCatalog';
 import { createPostgresSearchIndex } from '../../search/postgres/PostgresSearchIndex';
 import type { Repositories } from '../ports';
+import { type ChangeNotifications, pgChangeNotifications } from './changeNotifications';
 import { createPgRepositories } from './createPgRepositories';
 import { openPostgres } from './openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from './testDatabase';
@@ -27,27 +28,38 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL page query budget', { timeout: 6
   let app: FastifyInstance;
   let dataDir: string;
   let drop: () => Promise<void>;
+  let notifications: ChangeNotifications;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pg-page-queries-'));
     const database = await createTestDatabase();
     drop = database.drop;
     counting = countingPool(await openPostgres(database.url, { max: 4 }));
+    notifications = pgChangeNotifications(database.url);
     repositories = createPgRepositories(counting.pool);
     await seedDemoCatalog(repositories);
     app = await buildApp({
-      config: parseSettings({}),
+      // The render cache off: what a page reads when it is rendered (a cached page reads nothing).
+      config: parseSettings({ server: { pageCache: { maxBytes: 0 } } }),
       repositories,
       secret: TEST_SECRET,
       assets: { scripts: [], styles: [], preloads: [] },
       dataDir,
-      searchIndex: await createPostgresSearchIndex(counting.pool),
+      // As a server runs on PostgreSQL (openShopStorage): searches answered by this process's replica once built,
+      // the shared table index meanwhile, and the replica woken by notifications rather than asking per request.
+      searchFallback: await createPostgresSearchIndex(counting.pool),
+      changeNotifications: notifications,
     });
     await app.ready();
+    for (let tries = 0; (await app.inject('/healthz')).json().searchIndex !== 'ready'; tries++) {
+      if (tries > 300) throw new Error('the search replica was not built within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }, 60_000);
 
   afterAll(async () => {
     await app?.close();
+    await notifications?.close();
     await repositories?.close();
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
@@ -60,7 +72,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL page query budget', { timeout: 6
     counting.reset();
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode, url).toBe(200);
-    return counting.statements();
+    // Not the request's: the replica's periodic look at the change log (once a second, besides the notifications).
+    return counting.statements().filter((sql) => !sql.trim().startsWith(CHANGE_LOG_LOOK));
   }
 
   /** How many product cards a listing page shows. */
@@ -97,6 +110,32 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL page query budget', { timeout: 6
     expect(variableStatements.length, listed(variableStatements)).toBe(simpleStatements.length);
     expect(variableStatements.length, listed(variableStatements)).toBeLessThanOrEqual(PRODUCT_PAGE_BUDGET);
   });
+
+  it('a search results page reads its cards and the menu, from the replica, whether it shows a few products or many', async () => {
+    const one = '/?s=tea+towel&post_type=product';
+    const many = '/?s=linen&post_type=product';
+    const fewCards = await cardsOn(one);
+    expect(fewCards).toBeGreaterThan(0);
+    expect(await cardsOn(many)).toBeGreaterThan(fewCards + 3);
+    // Counted here are the reads: the analytics write (its own transaction, after the answer) is the retry queue's,
+    // and the housekeeping a fresh app starts with (pruning old rows) is no request's.
+    const reads = async (url: string) => {
+      const statements = await statementsOf(url);
+      await app.durableWrites.idle();
+      return statements.filter(
+        (sql) => /^(SELECT|WITH)\b/.test(sql.trim()) && !sql.includes('search_queries'),
+      );
+    };
+    const oneReads = await reads(one);
+    const manyReads = await reads(many);
+    expect(listed(manyReads)).toBe(listed(oneReads));
+    expect(manyReads.length, listed(manyReads)).toBeLessThanOrEqual(SEARCH_PAGE_READ_BUDGET);
+    // Answered by this process's replica: no statement of the shared table index.
+    expect(
+      manyReads.filter((sql) => sql.includes('search_index_')),
+      listed(manyReads),
+    ).toEqual([]);
+  });
 });
 
 /** The statements, one line each (their first words), as an assertion's message and for comparing two pages. */
@@ -109,3 +148,5 @@ const CATEGORY_PAGE_BUDGET = 5;
 const LISTING_PAGE_BUDGET = 3;
 const HOME_PAGE_BUDGET = 4;
 const PRODUCT_PAGE_BUDGET = 7;
+const SEARCH_PAGE_READ_BUDGET = 2;
+const CHANGE_LOG_LOOK = 'SELECT (SELECT max(seq) FROM search_changes) AS catalog';

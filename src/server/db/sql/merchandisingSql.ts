@@ -24,6 +24,13 @@ const idParams = (ids: readonly number[], prefix: string) =>
  * Related products: those sharing at least one category or tag with the product, ranked by how many they share
  * (each shared category or tag counts one), then by sales, then by id, so the order never changes between two
  * loads. The product itself and the ids in `exclude` (its upsells, shown on their own) are left out.
+ *
+ * A product in a large category shares something with thousands of others; ranking them all read every one of
+ * their rows (at 20,000 products, 2,000 rows for every product page). Only the share counts need all of them, and
+ * those come from the (term, product) index alone (`candidates`). The rows are then read level by level, the
+ * most shared first (`levels`, at most `limit` rows a level), until `limit` showable products are found: every
+ * product below that level ranks after them, so only the products at or above it are read and ranked. The result is
+ * the same as ranking every candidate (merchandisingSql.test.ts compares the two).
  */
 export async function relatedProductIds(
   read: SqlRead,
@@ -31,14 +38,28 @@ export async function relatedProductIds(
   limit: number,
   exclude: readonly number[] = [],
 ): Promise<number[]> {
+  const excluded = exclude.length > 0 ? `AND p.id NOT IN (${idList(exclude, 'x')})` : '';
+  const nextLevel = '(SELECT MAX(c.shared) FROM candidates c WHERE c.shared < levels.shared)';
+  const foundAt = (level: string) =>
+    `(SELECT COUNT(*) FROM (SELECT 1 FROM candidates c JOIN products p ON p.id = c.id
+        WHERE c.shared = ${level} ${excluded} AND ${SHOWABLE} LIMIT @limit) AS level)`;
   const rows = await read<{ id: number }>(
-    `SELECT p.id AS id FROM products p
-       JOIN product_terms pt ON pt.product_id = p.id
-       JOIN terms t ON t.id = pt.term_id AND t.taxonomy IN ('product_cat', 'product_tag')
-       JOIN product_terms mine ON mine.term_id = pt.term_id AND mine.product_id = @productId
-      WHERE p.id <> @productId ${exclude.length > 0 ? `AND p.id NOT IN (${idList(exclude, 'x')})` : ''} AND ${SHOWABLE}
-      GROUP BY p.id, p.total_sales
-      ORDER BY COUNT(*) DESC, p.total_sales DESC, p.id
+    `WITH RECURSIVE
+       candidates AS MATERIALIZED (
+         SELECT pt.product_id AS id, COUNT(*) AS shared FROM product_terms pt
+          WHERE pt.term_id IN (SELECT mine.term_id FROM product_terms mine
+              JOIN terms t ON t.id = mine.term_id AND t.taxonomy IN ('product_cat', 'product_tag')
+              WHERE mine.product_id = @productId)
+            AND pt.product_id <> @productId
+          GROUP BY pt.product_id),
+       levels(shared, found) AS (
+         SELECT top.shared, ${foundAt('top.shared')} FROM (SELECT MAX(shared) AS shared FROM candidates) AS top
+         UNION ALL
+         SELECT ${nextLevel}, levels.found + ${foundAt(nextLevel)}
+           FROM levels WHERE levels.found < @limit AND ${nextLevel} IS NOT NULL)
+     SELECT p.id AS id FROM candidates c JOIN products p ON p.id = c.id
+      WHERE c.shared >= (SELECT MIN(shared) FROM levels) ${excluded} AND ${SHOWABLE}
+      ORDER BY c.shared DESC, p.total_sales DESC, p.id
       LIMIT @limit`,
     { productId, limit, ...idParams(exclude, 'x') },
   );

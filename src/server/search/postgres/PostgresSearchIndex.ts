@@ -849,6 +849,9 @@ function toHit(row: Pick<HitRow, 'key' | 'kind' | 'id' | 'parent_id' | 'taxonomy
 
 function toRow(document: SearchDocument): DocumentRow {
   const group = groupOf(document);
+  // Analyzed only when written: a process bringing the shared index up to date after its start compares every
+  // document by hash, and most are unchanged (another process wrote them already).
+  let terms: Map<string, number> | undefined;
   return {
     ord: 0,
     key: document.key,
@@ -866,7 +869,10 @@ function toRow(document: SearchDocument): DocumentRow {
     rankBase: rankBase(document),
     titleKeys: titleKeysOf(document),
     hash: createHash('sha1').update(INDEX_FORMAT).update(JSON.stringify(document)).digest('hex'),
-    terms: termsOf(document),
+    get terms() {
+      terms ??= termsOf(document);
+      return terms;
+    },
   };
 }
 
