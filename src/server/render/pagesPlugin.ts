@@ -117,8 +117,10 @@ export const pagesPlugin = fp(
       return menu.markup;
     }
     // A write through this process shows on its next page at once; other processes see it within the interval.
-    app.addHook('onResponse', async function staleAfterWrite(request) {
+    // A callback hook: it runs after every response, and an async one costs a promise each time.
+    app.addHook('onResponse', function staleAfterWrite(request, _reply, done) {
       if (request.method !== 'GET' && request.method !== 'HEAD') version.markStale();
+      done();
     });
 
     app.decorateRequest('sharedRender', null);
@@ -236,10 +238,11 @@ export const pagesPlugin = fp(
           );
         }
         // Every other page carries the visitor's cart and nonces bound to its own session id: never a shared cache.
+        // As bytes: encoded once, where a string is measured for its length and then encoded again.
         return this.status(status)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'private, no-cache')
-          .send(html);
+          .send(Buffer.from(html));
       },
     );
   },
