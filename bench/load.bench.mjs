@@ -1,5 +1,6 @@
 // Load: autocannon against the built shop in its own process, loopback only, every target bounded by a request
-// count and a time cap. Prints requests per second, p50/p99 latency and errors (which must be 0) per target, and
+// count and a time cap. Prints requests per second, p50/p99 latency, errors (which must be 0) and the shop process's
+// CPU milliseconds per request (steadier than req/s on a machine shared with other work) per target, and
 // for the checkout flow the orders in the database, which must equal the order confirmations the shoppers got.
 // The peer is the same server answering /healthz (one tiny JSON response, no rendering, no session), the ceiling
 // any endpoint of this server sits under, measured in the same run.
@@ -13,6 +14,7 @@ import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
 import { startBuiltShop } from '../scripts/lib/startBuiltShop.mjs';
 import { checkoutHiddenFields } from './support/checkoutForm.mjs';
 import { cookieWithCartItem, createCookieJar } from './support/cookieJar.mjs';
+import { processCpuMs } from './support/processCpu.mjs';
 import { countStoredHits, hitParams, hitRequest } from './support/statsHits.mjs';
 
 const SHOPPERS = 50;
@@ -89,7 +91,7 @@ try {
 
 console.log(`autocannon, ${SHOPPERS} connections, loopback; each target capped at ${TIME_CAP_SECONDS} s`);
 console.log(
-  'target                            requests      req/s   p50 ms   p99 ms   max ms   errors timeouts   vs peer',
+  'target                            requests      req/s   p50 ms   p99 ms   max ms   errors timeouts   vs peer  cpu ms/req',
 );
 const peer = rows[0];
 for (const row of rows) {
@@ -104,6 +106,7 @@ for (const row of rows) {
       String(row.errors).padStart(8),
       String(row.timeouts).padStart(8),
       `${(row.rps / peer.rps).toFixed(2)}×`.padStart(9),
+      (row.cpuMsPerRequest?.toFixed(2) ?? '-').padStart(11),
     ].join(' '),
   );
 }
@@ -123,13 +126,31 @@ if (failed.length > 0 || flow.confirmations !== flow.ordersInDatabase || hits.ac
   process.exitCode = 1;
 }
 
-/** Runs autocannon with a time cap on top of its request count, so a stuck server cannot hold the bench. */
-function run(options) {
+/**
+ * Runs autocannon with a time cap on top of its request count, so a stuck server cannot hold the bench. autocannon's
+ * own `duration` ends at its next whole-second tick after the last response (2,000 requests answered in 2.1 s count
+ * as 3.01 s); `seconds` ends at the last response instead. `cpuMs` is what the shop's process spent meanwhile.
+ */
+function run(options, on = shop) {
   return new Promise((resolve, reject) => {
+    const cpuBefore = processCpuMs(on.child.pid);
+    const started = performance.now();
+    let lastResponse = started;
     const instance = autocannon(
       { connections: SHOPPERS, timeout: REQUEST_TIMEOUT_SECONDS, ...options },
-      (error, result) => (error ? reject(error) : resolve(result)),
+      (error, result) => {
+        if (error) return reject(error);
+        const cpuAfter = processCpuMs(on.child.pid);
+        resolve({
+          ...result,
+          seconds: (lastResponse - started) / 1000,
+          cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+        });
+      },
     );
+    instance.on('response', () => {
+      lastResponse = performance.now();
+    });
     const cap = setTimeout(() => instance.stop(), TIME_CAP_SECONDS * 1000);
     instance.on('done', () => clearTimeout(cap));
   });
@@ -139,7 +160,8 @@ function figures(name, result, extraErrors = 0) {
   return {
     name,
     requests: result.requests.total,
-    rps: result.requests.total / result.duration,
+    rps: result.requests.total / result.seconds,
+    cpuMsPerRequest: result.cpuMs === null ? null : result.cpuMs / result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
@@ -156,7 +178,7 @@ async function measure({ name, path, headers = {}, amount, method = 'GET', body,
     if (first.headers.get('x-shop-cache') === null)
       throw new Error(`${path} is not answered by the render cache`);
   }
-  const result = await run({ url: `${on.url}${path}`, method, headers, body, amount });
+  const result = await run({ url: `${on.url}${path}`, method, headers, body, amount }, on);
   return figures(name, result);
 }
 

@@ -1,16 +1,13 @@
 import type { ReactNode } from 'react';
 import type { CartView } from '../../shared/cart/cartTypes';
-import type { Term } from '../../shared/catalog/types';
 import { CartDrawer } from '../cart/CartDrawer';
 import { HeaderCartLink } from '../cart/HeaderCartLink';
-import { Island } from '../Island';
+import { Island, type IslandMarkup, PrerenderedIsland } from '../Island';
 import { useShopSettings } from '../ShopSettingsContext';
 import SearchBox from '../search/SearchBox';
 import ComingSoonBanner from './ComingSoonBanner';
-import HeaderMenu from './HeaderMenu';
 import { HeaderSearch } from './HeaderSearch';
 import { hiddenElementsCss } from './hiddenElementsCss';
-import { menuItems } from './menuItems';
 import { type Notice, Notices } from './Notices';
 import ScrollToTop from './ScrollToTop';
 import StoreNotice from './StoreNotice';
@@ -27,7 +24,8 @@ export interface ThemePageState {
 
 export interface LayoutProps {
   cart: CartView;
-  categories: Term[];
+  /** The header menu island, rendered once per catalog version (server/render/islandMarkup.ts `headerMenuMarkup`). */
+  headerMenu: IslandMarkup;
   searchQuery?: string;
   notices?: Notice[];
   theme?: ThemePageState;
@@ -43,7 +41,7 @@ const NO_THEME_STATE: ThemePageState = {
 /** The theme's frame around every page: skip link, header with menu, search and cart, and the footer. */
 export function Layout({
   cart,
-  categories,
+  headerMenu,
   searchQuery = '',
   notices = [],
   theme: state = NO_THEME_STATE,
@@ -77,7 +75,7 @@ export function Layout({
           <a href="/" className="site-title" rel="home">
             {shop.name}
           </a>
-          <Island name="headerMenu" component={HeaderMenu} props={{ items: menuItems(categories) }} />
+          <PrerenderedIsland markup={headerMenu} />
           <HeaderSearch>
             <Island name="searchBox" component={SearchBox} props={{ initialQuery: searchQuery }} />
           </HeaderSearch>

@@ -180,8 +180,30 @@ export function toImage(row: ImageRow): ProductImage {
  * A product row as a summary: its first image, and whether a variable product has a variation on sale (asked only
  * for a variable product, since on SQLite that is one more query).
  */
+/** The columns of a product row a card shows (`toSummary`). */
+export const SUMMARY_FIELDS = [
+  'id',
+  'type',
+  'slug',
+  'name',
+  'sku',
+  'featured',
+  'visibility',
+  'short_description',
+  'regular_price',
+  'sale_price',
+  'price_min',
+  'price_max',
+  'stock_status',
+  'rating_average',
+  'rating_count',
+  'total_sales',
+] as const satisfies readonly (keyof ProductRow)[];
+
+export type SummaryFields = Pick<ProductRow, (typeof SUMMARY_FIELDS)[number]>;
+
 export function toSummary(
-  row: ProductRow,
+  row: SummaryFields,
   image: ImageRow | undefined,
   variableOnSale: () => boolean,
 ): ProductSummary {

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import type { IslandMarkup } from '../../client/Island';
 import type { Notice } from '../../client/theme/Notices';
 import { isStoreNoticeDismissed } from '../../client/theme/storeNoticeCookie';
 import type { CartView } from '../../shared/cart/cartTypes';
-import type { Term } from '../../shared/catalog/types';
 import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { CartService } from '../cart/cartService';
@@ -14,6 +14,7 @@ import { REVIEW_NONCE_ACTION } from '../reviews/reviewsView';
 import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
 import { themePageState } from '../theme/themePageState';
 import type { ClientAssets } from './clientAssets';
+import { headerMenuMarkup } from './islandMarkup';
 import { etagMatches, pageCacheKey, pickEncoding } from './pageCache/cacheKey';
 import { type CachedPage, PageCache } from './pageCache/PageCache';
 import { createPageVersion, type PageVersion } from './pageCache/pageVersion';
@@ -98,22 +99,29 @@ export const pagesPlugin = fp(
       `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +
       `, stale-while-revalidate=${cacheSettings.staleWhileRevalidateSeconds}`;
     const emptyCart = () => options.cartService.view([]);
-    // The header menu's categories, read once per catalog version rather than once per page, when the version is
-    // followed (the cache is on); with the cache off every page reads them, as every page is rendered anyway.
-    let menu: { version: string; categories: Promise<Term[]> } | null = null;
-    async function menuCategories(): Promise<Term[]> {
-      if (!cache.enabled) return options.repositories.catalog.listTerms('product_cat');
+    // The header menu (its categories read, its island rendered) once per catalog version, cache on or off: it is
+    // the same on every page until the catalog changes.
+    let menu: { version: string; markup: Promise<IslandMarkup> } | null = null;
+    async function headerMenu(): Promise<IslandMarkup> {
       const current = await version.current();
       if (menu?.version !== current) {
-        const categories = options.repositories.catalog.listTerms('product_cat');
-        const entry = { version: current, categories };
+        const markup = options.repositories.catalog
+          .listTerms('product_cat')
+          .then((categories) => headerMenuMarkup(categories, baseSettings));
+        const entry = { version: current, markup };
         menu = entry;
-        categories.catch(() => {
+        markup.catch(() => {
           if (menu === entry) menu = null;
         });
       }
-      return menu.categories;
+      return menu.markup;
     }
+    // A write through this process shows on its next page at once; other processes see it within the interval.
+    // A callback hook: it runs after every response, and an async one costs a promise each time.
+    app.addHook('onResponse', function staleAfterWrite(request, _reply, done) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') version.markStale();
+      done();
+    });
 
     app.decorateRequest('sharedRender', null);
     app.decorateRequest('cartView', function cartView(this: FastifyRequest) {
@@ -166,10 +174,6 @@ export const pagesPlugin = fp(
         request.sharedRender = { key, version: current };
         request.visitor.shared = true;
       });
-      // A write through this process shows on its next page at once; other processes see it within the interval.
-      app.addHook('onResponse', async function staleAfterWrite(request) {
-        if (request.method !== 'GET' && request.method !== 'HEAD') version.markStale();
-      });
     }
 
     app.ajax.siteAjax('form-nonce', {
@@ -208,16 +212,16 @@ export const pagesPlugin = fp(
           },
           stats: { ...baseSettings.stats, ...app.statsPageSettings?.(request, status) },
         };
-        const [cart, categories, theme] = await Promise.all([
+        const [cart, menuMarkup, theme] = await Promise.all([
           request.cartView(),
-          menuCategories(),
+          headerMenu(),
           themePageState(request, baseSettings, page, options.repositories),
         ]);
         const html = renderPage(
           page,
           {
             cart,
-            categories,
+            headerMenu: menuMarkup,
             searchQuery: pageOptions.searchQuery,
             notices: pageOptions.notices,
             theme,
@@ -234,10 +238,11 @@ export const pagesPlugin = fp(
           );
         }
         // Every other page carries the visitor's cart and nonces bound to its own session id: never a shared cache.
+        // As bytes: encoded once, where a string is measured for its length and then encoded again.
         return this.status(status)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'private, no-cache')
-          .send(html);
+          .send(Buffer.from(html));
       },
     );
   },

@@ -24,6 +24,28 @@ export function serializeJsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** Each settings section's JSON, by the section object: most are the shop's own for the life of the process. */
+const serializedSections = new WeakMap<object, string>();
+
+/**
+ * The page's settings as `serializeJsonForScript` writes them, each section serialized once per section object:
+ * a page's settings are the shop's (made once, never changed) with a few sections of its own (nonces, the
+ * statistics hit), so only those are serialized on each page. The same bytes as serializing the whole.
+ */
+export function serializeSettingsForScript(settings: PageSettings): string {
+  const sections: string[] = [];
+  for (const [key, value] of Object.entries(settings)) {
+    if (value === undefined) continue;
+    let json = typeof value === 'object' && value !== null ? serializedSections.get(value) : undefined;
+    if (json === undefined) {
+      json = serializeJsonForScript(value);
+      if (typeof value === 'object' && value !== null) serializedSections.set(value, json);
+    }
+    sections.push(`${serializeJsonForScript(key)}:${json}`);
+  }
+  return `{${sections.join(',')}}`;
+}
+
 /** Renders a whole page: the document, the theme's layout, the page body and the settings islands read. */
 export function renderPage(
   page: PageDocument,
@@ -58,7 +80,7 @@ export function renderPage(
           id="shop-settings"
           type="application/json"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: serialized JSON with `<` escaped
-          dangerouslySetInnerHTML={{ __html: serializeJsonForScript(settings) }}
+          dangerouslySetInnerHTML={{ __html: serializeSettingsForScript(settings) }}
         />
       </body>
     </html>,

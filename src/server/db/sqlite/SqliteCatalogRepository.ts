@@ -28,6 +28,8 @@ import {
   PUBLISHED_IMAGE_OWNER,
   protectedParts,
   SITEMAP_PRODUCTS_WHERE,
+  SUMMARY_FIELDS,
+  type SummaryFields,
   type TermRow,
   toAttributeOption,
   toImage,
@@ -64,6 +66,36 @@ import { productListSql } from '../sql/productListSql';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { writeCatalogImport } from './writeCatalogImport';
 
+/** The product aliased `p`'s first image, as JSON (id, alt, stored_key), or null. */
+const FIRST_IMAGE = `(SELECT json_object('id', i.id, 'alt', i.alt, 'stored_key', i.stored_key) FROM product_images i
+  WHERE i.product_id = p.id ORDER BY i.position LIMIT 1)`;
+
+/**
+ * What a product card needs besides the product's row, read in the row's statement: its first image, and whether it
+ * is variable with a published variation on sale.
+ */
+const SUMMARY_COLUMNS = `${FIRST_IMAGE} AS first_image,
+  (p.type = 'variable' AND EXISTS (SELECT 1 FROM products s WHERE s.parent_id = p.id AND s.status = 'publish'
+    AND s.sale_price IS NOT NULL AND s.sale_price < s.regular_price)) AS variation_on_sale`;
+
+type SummaryRow = ProductRow & { first_image: string | null; variation_on_sale: number };
+
+/** A card's own columns (listings read only these, not the description and the rest of the row). */
+const CARD_COLUMNS = SUMMARY_FIELDS.map((field) => `p.${field}`).join(', ');
+type CardRow = SummaryFields & { first_image: string | null; variation_on_sale: number };
+
+/** Rows by a key, each group in the rows' order (Map.groupBy, which Node 20 lacks). */
+function groupBy<Row, Key>(rows: readonly Row[], keyOf: (row: Row) => Key): Map<Key, Row[]> {
+  const groups = new Map<Key, Row[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
 export class SqliteCatalogRepository implements CatalogRepository {
   #db: Database.Database;
   constructor(db: Database.Database) {
@@ -79,27 +111,43 @@ export class SqliteCatalogRepository implements CatalogRepository {
 
   async listProducts(query: ProductListQuery): Promise<ProductList> {
     const { where: whereSql, orderBy, params } = productListSql(query, 'sqlite');
-    const total = this.#db
-      .prepare(`SELECT COUNT(*) FROM products p WHERE ${whereSql}`)
-      .pluck()
-      .get(params) as number;
+    const offset = (query.page - 1) * query.perPage;
+    // One statement: the page's ids are picked first (sorting ids only, however many products match), then their
+    // cards' columns with each one's first image and sale flag, for those rows only.
     const rows = this.#db
-      .prepare(`SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`)
-      .all({ ...params, limit: query.perPage, offset: (query.page - 1) * query.perPage }) as ProductRow[];
+      .prepare(
+        `SELECT ${CARD_COLUMNS}, ${SUMMARY_COLUMNS}
+         FROM (SELECT p.id FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset) page
+         JOIN products p ON p.id = page.id
+         ORDER BY ${orderBy}`,
+      )
+      .all({ ...params, limit: query.perPage, offset }) as CardRow[];
+    // Given ids that all fit on the first page (a product page's lists, a page of search results), the page holds
+    // every match: its length is the total.
+    const countNeeded = !(query.ids && offset === 0 && query.ids.length <= query.perPage);
+    const total = countNeeded
+      ? (this.#db.prepare(`SELECT COUNT(*) FROM products p WHERE ${whereSql}`).pluck().get(params) as number)
+      : rows.length;
     return { items: rows.map((row) => this.#toSummary(row)), total };
   }
 
   async getProductBySlug(slug: string): Promise<ProductDetail | null> {
     const row = this.#db
-      .prepare("SELECT * FROM products WHERE slug = ? AND type <> 'variation' AND status = 'publish'")
-      .get(slug) as ProductRow | undefined;
+      .prepare(
+        `SELECT p.*, ${SUMMARY_COLUMNS} FROM products p
+         WHERE p.slug = ? AND p.type <> 'variation' AND p.status = 'publish'`,
+      )
+      .get(slug) as SummaryRow | undefined;
     return row ? this.#toDetail(row) : null;
   }
 
   async getProductById(id: number): Promise<ProductDetail | null> {
     const row = this.#db
-      .prepare("SELECT * FROM products WHERE id = ? AND type <> 'variation' AND status = 'publish'")
-      .get(id) as ProductRow | undefined;
+      .prepare(
+        `SELECT p.*, ${SUMMARY_COLUMNS} FROM products p
+         WHERE p.id = ? AND p.type <> 'variation' AND p.status = 'publish'`,
+      )
+      .get(id) as SummaryRow | undefined;
     return row ? this.#toDetail(row) : null;
   }
 
@@ -262,26 +310,15 @@ export class SqliteCatalogRepository implements CatalogRepository {
     return getImportJob(this.#read, id);
   }
 
-  #toSummary(row: ProductRow): ProductSummary {
-    const image = this.#db
-      .prepare(
-        'SELECT id, alt, stored_key FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1',
-      )
-      .get(row.id) as ImageRow | undefined;
+  #toSummary(row: CardRow): ProductSummary {
     return toSummary(
       row,
-      image,
-      () =>
-        this.#db
-          .prepare(
-            "SELECT EXISTS (SELECT 1 FROM products WHERE parent_id = ? AND status = 'publish' AND sale_price IS NOT NULL AND sale_price < regular_price)",
-          )
-          .pluck()
-          .get(row.id) === 1,
+      row.first_image === null ? undefined : (JSON.parse(row.first_image) as ImageRow),
+      () => row.variation_on_sale === 1,
     );
   }
 
-  #toDetail(row: ProductRow): ProductDetail {
+  #toDetail(row: SummaryRow): ProductDetail {
     const summary = this.#toSummary(row);
     const images = (
       this.#db
@@ -307,9 +344,10 @@ export class SqliteCatalogRepository implements CatalogRepository {
         ? (
             this.#db
               .prepare(
-                "SELECT p.* FROM products p JOIN grouped_children g ON g.child_id = p.id WHERE g.parent_id = ? AND p.status = 'publish' ORDER BY g.position",
+                `SELECT p.*, ${SUMMARY_COLUMNS} FROM products p JOIN grouped_children g ON g.child_id = p.id
+                 WHERE g.parent_id = ? AND p.status = 'publish' ORDER BY g.position`,
               )
-              .all(row.id) as ProductRow[]
+              .all(row.id) as SummaryRow[]
           ).map((child) => this.#toSummary(child))
         : [];
     const downloads = this.#db
@@ -350,9 +388,17 @@ export class SqliteCatalogRepository implements CatalogRepository {
       visible: number;
       for_variations: number;
     }[];
-    const options = this.#db.prepare(
-      `SELECT t.id, t.slug, t.name, t.color, t.image, t.swatch_type FROM product_attribute_terms pat
-       JOIN attribute_terms t ON t.id = pat.term_id WHERE pat.product_id = ? AND pat.attribute_id = ? ORDER BY pat.position`,
+    if (rows.length === 0) return [];
+    // Every attribute's options in one read, each attribute's in its own order.
+    const optionsOf = groupBy(
+      this.#db
+        .prepare(
+          `SELECT pat.attribute_id, t.id, t.slug, t.name, t.color, t.image, t.swatch_type
+           FROM product_attribute_terms pat JOIN attribute_terms t ON t.id = pat.term_id
+           WHERE pat.product_id = ? ORDER BY pat.attribute_id, pat.position`,
+        )
+        .all(productId) as (AttributeTermRow & { attribute_id: number })[],
+      (option) => option.attribute_id,
     );
     return rows.map((row) => ({
       id: row.id,
@@ -361,30 +407,35 @@ export class SqliteCatalogRepository implements CatalogRepository {
       swatchType: row.swatch_type,
       visible: row.visible === 1,
       forVariations: row.for_variations === 1,
-      options: (options.all(productId, row.id) as AttributeTermRow[]).map(toAttributeOption),
+      options: (optionsOf.get(row.id) ?? []).map(toAttributeOption),
     }));
   }
 
   #variations(productId: number, attributes: ProductAttribute[]): Variation[] {
+    // The variations with their images, then all their attribute values: two reads, however many variations.
     const rows = this.#db
       .prepare(
-        "SELECT * FROM products WHERE parent_id = ? AND type = 'variation' AND status = 'publish' ORDER BY menu_order, id",
+        `SELECT p.*, ${FIRST_IMAGE} AS first_image FROM products p
+         WHERE p.parent_id = ? AND p.type = 'variation' AND p.status = 'publish' ORDER BY p.menu_order, p.id`,
       )
-      .all(productId) as ProductRow[];
-    const values = this.#db.prepare(
-      `SELECT a.slug AS attribute, t.slug AS value FROM variation_attributes va
-       JOIN attributes a ON a.id = va.attribute_id LEFT JOIN attribute_terms t ON t.id = va.term_id
-       WHERE va.variation_id = ?`,
-    );
-    const image = this.#db.prepare(
-      'SELECT id, alt, stored_key FROM product_images WHERE product_id = ? ORDER BY position LIMIT 1',
+      .all(productId) as (ProductRow & { first_image: string | null })[];
+    if (rows.length === 0) return [];
+    const valuesOf = groupBy(
+      this.#db
+        .prepare(
+          `SELECT va.variation_id, a.slug AS attribute, t.slug AS value FROM variation_attributes va
+           JOIN attributes a ON a.id = va.attribute_id LEFT JOIN attribute_terms t ON t.id = va.term_id
+           WHERE va.variation_id IN (SELECT id FROM products WHERE parent_id = ? AND type = 'variation')`,
+        )
+        .all(productId) as { variation_id: number; attribute: string; value: string | null }[],
+      (value) => value.variation_id,
     );
     const variationAttributes = attributes.filter((attribute) => attribute.forVariations);
     return rows.map((row) =>
       toVariation(
         row,
-        values.all(row.id) as { attribute: string; value: string | null }[],
-        (image.get(row.id) as ImageRow | undefined) ?? null,
+        valuesOf.get(row.id) ?? [],
+        row.first_image === null ? null : (JSON.parse(row.first_image) as ImageRow),
         variationAttributes,
       ),
     );
