@@ -127,6 +127,11 @@ test('arrows move over the options skipping headlines, Escape and a click outsid
   const first = listbox.getByRole('option').first();
   await expect(first).toHaveAttribute('aria-selected', 'true');
   await expect(input).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '');
+  // The hydrated box names the elements the server drew: the listbox it controls and the label's input.
+  const listboxId = await listbox.getAttribute('id');
+  expect(listboxId).toBeTruthy();
+  await expect(input).toHaveAttribute('aria-controls', String(listboxId));
+  await expect(page.locator(`label[for="${await input.getAttribute('id')}"]`)).toHaveCount(1);
   await expect(input).toHaveValue('Shirts');
   await input.press('ArrowDown');
   await expect(input).toHaveValue('Washed Linen Shirt');
