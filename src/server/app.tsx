@@ -190,7 +190,7 @@ export async function buildApp({
   await app.register(mailPlugin, { config, repositories, dataDir, mail });
   await app.register(webhooksPlugin, { config, repositories, webhooks });
   await app.register(ajaxPlugin);
-  await app.register(pagesPlugin, { config, assets, repositories, cartService });
+  await app.register(pagesPlugin, { config, assets, repositories, cartService, changeNotifications });
   await app.register(fastifyStatic, {
     root: CLIENT_BUILD_DIR,
     prefix: CLIENT_BASE,

@@ -8,6 +8,8 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { breadcrumbJsonLd, productJsonLd } from '../../shared/structuredData/jsonLd';
 import type { Repositories } from '../db/ports';
 import { productPageLists } from '../merchandising/productLists';
+import { pageTag } from '../render/pageCache/pageTags';
+import { dependsOn } from '../render/pagesPlugin';
 import type { PageDocument } from '../render/renderPage';
 import { stockAlertNotice, stockAlertTargets } from '../stockAlerts/stockAlertOffer';
 import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
@@ -40,6 +42,11 @@ export async function productPageDocument(
   reviews: ReviewsSectionProps | undefined,
 ): Promise<PageDocument> {
   const lists = await productPageLists(repositories, product.id);
+  // The render cache drops the page at any change of the product, and at a listing change of a card it shows.
+  dependsOn(request, [
+    pageTag.product(product.id),
+    ...[...lists.upsells, ...lists.alsoBought, ...lists.related].map((card) => pageTag.listed(card.id)),
+  ]);
   const targets = stockAlertTargets(product);
   const stockAlert =
     targets.length > 0
