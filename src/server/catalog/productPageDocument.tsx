@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JsonLd } from '../../client/catalog/JsonLd';
 import { ProductPage } from '../../client/pages/ProductPage';
 import type { ReviewsSectionProps } from '../../client/product/ReviewsSection';
+import type { StockAlertOffer } from '../../client/product/StockAlertForm';
 import type { ProductDetail } from '../../shared/catalog/types';
 import { productUrl, termUrl } from '../../shared/catalog/urls';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
@@ -40,6 +41,8 @@ export async function productPageDocument(
   product: ProductDetail,
   query: Record<string, unknown>,
   reviews: ReviewsSectionProps | undefined,
+  /** The back-in-stock form sent but refused, shown again with what was typed. */
+  stockAlertRefused: StockAlertOffer['refused'] = null,
 ): Promise<PageDocument> {
   const lists = await productPageLists(repositories, product.id);
   // The render cache drops the page at any change of the product, and at a listing change of a card it shows.
@@ -55,6 +58,8 @@ export async function productPageDocument(
           choose: product.type === 'variable',
           nonce: app.nonces.create(STOCK_ALERT_NONCE_ACTION, request.visitor),
           notice: stockAlertNotice(query),
+          pageProductId: product.id,
+          refused: stockAlertRefused,
         }
       : null;
   const origin = siteOrigin(config, request);
