@@ -105,11 +105,10 @@ export const pagesPlugin = fp(
     const cacheSettings = options.config.server.pageCache;
     const cache = new PageCache<FastifyRequest>(cacheSettings.maxBytes);
     // Settings are read once at start-up: a change is a new process, with an empty cache and other ETags.
-    const changes = createPageChangeFollower(options.repositories.pageVersions, cache);
-    if (cache.enabled) {
-      const stop = options.changeNotifications?.subscribe(() => changes.markStale());
-      if (stop) app.addHook('onClose', async () => stop());
-    }
+    const changes = createPageChangeFollower(options.repositories.pageVersions, cache, {
+      wakeUps: cache.enabled ? options.changeNotifications : undefined,
+    });
+    app.addHook('onClose', async () => changes.close());
     app.decorate('pageCache', { cache, changes });
     const publicCacheControl =
       `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +

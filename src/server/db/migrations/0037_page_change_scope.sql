@@ -2,8 +2,9 @@
 -- affects (src/server/render/pageCache, docs/scale-out.md "Exact invalidation"). The change log keeps one row per
 -- object with the seq of its latest change; `wide_seq` is the seq of its latest change that shows *elsewhere*:
 --   product: on listings, cards and counts (name, price, stock status, rating, visibility, …). A change of only its
---            stock count, its sales count or its modification time (what each order writes) shows on the product's
---            own page alone and keeps the older wide_seq, so an order that does not sell out drops no listing.
+--            stock count or its sales count (what each order writes) shows on the product's own page alone and keeps
+--            the older wide_seq, so an order that does not sell out drops no listing. A save in the back office sets
+--            the modification time, so it is wide even when what changed lives in another table (the image).
 --   term:    its own name, slug, parent or description (menus, breadcrumbs, filters show them). A product joining or
 --            leaving the term changes only the term's archive and keeps the older wide_seq.
 --   vendor, post: every change is wide.
@@ -27,8 +28,8 @@ CREATE TRIGGER search_changes_wide AFTER INSERT ON search_changes WHEN NEW.wide_
 END;
 
 DROP TRIGGER search_products_update;
--- Every column but stock_quantity, total_sales and updated_at is compared (a test holds this list to the table's
--- columns): any other difference is a wide change.
+-- Every column but stock_quantity and total_sales is compared (a test holds this list to the table's columns): any
+-- other difference is a wide change.
 CREATE TRIGGER search_products_update AFTER UPDATE ON products
 WHEN NOT EXISTS (SELECT 1 FROM search_capture_paused) BEGIN
   INSERT INTO search_change_carry (kind, ref_id, wide_seq)
@@ -46,7 +47,7 @@ WHEN NOT EXISTS (SELECT 1 FROM search_capture_paused) BEGIN
       AND OLD.vendor_id IS NEW.vendor_id AND OLD.price_min IS NEW.price_min AND OLD.price_max IS NEW.price_max
       AND OLD.created_at IS NEW.created_at AND OLD.is_private IS NEW.is_private AND OLD.backorders IS NEW.backorders
       AND OLD.trashed_at IS NEW.trashed_at AND OLD.rating_imported_average IS NEW.rating_imported_average
-      AND OLD.rating_imported_count IS NEW.rating_imported_count;
+      AND OLD.rating_imported_count IS NEW.rating_imported_count AND OLD.updated_at IS NEW.updated_at;
   DELETE FROM search_changes WHERE kind = 'product' AND ref_id = coalesce(NEW.parent_id, NEW.id);
   INSERT INTO search_changes (kind, ref_id, wide_seq) VALUES ('product', coalesce(NEW.parent_id, NEW.id),
     (SELECT wide_seq FROM search_change_carry WHERE kind = 'product' AND ref_id = coalesce(NEW.parent_id, NEW.id)));
@@ -107,13 +108,13 @@ CREATE FUNCTION search_change(change_kind TEXT, change_ref BIGINT, wide BOOLEAN)
     wide_seq = CASE WHEN wide THEN NULL ELSE -1 END
 $$;
 
--- Every column but stock_quantity, total_sales and updated_at is compared: any other difference is a wide change.
+-- Every column but stock_quantity and total_sales is compared: any other difference is a wide change.
 CREATE OR REPLACE FUNCTION search_products_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE wide BOOLEAN := true;
 BEGIN
   IF TG_OP = 'UPDATE' THEN
-    wide := (to_jsonb(OLD) - ARRAY['stock_quantity', 'total_sales', 'updated_at'])
-      IS DISTINCT FROM (to_jsonb(NEW) - ARRAY['stock_quantity', 'total_sales', 'updated_at']);
+    wide := (to_jsonb(OLD) - ARRAY['stock_quantity', 'total_sales'])
+      IS DISTINCT FROM (to_jsonb(NEW) - ARRAY['stock_quantity', 'total_sales']);
   END IF;
   IF TG_OP <> 'DELETE' THEN PERFORM search_change('product', coalesce(NEW.parent_id, NEW.id), wide); END IF;
   IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND coalesce(OLD.parent_id, OLD.id) <> coalesce(NEW.parent_id, NEW.id))

@@ -170,6 +170,46 @@ describe('createPageChangeFollower', () => {
     expect(pageChangesSince).toHaveBeenCalledTimes(2);
   });
 
+  it('with notifications, reads on a slower timer, and at once after a notification', async () => {
+    let clock = 0;
+    let version = '1';
+    let notify: (table: string | null) => void = () => {};
+    const stop = vi.fn();
+    const catalogVersion = vi.fn(async () => version);
+    const follower = createPageChangeFollower(
+      {
+        catalogVersion,
+        pageChangesSince: async (seq: number) =>
+          seq === 0 ? { ...none, seq: 1, rules: '0' } : { ...none, seq: 2, rules: '0', posts: [3] },
+      },
+      { invalidate: () => 0 },
+      {
+        wakeUps: {
+          subscribe: (listener) => {
+            notify = listener;
+            return stop;
+          },
+        },
+        now: () => clock,
+      },
+    );
+    expect(await follower.sync()).toBe(1);
+    version = '2';
+    clock = 500;
+    expect(await follower.sync()).toBe(1);
+    notify('search_changes');
+    expect(await follower.sync()).toBe(2);
+    expect(catalogVersion).toHaveBeenCalledTimes(2);
+    clock = 1_400;
+    expect(await follower.sync()).toBe(2);
+    expect(catalogVersion).toHaveBeenCalledTimes(2);
+    clock = 1_600;
+    await follower.sync();
+    expect(catalogVersion).toHaveBeenCalledTimes(3);
+    follower.close();
+    expect(stop).toHaveBeenCalled();
+  });
+
   it('keeps its position and asks again when the log could not be read', async () => {
     let readable = false;
     let version = '1';

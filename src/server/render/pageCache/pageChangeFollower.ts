@@ -1,9 +1,16 @@
 import type { PageVersionRepository } from '../../db/ports';
+import type { ChangeNotifications } from '../../db/postgres/changeNotifications';
 import type { PageCache } from './PageCache';
 import { invalidationOf } from './pageTags';
 
 /** How stale a process's cache may be when nothing in the process wrote: well under 1 s. */
 export const CHANGE_CHECK_INTERVAL_MS = 200;
+
+/**
+ * With PostgreSQL's notifications a commit wakes the cache at once, so the log's version (a scan of the log there)
+ * is read on a slower timer, which only covers a notification lost while the listening connection was down.
+ */
+export const NOTIFIED_CHECK_INTERVAL_MS = 1_000;
 
 /** Changes read at once; a longer backlog (a process that slept through a huge import) drops every page instead. */
 const CHANGE_BATCH = 5_000;
@@ -16,6 +23,8 @@ export interface PageChangeFollower {
   sync(): Promise<number | null>;
   /** A write went through this process, or a notification says one committed: the next request reads the log. */
   markStale(): void;
+  /** Stops listening to notifications. */
+  close(): void;
 }
 
 /**
@@ -27,7 +36,16 @@ export interface PageChangeFollower {
 export function createPageChangeFollower(
   pageVersions: PageVersionRepository,
   cache: Pick<PageCache<unknown>, 'invalidate'>,
-  { intervalMs = CHANGE_CHECK_INTERVAL_MS, now = Date.now }: { intervalMs?: number; now?: () => number } = {},
+  {
+    wakeUps,
+    intervalMs = wakeUps ? NOTIFIED_CHECK_INTERVAL_MS : CHANGE_CHECK_INTERVAL_MS,
+    now = Date.now,
+  }: {
+    /** PostgreSQL's `shop_changes` notifications: each one makes the next request read the log. */
+    wakeUps?: Pick<ChangeNotifications, 'subscribe'>;
+    intervalMs?: number;
+    now?: () => number;
+  } = {},
 ): PageChangeFollower {
   let position: number | null = null;
   let rules: string | null = null;
@@ -61,6 +79,12 @@ export function createPageChangeFollower(
     return position;
   };
 
+  const markStale = () => {
+    staleMarks++;
+    checkedAt = Number.NEGATIVE_INFINITY;
+  };
+  const stop = wakeUps?.subscribe(markStale);
+
   return {
     async sync() {
       if (position !== null && now() - checkedAt < intervalMs) return position;
@@ -69,9 +93,9 @@ export function createPageChangeFollower(
       });
       return reading;
     },
-    markStale() {
-      staleMarks++;
-      checkedAt = Number.NEGATIVE_INFINITY;
+    markStale,
+    close() {
+      stop?.();
     },
   };
 }
