@@ -24,7 +24,9 @@ async function checkShownAgain(browser: Browser, noScript: Page, what: string) {
   await checker.setContent(html, { waitUntil: 'load' });
   await expectNoAxeViolations(checker, { what });
   expect(
-    await checker.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    await checker.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    ),
   ).toBe(true);
   await checker.context().close();
 }
