@@ -190,7 +190,7 @@ export async function buildApp({
   await app.register(mailPlugin, { config, repositories, dataDir, mail });
   await app.register(webhooksPlugin, { config, repositories, webhooks });
   await app.register(ajaxPlugin);
-  await app.register(pagesPlugin, { config, assets, repositories, cartService });
+  await app.register(pagesPlugin, { config, assets, repositories, cartService, changeNotifications });
   await app.register(fastifyStatic, {
     root: CLIENT_BUILD_DIR,
     prefix: CLIENT_BASE,
@@ -231,7 +231,7 @@ export async function buildApp({
   const purchaseFacts = createPurchaseFacts({ repositories, search: search.service, durableWrites });
   await app.register(cartPlugin, { repositories, cartService, config, purchaseFacts });
   await app.register(checkoutPlugin, { repositories, config, purchaseFacts });
-  await app.register(stockAlertsPlugin, { repositories, config, secret, sender: stockAlerts });
+  await app.register(stockAlertsPlugin, { repositories, config, secret, reviewsView, sender: stockAlerts });
   await app.register(contentPlugin, { repositories, secret });
   await app.register(siteFilesPlugin, { config, repositories });
   await app.register(swatchesPlugin, { repositories });

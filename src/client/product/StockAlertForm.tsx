@@ -8,6 +8,10 @@ export interface StockAlertOffer {
   choose: boolean;
   /** After the form was sent: its outcome, shown as a status message. */
   notice: 'subscribed' | 'available' | null;
+  /** The product whose page shows the form (a variation's parent): the page a refused form is shown on again. */
+  pageProductId?: number;
+  /** A form sent but not taken (its page was shared, so it carried no nonce): why, with what was typed kept. */
+  refused?: { message: string; email: string; productId: number } | null;
 }
 
 /**
@@ -25,9 +29,17 @@ export function StockAlertForm({ offer }: { offer: StockAlertOffer }) {
           {offer.notice === 'subscribed' ? i18n.notifyMeSubscribed : i18n.notifyMeAvailable}
         </p>
       )}
+      {offer.refused && (
+        <p className="notice notice--error" role="alert">
+          {offer.refused.message}
+        </p>
+      )}
       {only && (
         <form method="post" action="/back-in-stock/" className="stock-alert__form">
           <p>{i18n.notifyMeText}</p>
+          {offer.pageProductId !== undefined && (
+            <input type="hidden" name="page_id" value={offer.pageProductId} />
+          )}
           {/* Empty on a cached page: filled in before sending (client/forms/fillFormNonces.ts). */}
           <input type="hidden" name="_wpnonce" value={offer.nonce} data-nonce-action="stock_alert" />
           {!offer.choose ? (
@@ -35,7 +47,12 @@ export function StockAlertForm({ offer }: { offer: StockAlertOffer }) {
           ) : (
             <p className="form-row">
               <label htmlFor="stock-alert-product">{i18n.notifyMeOption}</label>
-              <select id="stock-alert-product" name="product_id" required>
+              <select
+                id="stock-alert-product"
+                name="product_id"
+                required
+                defaultValue={offer.refused?.productId}
+              >
                 {offer.targets.map((target) => (
                   <option key={target.id} value={target.id}>
                     {target.name}
@@ -54,6 +71,7 @@ export function StockAlertForm({ offer }: { offer: StockAlertOffer }) {
               maxLength={254}
               autoComplete="email"
               inputMode="email"
+              defaultValue={offer.refused?.email}
             />
           </p>
           <button type="submit" className="button">

@@ -13,7 +13,8 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/structuredData/jsonLd';
 import type { ProductListQuery, Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
-import { PAGE_CACHE_ROUTE } from '../render/pagesPlugin';
+import { pageTag } from '../render/pageCache/pageTags';
+import { dependsOn, PAGE_CACHE_ROUTE } from '../render/pagesPlugin';
 import type { ReviewsView } from '../reviews/reviewsView';
 import type { FacetService } from '../search/facets/FacetService';
 import {
@@ -141,6 +142,14 @@ export async function catalogPlugin(
       keep.post_type = 'product';
       if (query.exact === '1') keep.exact = '1';
     }
+    // The render cache drops this page when a product it shows changes, or what selects and orders them: the term's
+    // members, or (shop, vendor, search) any product; every sale when ordered by popularity.
+    dependsOn(reply.request, [
+      ...list.items.map((item) => pageTag.listed(item.id)),
+      ...(archive.filter.term ? [pageTag.term(archive.filter.term.id)] : [pageTag.catalog]),
+      ...(archive.search !== undefined ? [pageTag.search] : []),
+      ...(query.orderby === 'popularity' ? [pageTag.sales] : []),
+    ]);
     const correction = searched?.correction ?? null;
     const filterParams = filtering ? facetParams(filtering.selection, decimals) : [];
     for (const [name, value] of filterParams) keep[name] = value;
@@ -285,6 +294,7 @@ export async function catalogPlugin(
       catalog.listProducts({ context: 'shop', featured: true, orderby: 'menu_order', page: 1, perPage: 8 }),
       catalog.listPosts('post', 3),
     ]);
+    dependsOn(request, [pageTag.catalog, pageTag.posts]);
     return reply.sendPage({
       title: 'Home',
       description: config.shop.tagline,

@@ -2,12 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JsonLd } from '../../client/catalog/JsonLd';
 import { ProductPage } from '../../client/pages/ProductPage';
 import type { ReviewsSectionProps } from '../../client/product/ReviewsSection';
+import type { StockAlertOffer } from '../../client/product/StockAlertForm';
 import type { ProductDetail } from '../../shared/catalog/types';
 import { productUrl, termUrl } from '../../shared/catalog/urls';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { breadcrumbJsonLd, productJsonLd } from '../../shared/structuredData/jsonLd';
 import type { Repositories } from '../db/ports';
 import { productPageLists } from '../merchandising/productLists';
+import { pageTag } from '../render/pageCache/pageTags';
+import { dependsOn } from '../render/pagesPlugin';
 import type { PageDocument } from '../render/renderPage';
 import { stockAlertNotice, stockAlertTargets } from '../stockAlerts/stockAlertOffer';
 import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
@@ -38,8 +41,15 @@ export async function productPageDocument(
   product: ProductDetail,
   query: Record<string, unknown>,
   reviews: ReviewsSectionProps | undefined,
+  /** The back-in-stock form sent but refused, shown again with what was typed. */
+  stockAlertRefused: StockAlertOffer['refused'] = null,
 ): Promise<PageDocument> {
   const lists = await productPageLists(repositories, product.id);
+  // The render cache drops the page at any change of the product, and at a listing change of a card it shows.
+  dependsOn(request, [
+    pageTag.product(product.id),
+    ...[...lists.upsells, ...lists.alsoBought, ...lists.related].map((card) => pageTag.listed(card.id)),
+  ]);
   const targets = stockAlertTargets(product);
   const stockAlert =
     targets.length > 0
@@ -48,6 +58,8 @@ export async function productPageDocument(
           choose: product.type === 'variable',
           nonce: app.nonces.create(STOCK_ALERT_NONCE_ACTION, request.visitor),
           notice: stockAlertNotice(query),
+          pageProductId: product.id,
+          refused: stockAlertRefused,
         }
       : null;
   const origin = siteOrigin(config, request);

@@ -6,7 +6,8 @@ import { postUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
-import { PAGE_CACHE_ROUTE, skipPageCache } from '../render/pagesPlugin';
+import { pageTag } from '../render/pageCache/pageTags';
+import { dependsOn, PAGE_CACHE_ROUTE, skipPageCache } from '../render/pagesPlugin';
 import { refuseWhenLimited } from '../security/rateLimiter';
 import { tryPostPassword } from './postPassword';
 
@@ -31,6 +32,8 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
     if (!post) throw new ShopError('not_found', 'The page you are looking for does not exist.');
     // A protected page is the visitor's own (its password form, or its body once unlocked): never shared.
     if (post.passwordHash !== null) skipPageCache(request);
+    // Posts and pages show posts only: no product change drops them.
+    dependsOn(request, [pageTag.posts]);
     const token = request.cookies[unlockCookie(post.id)];
     const unlocked =
       post.passwordHash === null || (token !== undefined && safeEqual(token, unlockToken(post.passwordHash)));
@@ -57,12 +60,13 @@ export async function contentPlugin(app: FastifyInstance, { repositories, secret
     );
   }
 
-  app.get('/journal/', PAGE_CACHE_ROUTE, async (_request, reply) =>
-    reply.sendPage({
+  app.get('/journal/', PAGE_CACHE_ROUTE, async (request, reply) => {
+    dependsOn(request, [pageTag.posts]);
+    return reply.sendPage({
       title: 'Journal',
       body: <PostListPage title="Journal" posts={await catalog.listPosts('post', 50)} />,
-    }),
-  );
+    });
+  });
 
   // An address no post could have (`/wp-login.php`, `/old-page.html`) is simply not here: the 404 page, not a 400.
   app.get('/:slug/', PAGE_CACHE_ROUTE, async function postPage(request, reply) {

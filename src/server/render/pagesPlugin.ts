@@ -10,6 +10,7 @@ import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { CartService } from '../cart/cartService';
 import type { Repositories } from '../db/ports';
+import type { ChangeNotifications } from '../db/postgres/changeNotifications';
 import { REVIEW_NONCE_ACTION } from '../reviews/reviewsView';
 import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
 import { themePageState } from '../theme/themePageState';
@@ -17,7 +18,8 @@ import type { ClientAssets } from './clientAssets';
 import { headerMenuMarkup } from './islandMarkup';
 import { etagMatches, pageCacheKey, pickEncoding } from './pageCache/cacheKey';
 import { type CachedPage, PageCache } from './pageCache/PageCache';
-import { createPageVersion, type PageVersion } from './pageCache/pageVersion';
+import { createPageChangeFollower, type PageChangeFollower } from './pageCache/pageChangeFollower';
+import { ANY_CHANGE } from './pageCache/pageTags';
 import { type PageDocument, renderPage } from './renderPage';
 
 interface PageOptions {
@@ -36,12 +38,17 @@ interface PagesPluginOptions {
   assets: ClientAssets;
   repositories: Repositories;
   cartService: CartService;
+  /** PostgreSQL's wake-up at each catalog commit: the cache reads the change log at the next request. */
+  changeNotifications?: Pick<ChangeNotifications, 'subscribe'>;
 }
 
 /** What a cacheable request is rendered as, decided before its handler runs. */
 interface SharedRender {
   key: string;
-  version: string;
+  /** The change-log position the cache reflected when the render began. */
+  renderedFrom: number;
+  /** What the page shows (pageCache/pageTags.ts), declared by its handler through `dependsOn`. */
+  tags: Set<string>;
 }
 
 declare module 'fastify' {
@@ -55,8 +62,8 @@ declare module 'fastify' {
     sharedRender: SharedRender | null;
   }
   interface FastifyInstance {
-    /** The render cache of anonymous pages and the catalog version it follows (docs/scale-out.md). */
-    pageCache: { cache: PageCache<FastifyRequest>; version: PageVersion };
+    /** The render cache of anonymous pages and the change log it follows (docs/scale-out.md). */
+    pageCache: { cache: PageCache<FastifyRequest>; changes: PageChangeFollower };
   }
   interface FastifyContextConfig {
     /** The route's pages are the same for every anonymous visitor: the render cache may answer them. */
@@ -82,28 +89,40 @@ export function skipPageCache(request: FastifyRequest): void {
   request.visitor.shared = false;
 }
 
+/**
+ * Declares what the page being rendered shows (tags of pageCache/pageTags.ts), so the render cache drops it on
+ * exactly the changes of those; a cached page that declares nothing is dropped by every catalog change.
+ */
+export function dependsOn(request: FastifyRequest, tags: Iterable<string>): void {
+  const shared = request.sharedRender;
+  if (!shared) return;
+  for (const tag of tags) shared.tags.add(tag);
+}
+
 /** Renders pages for every feature: the layout, the visitor's cart in the header and the per-page settings. */
 export const pagesPlugin = fp(
   async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions) {
     const baseSettings = toPageSettings(options.config);
     const cacheSettings = options.config.server.pageCache;
     const cache = new PageCache<FastifyRequest>(cacheSettings.maxBytes);
-    // Settings come from the settings file at start-up: a change is a new version, so every ETag changes with it.
-    const settingsVersion = createHash('sha256')
-      .update(JSON.stringify(options.config))
-      .digest('base64url')
-      .slice(0, 12);
-    const version = createPageVersion(options.repositories.pageVersions, settingsVersion);
-    app.decorate('pageCache', { cache, version });
+    // Settings are read once at start-up: a change is a new process, with an empty cache and other ETags.
+    const changes = createPageChangeFollower(options.repositories.pageVersions, cache, {
+      wakeUps: cache.enabled ? options.changeNotifications : undefined,
+    });
+    app.addHook('onClose', async () => changes.close());
+    app.decorate('pageCache', { cache, changes });
     const publicCacheControl =
       `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +
       `, stale-while-revalidate=${cacheSettings.staleWhileRevalidateSeconds}`;
     const emptyCart = () => options.cartService.view([]);
-    // The header menu (its categories read, its island rendered) once per catalog version, cache on or off: it is
-    // the same on every page until the catalog changes.
-    let menu: { version: string; markup: Promise<IslandMarkup> } | null = null;
+    // The header menu (its categories read, its island rendered) once per change-log position, cache on or off: it
+    // is the same on every page until the catalog changes.
+    let menu: { version: number; markup: Promise<IslandMarkup> } | null = null;
     async function headerMenu(): Promise<IslandMarkup> {
-      const current = await version.current();
+      const current = await changes.sync();
+      if (current === null) {
+        return headerMenuMarkup(await options.repositories.catalog.listTerms('product_cat'), baseSettings);
+      }
       if (menu?.version !== current) {
         const markup = options.repositories.catalog
           .listTerms('product_cat')
@@ -119,7 +138,7 @@ export const pagesPlugin = fp(
     // A write through this process shows on its next page at once; other processes see it within the interval.
     // A callback hook: it runs after every response, and an async one costs a promise each time.
     app.addHook('onResponse', function staleAfterWrite(request, _reply, done) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') version.markStale();
+      if (request.method !== 'GET' && request.method !== 'HEAD') changes.markStale();
       done();
     });
 
@@ -165,13 +184,14 @@ export const pagesPlugin = fp(
         const variant = sharedVariant(request);
         if (variant === null) return;
         const key = pageCacheKey(request, variant);
-        const current = await version.current();
-        const entry = cache.get(key, current);
+        const renderedFrom = await changes.sync();
+        if (renderedFrom === null) return;
+        const entry = cache.get(key);
         if (entry) {
           entry.onHit?.(request);
           return sendCached(reply, entry, 'hit');
         }
-        request.sharedRender = { key, version: current };
+        request.sharedRender = { key, renderedFrom, tags: new Set() };
         request.visitor.shared = true;
       });
     }
@@ -233,7 +253,11 @@ export const pagesPlugin = fp(
         if (shared && !this.hasHeader('set-cookie')) {
           return sendCached(
             this,
-            cache.set(shared.key, html, shared.version, pageOptions.onCacheHit),
+            cache.set(shared.key, html, {
+              tags: shared.tags.size > 0 ? [...shared.tags] : [ANY_CHANGE],
+              renderedFrom: shared.renderedFrom,
+              onHit: pageOptions.onCacheHit,
+            }),
             'miss',
           );
         }

@@ -51,7 +51,8 @@ export async function reviewsPlugin(
     if (!app.nonces.verify(body._wpnonce, REVIEW_NONCE_ACTION, request.visitor)) {
       return showAgain(403, {
         values: readReviewForm(body),
-        message: 'Your session has expired, so your review was not sent. Please send it again.',
+        message:
+          'Your review was not sent yet: please press “Submit review” once more to send it. What you wrote is kept below.',
       });
     }
 

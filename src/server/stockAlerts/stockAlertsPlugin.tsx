@@ -6,8 +6,10 @@ import { productUrl } from '../../shared/catalog/urls';
 import { ShopError } from '../../shared/errors/ShopError';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { isEmail } from '../../shared/validation/isEmail';
+import { productPageDocument } from '../catalog/productPageDocument';
 import type { Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
+import type { ReviewsView } from '../reviews/reviewsView';
 import { type RateLimit, refuseWhenLimited } from '../security/rateLimiter';
 import { StockAlertSender, type StockAlertSenderSettings } from './StockAlertSender';
 import { normalizeEmail, stockAlertEmailKey, verifyUnsubscribeToken } from './stockAlertTokens';
@@ -29,6 +31,8 @@ const subscribeBody = z.object({
     .max(254, 'That email address is too long.')
     .refine((value) => isEmail(value), 'Please enter a valid email address.'),
   _wpnonce: z.string().optional(),
+  /** The product whose page the form is on (a variation's parent), to show that page again if the form is refused. */
+  page_id: z.coerce.number().int().positive().optional().catch(undefined),
 });
 const unsubscribeQuery = z.object({ token: z.string().max(200) });
 const unsubscribeBody = z.object({ token: z.string().max(200), _wpnonce: z.string().optional() });
@@ -36,6 +40,8 @@ const unsubscribeBody = z.object({ token: z.string().max(200), _wpnonce: z.strin
 interface StockAlertsPluginOptions {
   repositories: Repositories;
   config: ShopConfig;
+  /** The product page's reviews, for showing the page again with a refused form. */
+  reviewsView?: ReviewsView;
   secret: string;
   sender?: StockAlertSenderSettings;
 }
@@ -58,7 +64,7 @@ const INVALID_LINK = 'This unsubscribe link is not valid. Please open the link e
 export const stockAlertsPlugin = fp(
   async function stockAlertsPlugin(
     app: FastifyInstance,
-    { repositories, config, secret, sender: senderOptions = {} }: StockAlertsPluginOptions,
+    { repositories, config, secret, reviewsView, sender: senderOptions = {} }: StockAlertsPluginOptions,
   ) {
     const sender = new StockAlertSender({
       repositories,
@@ -81,9 +87,30 @@ export const stockAlertsPlugin = fp(
     app.post('/back-in-stock/', async function subscribe(request, reply) {
       const body = parseInput(subscribeBody, request.body ?? {});
       if (!app.nonces.verify(body._wpnonce, STOCK_ALERT_NONCE_ACTION, request.visitor)) {
-        throw new ShopError(
-          'invalid_nonce',
-          'Your session has expired. Please reload the page and try again.',
+        // A page answered from the render cache carries no nonce; the browser fetches the visitor's own before
+        // sending, but without JavaScript the form arrives without one. Show the product page again, with this
+        // visitor's nonce (a session is started now) and what was typed, and ask to send once more.
+        const product = await repositories.catalog.getProductById(body.page_id ?? body.product_id);
+        if (!product)
+          throw new ShopError(
+            'invalid_nonce',
+            'Your session has expired. Please reload the page and try again.',
+          );
+        const query = request.query as Record<string, unknown>;
+        return reply.sendPage(
+          await productPageDocument(
+            { app, repositories, config },
+            request,
+            product,
+            query,
+            await reviewsView?.(request, product),
+            {
+              message: 'Your request was not sent yet: please press “Notify me” once more to confirm it.',
+              email: body.email,
+              productId: body.product_id,
+            },
+          ),
+          { status: 403 },
         );
       }
       refuseWhenLimited(

@@ -1,9 +1,38 @@
 /**
- * The version of everything an anonymous page shows, read from the catalog change feed (`search_changes`, which
- * every catalog write appends to through triggers) and the search rules' revision. The render cache of every
- * process compares it to the version its pages were rendered at (src/server/render/pageCache).
+ * What the render cache of every process follows to drop exactly the pages a committed write changed: the catalog
+ * change log (`search_changes`, written by triggers and by the import) and the search rules' revision
+ * (src/server/render/pageCache, docs/scale-out.md "Exact invalidation").
  */
 export interface PageVersionRepository {
   /** Changes whenever a committed write could change a catalog page; cheap enough to ask several times a second. */
   catalogVersion(): Promise<string>;
+  /**
+   * The log's changes after position `seq`, at most `limit` of them (more: `full`, and `seq` is the log's newest).
+   * `seq` of the answer is the position to ask from next; it stays `seq` when the log could not be read yet (a long
+   * write holds it on PostgreSQL), and the caller asks again.
+   */
+  pageChangesSince(seq: number, limit: number): Promise<PageChanges>;
+}
+
+export interface PageChange {
+  id: number;
+  /** The change shows beyond the object's own page (migration 0037: `wide_seq` after the position). */
+  wide: boolean;
+}
+
+export interface PageChanges {
+  seq: number;
+  /** More changes than asked for: the caller forgets everything derived from the catalog. */
+  full: boolean;
+  /** The search rules' revision (synonyms, boosts, pins), which only search results show; null: not read yet. */
+  rules: string | null;
+  products: PageChange[];
+  terms: PageChange[];
+  vendors: number[];
+  posts: number[];
+  /**
+   * The terms whose archives list a changed product: the terms of every product changed widely and every term a
+   * product joined or left, with their ancestors (a category's archive lists its subcategories' products too).
+   */
+  archiveTerms: number[];
 }

@@ -103,15 +103,19 @@ async function readSnapshot(client: PgClient): Promise<CatalogSnapshot> {
  */
 async function recordChanges(client: PgClient, kind: 'product' | 'term', ids: readonly number[]) {
   if (ids.length === 0) return;
+  // A changed product is a wide change (NULL); a term is recorded because products joined or left it, which
+  // changes its archive alone: -1 keeps its older wide_seq (migration 0037).
+  const wide = kind === 'term' ? -1 : null;
   await client.query(
     `WITH moved AS (
-       UPDATE search_changes SET seq = nextval(pg_get_serial_sequence('search_changes', 'seq'))
+       UPDATE search_changes SET seq = nextval(pg_get_serial_sequence('search_changes', 'seq')), wide_seq = $3::integer
        WHERE kind = $1 AND ref_id = ANY($2::bigint[]) RETURNING ref_id
      )
-     INSERT INTO search_changes (kind, ref_id)
-     SELECT $1, id FROM unnest($2::bigint[]) AS id WHERE id NOT IN (SELECT ref_id FROM moved) ORDER BY id
-     ON CONFLICT (kind, ref_id) DO UPDATE SET seq = nextval(pg_get_serial_sequence('search_changes', 'seq'))`,
-    [kind, ids],
+     INSERT INTO search_changes (kind, ref_id, wide_seq)
+     SELECT $1, id, $3::integer FROM unnest($2::bigint[]) AS id WHERE id NOT IN (SELECT ref_id FROM moved) ORDER BY id
+     ON CONFLICT (kind, ref_id) DO UPDATE
+       SET seq = nextval(pg_get_serial_sequence('search_changes', 'seq')), wide_seq = $3::integer`,
+    [kind, ids, wide],
   );
 }
 

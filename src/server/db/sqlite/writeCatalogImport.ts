@@ -56,15 +56,30 @@ function readSnapshot(db: Database.Database): CatalogSnapshot {
   };
 }
 
-/** One statement per kind: each entity moves to a new seq once, however many of its rows the import wrote. */
+/**
+ * One statement per kind: each entity moves to a new seq once, however many of its rows the import wrote. A changed
+ * product is a wide change (its listings may show it differently); a term is recorded because products joined or
+ * left it, which changes its archive alone, so it keeps its older wide_seq (migration 0037).
+ */
 function recordChanges(db: Database.Database, kind: 'product' | 'term', ids: readonly number[]) {
   if (ids.length === 0) return;
   const json = JSON.stringify(ids);
+  const narrow = kind === 'term';
+  if (narrow)
+    db.prepare(
+      `INSERT INTO search_change_carry (kind, ref_id, wide_seq)
+       SELECT ?, value, coalesce((SELECT wide_seq FROM search_changes WHERE kind = ? AND ref_id = value), 0)
+       FROM json_each(?)`,
+    ).run(kind, kind, json);
   db.prepare('DELETE FROM search_changes WHERE kind = ? AND ref_id IN (SELECT value FROM json_each(?))').run(
     kind,
     json,
   );
-  db.prepare('INSERT INTO search_changes (kind, ref_id) SELECT ?, value FROM json_each(?)').run(kind, json);
+  db.prepare(
+    `INSERT INTO search_changes (kind, ref_id, wide_seq)
+     SELECT ?, value, (SELECT wide_seq FROM search_change_carry WHERE kind = ? AND ref_id = value) FROM json_each(?)`,
+  ).run(kind, kind, json);
+  if (narrow) db.prepare('DELETE FROM search_change_carry WHERE kind = ?').run(kind);
 }
 
 /** Writes a plan's rows in order; the caller holds the transaction. Returns the products the sidecar changed. */

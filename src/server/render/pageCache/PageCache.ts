@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { ANY_CHANGE, type Invalidation } from './pageTags';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -19,8 +20,8 @@ export interface CachedPage<Request = never> {
    */
   br: Buffer | null;
   gzip: Buffer | null;
-  /** The catalog and settings version the page was rendered at; an entry of another version is never served. */
-  version: string;
+  /** What the page shows (pageTags.ts): a change dropping one of them drops the page. */
+  tags: readonly string[];
   /** Run when the entry answers a request (e.g. a search results page still records the search). */
   onHit?: (request: Request) => void;
 }
@@ -39,6 +40,14 @@ export interface PageCacheStats {
 export class PageCache<Request = never> {
   readonly #maxBytes: number;
   readonly #entries = new Map<string, CachedPage<Request>>();
+  /** The keys of the stored entries carrying each tag. */
+  readonly #tagged = new Map<string, Set<string>>();
+  /**
+   * The change-feed position at which each tag was last dropped, and everything: a page rendered from an earlier
+   * position may show what that change replaced, so it is not stored (it is still sent to its visitor).
+   */
+  readonly #droppedAt = new Map<string, number>();
+  #clearedAt = Number.NEGATIVE_INFINITY;
   #bytes = 0;
   /**
    * Stored pages waiting for their compressed copies, compressed one at a time off the main thread. Only keys of
@@ -56,19 +65,14 @@ export class PageCache<Request = never> {
     return this.#maxBytes > 0;
   }
 
-  /** The entry for `key` rendered at `version`; an entry of an older version is dropped. */
-  get(key: string, version: string): CachedPage<Request> | undefined {
+  /** The stored entry for `key`, marked as used lately. */
+  get(key: string): CachedPage<Request> | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#entries.delete(key);
-    if (entry.version !== version) {
-      this.#bytes -= sizeOf(key, entry);
-      this.#uncompressed.delete(key);
-      return undefined;
-    }
     this.#entries.set(key, entry);
     // Compressed when asked for a second time: a page a crawler sees once, or one a catalog change replaces
-    // before anyone asks again (every order changes stock), costs no compression.
+    // before anyone asks again, costs no compression.
     if (entry.br === null && !this.#uncompressed.has(key)) {
       this.#uncompressed.add(key);
       void this.#compressQueued();
@@ -76,37 +80,88 @@ export class PageCache<Request = never> {
     return entry;
   }
 
-  /** Stores the page; a page larger than the whole cache is not kept. */
-  set(key: string, html: string, version: string, onHit?: CachedPage<Request>['onHit']): CachedPage<Request> {
+  /**
+   * Stores the page rendered from change-feed position `renderedFrom`, showing what `tags` name. A page larger than
+   * the whole cache is not kept, nor one a change dropping its tags overtook while it was rendered.
+   */
+  set(
+    key: string,
+    html: string,
+    {
+      tags,
+      renderedFrom,
+      onHit,
+    }: { tags: readonly string[]; renderedFrom: number; onHit?: CachedPage<Request>['onHit'] },
+  ): CachedPage<Request> {
     const body = Buffer.from(html);
     const entry: CachedPage<Request> = {
       html: body,
       etag: etagOf(body),
       br: null,
       gzip: null,
-      version,
+      tags,
       onHit,
     };
     this.delete(key);
-    if (sizeOf(key, entry) > this.#maxBytes) return entry;
+    if (sizeOf(key, entry) > this.#maxBytes || this.#overtaken(tags, renderedFrom)) return entry;
     this.#entries.set(key, entry);
+    for (const tag of tags) {
+      const keys = this.#tagged.get(tag);
+      if (keys) keys.add(key);
+      else this.#tagged.set(tag, new Set([key]));
+    }
     this.#bytes += sizeOf(key, entry);
     this.#evict();
     return entry;
   }
 
+  /** Drops what the changes read up to position `at` made stale: the entries carrying one of their tags, or all. */
+  invalidate(invalidation: Invalidation, at: number): number {
+    if (invalidation.all) {
+      const dropped = this.#entries.size;
+      this.clear();
+      this.#clearedAt = at;
+      return dropped;
+    }
+    let dropped = 0;
+    for (const tag of invalidation.tags) {
+      this.#droppedAt.set(tag, at);
+      for (const key of this.#tagged.get(tag) ?? []) {
+        if (this.#entries.has(key)) dropped++;
+        this.delete(key);
+      }
+    }
+    return dropped;
+  }
+
+  #overtaken(tags: readonly string[], renderedFrom: number): boolean {
+    if (this.#clearedAt > renderedFrom) return true;
+    if ((this.#droppedAt.get(ANY_CHANGE) ?? Number.NEGATIVE_INFINITY) <= renderedFrom) return false;
+    return tags.some((tag) => (this.#droppedAt.get(tag) ?? Number.NEGATIVE_INFINITY) > renderedFrom);
+  }
+
   delete(key: string): void {
     const entry = this.#entries.get(key);
     if (!entry) return;
-    this.#entries.delete(key);
-    this.#uncompressed.delete(key);
-    this.#bytes -= sizeOf(key, entry);
+    this.#forget(key, entry);
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#tagged.clear();
     this.#uncompressed.clear();
     this.#bytes = 0;
+  }
+
+  #forget(key: string, entry: CachedPage<Request>): void {
+    this.#entries.delete(key);
+    this.#uncompressed.delete(key);
+    this.#bytes -= sizeOf(key, entry);
+    for (const tag of entry.tags) {
+      const keys = this.#tagged.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#tagged.delete(tag);
+    }
   }
 
   stats(): PageCacheStats {
@@ -150,17 +205,19 @@ export class PageCache<Request = never> {
   #evict(): void {
     for (const [key, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) return;
-      this.#entries.delete(key);
-      this.#uncompressed.delete(key);
-      this.#bytes -= sizeOf(key, entry);
+      this.#forget(key, entry);
     }
   }
 }
 
-function sizeOf(key: string, entry: Pick<CachedPage, 'html' | 'br' | 'gzip'>): number {
+function sizeOf(key: string, entry: Pick<CachedPage, 'html' | 'br' | 'gzip' | 'tags'>): number {
+  let tagBytes = 0;
+  // Each tag costs its string and its key's slot in the tag index.
+  for (const tag of entry.tags) tagBytes += tag.length * 2 + 16;
   return (
     ENTRY_OVERHEAD_BYTES +
     key.length * 2 +
+    tagBytes +
     entry.html.length +
     (entry.br?.length ?? 0) +
     (entry.gzip?.length ?? 0)

@@ -2,9 +2,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { etagMatches, pageCacheKey, pickEncoding } from './cacheKey';
 import { PageCache } from './PageCache';
-import { createPageVersion } from './pageVersion';
+import { createPageChangeFollower } from './pageChangeFollower';
+import { ANY_CHANGE } from './pageTags';
 
 const page = (n: number, size = 2_000) => `<!doctype html><p>page ${n}</p>${'x'.repeat(size)}`;
+const at0 = { tags: [ANY_CHANGE], renderedFrom: 0 };
 
 describe('PageCache', () => {
   it('keeps the bytes it holds under its bound through a crawl of 10,000 distinct pages, newest kept', async () => {
@@ -12,44 +14,68 @@ describe('PageCache', () => {
     const cache = new PageCache(maxBytes);
     let highest = 0;
     for (let n = 0; n < 10_000; n++) {
-      cache.set(`/p/${n}`, page(n, 1_000 + (n % 7) * 500), 'v1');
+      cache.set(`/p/${n}`, page(n, 1_000 + (n % 7) * 500), at0);
       highest = Math.max(highest, cache.stats().bytes);
       expect(cache.stats().bytes).toBeLessThanOrEqual(maxBytes);
     }
     // The compressed copies land later, once a page is asked for again, and are counted too.
-    await vi.waitFor(() => expect(cache.get('/p/9999', 'v1')?.br).not.toBeNull());
+    await vi.waitFor(() => expect(cache.get('/p/9999')?.br).not.toBeNull());
     expect(cache.stats().bytes).toBeLessThanOrEqual(maxBytes);
     expect(highest).toBeGreaterThan(maxBytes / 2);
     expect(cache.stats().entries).toBeLessThan(10_000);
-    expect(cache.get('/p/0', 'v1')).toBeUndefined();
-    expect(cache.get('/p/9998', 'v1')?.html.toString()).toBe(page(9998, 1_000 + (9998 % 7) * 500));
+    expect(cache.get('/p/0')).toBeUndefined();
+    expect(cache.get('/p/9998')?.html.toString()).toBe(page(9998, 1_000 + (9998 % 7) * 500));
   });
 
   it('drops the least recently used first: a page read lately outlives one stored later', () => {
-    const one = Buffer.byteLength(page(0)) + 256 + 20;
+    const one = Buffer.byteLength(page(0)) + 256 + 20 + 18;
     const cache = new PageCache(one * 3);
-    cache.set('/a', page(1), 'v');
-    cache.set('/b', page(2), 'v');
-    cache.set('/c', page(3), 'v');
-    expect(cache.get('/a', 'v')).toBeDefined();
-    cache.set('/d', page(4), 'v');
-    expect(cache.get('/b', 'v')).toBeUndefined();
-    expect(cache.get('/a', 'v')).toBeDefined();
-    expect(cache.get('/c', 'v')).toBeDefined();
-    expect(cache.get('/d', 'v')).toBeDefined();
+    cache.set('/a', page(1), at0);
+    cache.set('/b', page(2), at0);
+    cache.set('/c', page(3), at0);
+    expect(cache.get('/a')).toBeDefined();
+    cache.set('/d', page(4), at0);
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.get('/a')).toBeDefined();
+    expect(cache.get('/c')).toBeDefined();
+    expect(cache.get('/d')).toBeDefined();
   });
 
-  it('never serves an entry of another version, and forgets it', () => {
+  it('drops exactly the entries carrying a dropped tag, and forgets them', () => {
     const cache = new PageCache(1024 * 1024);
-    cache.set('/a', page(1), 'v1');
-    expect(cache.get('/a', 'v2')).toBeUndefined();
-    expect(cache.get('/a', 'v1')).toBeUndefined();
+    cache.set('/product/a', page(1), { tags: ['product:1', 'listed:2'], renderedFrom: 0 });
+    cache.set('/product/b', page(2), { tags: ['product:2'], renderedFrom: 0 });
+    cache.set('/category/x', page(3), { tags: ['term:9', 'listed:1'], renderedFrom: 0 });
+    cache.set('/unknown', page(4), at0);
+    expect(cache.invalidate({ all: false, tags: new Set(['listed:1', ANY_CHANGE]) }, 5)).toBe(2);
+    expect(cache.get('/category/x')).toBeUndefined();
+    expect(cache.get('/unknown')).toBeUndefined();
+    expect(cache.get('/product/a')).toBeDefined();
+    expect(cache.get('/product/b')).toBeDefined();
+    cache.invalidate({ all: false, tags: new Set(['product:2']) }, 6);
+    expect(cache.get('/product/b')).toBeUndefined();
+    expect(cache.get('/product/a')).toBeDefined();
+    cache.invalidate({ all: true, tags: new Set() }, 7);
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('does not store a page a change overtook while it was rendered, and stores one rendered after it', () => {
+    const cache = new PageCache(1024 * 1024);
+    cache.invalidate({ all: false, tags: new Set(['product:1', ANY_CHANGE]) }, 10);
+    cache.set('/product/a', page(1), { tags: ['product:1'], renderedFrom: 9 });
+    expect(cache.get('/product/a')).toBeUndefined();
+    cache.set('/product/b', page(2), { tags: ['product:2'], renderedFrom: 9 });
+    expect(cache.get('/product/b')).toBeDefined();
+    cache.set('/product/a', page(1), { tags: ['product:1'], renderedFrom: 10 });
+    expect(cache.get('/product/a')).toBeDefined();
+    cache.invalidate({ all: true, tags: new Set() }, 11);
+    cache.set('/product/b', page(2), { tags: ['product:2'], renderedFrom: 10 });
+    expect(cache.get('/product/b')).toBeUndefined();
   });
 
   it('does not keep a page larger than the whole cache, and keeps nothing when off', () => {
     const small = new PageCache(1_000);
-    small.set('/big', page(1, 5_000), 'v');
+    small.set('/big', page(1, 5_000), at0);
     expect(small.stats().entries).toBe(0);
     const off = new PageCache(0);
     expect(off.enabled).toBe(false);
@@ -57,16 +83,16 @@ describe('PageCache', () => {
 
   it('compresses a page asked for again, once, into brotli and gzip that decode to the same bytes, with one ETag', async () => {
     const cache = new PageCache(1024 * 1024);
-    const entry = cache.set('/a', page(1), 'v');
+    const entry = cache.set('/a', page(1), at0);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(entry.br).toBeNull();
-    cache.get('/a', 'v');
+    cache.get('/a');
     await vi.waitFor(() => expect(entry.br && entry.gzip).toBeTruthy());
     expect(brotliDecompressSync(entry.br as Buffer).equals(entry.html)).toBe(true);
     expect(gunzipSync(entry.gzip as Buffer).equals(entry.html)).toBe(true);
     expect(entry.etag).toMatch(/^W\/"[\w-]+"$/);
-    expect(cache.set('/b', page(1), 'v').etag).toBe(entry.etag);
-    expect(cache.set('/c', page(2), 'v').etag).not.toBe(entry.etag);
+    expect(cache.set('/b', page(1), at0).etag).toBe(entry.etag);
+    expect(cache.set('/c', page(2), at0).etag).not.toBe(entry.etag);
   });
 });
 
@@ -104,23 +130,106 @@ describe('cache key and negotiation', () => {
   });
 });
 
-describe('createPageVersion', () => {
-  it('reads the change feed at most once per interval, at once after a local write, one read for many callers', async () => {
+describe('createPageChangeFollower', () => {
+  const none = { full: false, products: [], terms: [], vendors: [], posts: [], archiveTerms: [] };
+
+  it('reads the change log at most once per interval, at once after a local write, one read for many callers', async () => {
     let clock = 0;
-    let catalog = 1;
-    const catalogVersion = vi.fn(async () => `${catalog}.0`);
-    const version = createPageVersion({ catalogVersion }, 'settings', { intervalMs: 200, now: () => clock });
-    const first = await Promise.all([version.current(), version.current(), version.current()]);
-    expect(first).toEqual(['settings.1.0', 'settings.1.0', 'settings.1.0']);
+    let version = '1.0';
+    const catalogVersion = vi.fn(async () => version);
+    const pageChangesSince = vi.fn(async (seq: number) =>
+      seq === 0
+        ? { ...none, seq: 1, rules: '0' }
+        : { ...none, seq: 2, rules: '0', products: [{ id: 7, wide: false }] },
+    );
+    const invalidate = vi.fn(() => 0);
+    const follower = createPageChangeFollower(
+      { catalogVersion, pageChangesSince },
+      { invalidate },
+      {
+        intervalMs: 200,
+        now: () => clock,
+      },
+    );
+    expect(await Promise.all([follower.sync(), follower.sync(), follower.sync()])).toEqual([1, 1, 1]);
     expect(catalogVersion).toHaveBeenCalledTimes(1);
-    catalog = 2;
+    version = '2.0';
     clock = 150;
-    expect(await version.current()).toBe('settings.1.0');
+    expect(await follower.sync()).toBe(1);
     clock = 201;
-    expect(await version.current()).toBe('settings.2.0');
+    expect(await follower.sync()).toBe(2);
+    expect(invalidate).toHaveBeenCalledWith(
+      { all: false, tags: new Set(['product:7', 'sales', ANY_CHANGE]) },
+      2,
+    );
     expect(catalogVersion).toHaveBeenCalledTimes(2);
-    catalog = 3;
-    version.markStale();
-    expect(await version.current()).toBe('settings.3.0');
+    follower.markStale();
+    expect(await follower.sync()).toBe(2);
+    expect(catalogVersion).toHaveBeenCalledTimes(3);
+    // The same version: the log is not read again.
+    expect(pageChangesSince).toHaveBeenCalledTimes(2);
+  });
+
+  it('with notifications, reads on a slower timer, and at once after a notification', async () => {
+    let clock = 0;
+    let version = '1';
+    let notify: (table: string | null) => void = () => {};
+    const stop = vi.fn();
+    const catalogVersion = vi.fn(async () => version);
+    const follower = createPageChangeFollower(
+      {
+        catalogVersion,
+        pageChangesSince: async (seq: number) =>
+          seq === 0 ? { ...none, seq: 1, rules: '0' } : { ...none, seq: 2, rules: '0', posts: [3] },
+      },
+      { invalidate: () => 0 },
+      {
+        wakeUps: {
+          subscribe: (listener) => {
+            notify = listener;
+            return stop;
+          },
+        },
+        now: () => clock,
+      },
+    );
+    expect(await follower.sync()).toBe(1);
+    version = '2';
+    clock = 500;
+    expect(await follower.sync()).toBe(1);
+    notify('search_changes');
+    expect(await follower.sync()).toBe(2);
+    expect(catalogVersion).toHaveBeenCalledTimes(2);
+    clock = 1_400;
+    expect(await follower.sync()).toBe(2);
+    expect(catalogVersion).toHaveBeenCalledTimes(2);
+    clock = 1_600;
+    await follower.sync();
+    expect(catalogVersion).toHaveBeenCalledTimes(3);
+    follower.close();
+    expect(stop).toHaveBeenCalled();
+  });
+
+  it('keeps its position and asks again when the log could not be read', async () => {
+    let readable = false;
+    let version = '1';
+    const follower = createPageChangeFollower(
+      {
+        catalogVersion: async () => version,
+        pageChangesSince: async (seq: number) =>
+          seq === 0
+            ? { ...none, seq: 3, rules: '0' }
+            : readable
+              ? { ...none, seq: 4, rules: '0', posts: [1] }
+              : { ...none, seq, rules: null },
+      },
+      { invalidate: () => 0 },
+      { intervalMs: 0 },
+    );
+    expect(await follower.sync()).toBe(3);
+    version = '2';
+    expect(await follower.sync()).toBe(3);
+    readable = true;
+    expect(await follower.sync()).toBe(4);
   });
 });

@@ -213,7 +213,7 @@ describe('a change shows at once, on exactly the pages it changes', () => {
     for (const url of [MUG_URL, KITCHEN_URL, '/']) expect((await get(url)).body).not.toContain('77.77');
     const owner = await ownerBrowser(shop.app);
     const values = formValuesOf(await shop.repositories.catalog.getAdminProduct(MUG), 2);
-    const markStale = vi.spyOn(shop.app.pageCache.version, 'markStale');
+    const markStale = vi.spyOn(shop.app.pageCache.changes, 'markStale');
     const saved = await owner.postForm(`/admin/products/${MUG}/`, `/admin/products/${MUG}/`, {
       ...productFormFields(values),
       regular_price: '77.77',

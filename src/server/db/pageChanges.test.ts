@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+
+/*
+ * What the change log tells the render cache (migration 0037), on both engines: whether a change shows beyond the
+ * object's own page, and which archives list what changed.
+ */
+
+const MUG = 1021;
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp({ seed: true });
+});
+afterAll(async () => shop?.close());
+
+const termId = async (slug: string) =>
+  Number(
+    (
+      await shop.query<{ id: number }>("SELECT id FROM terms WHERE taxonomy = 'product_cat' AND slug = ?", [
+        slug,
+      ])
+    )[0]?.id,
+  );
+const since = (seq: number) => shop.repositories.pageVersions.pageChangesSince(seq, 1_000);
+const now = async () => (await shop.repositories.pageVersions.pageChangesSince(0, 0)).seq;
+
+describe('the change log as the render cache reads it', () => {
+  it('a stock count or sale alone is narrow; a price is wide, with the product’s archives and their parents', async () => {
+    const start = await now();
+    await shop.query('UPDATE products SET stock_quantity = 3, total_sales = total_sales + 1 WHERE id = ?', [
+      MUG,
+    ]);
+    const narrow = await since(start);
+    expect(narrow.products).toEqual([{ id: MUG, wide: false }]);
+    expect(narrow.archiveTerms).toEqual([]);
+
+    await shop.query('UPDATE products SET regular_price = 19 WHERE id = ?', [MUG]);
+    const wide = await since(narrow.seq);
+    expect(wide.products).toEqual([{ id: MUG, wide: true }]);
+    // Its categories, tags and brand, and the parent category of Kitchen (Home), whose archive lists it too.
+    const own = (
+      await shop.query<{ term_id: number }>('SELECT term_id FROM product_terms WHERE product_id = ?', [MUG])
+    ).map((row) => Number(row.term_id));
+    expect(own).toEqual(expect.arrayContaining([await termId('kitchen'), await termId('gifts')]));
+    expect(new Set(wide.archiveTerms)).toEqual(new Set([...own, await termId('home')]));
+
+    // A back-office save sets the modification time: wide, as what it changed may live in another table (the image).
+    const saved = await since(wide.seq);
+    await shop.query("UPDATE products SET updated_at = '2030-01-01T00:00:00.000Z' WHERE id = ?", [MUG]);
+    const touched = await since(saved.seq);
+    expect(touched.products).toEqual([{ id: MUG, wide: true }]);
+
+    // A narrow change after a wide one: wide for a reader from before both, narrow for one who saw the wide one.
+    await shop.query('UPDATE products SET stock_quantity = 2 WHERE id = ?', [MUG]);
+    expect((await since(start)).products).toEqual([{ id: MUG, wide: true }]);
+    expect((await since(touched.seq)).products).toEqual([{ id: MUG, wide: false }]);
+  });
+
+  it('a product leaving a term is narrow for the term, wide for the product; a renamed term is wide', async () => {
+    const gifts = await termId('gifts');
+    const start = await now();
+    await shop.query('DELETE FROM product_terms WHERE product_id = ? AND term_id = ?', [MUG, gifts]);
+    const left = await since(start);
+    expect(left.terms).toEqual([{ id: gifts, wide: false }]);
+    expect(left.products).toEqual([{ id: MUG, wide: true }]);
+    expect(left.archiveTerms).toContain(gifts);
+
+    await shop.query("UPDATE terms SET name = 'Presents' WHERE id = ?", [gifts]);
+    expect((await since(left.seq)).terms).toEqual([{ id: gifts, wide: true }]);
+  });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'SQLite’s trigger compares every column of products but the stock count and sales',
+    async () => {
+      const columns = (await shop.query<{ name: string }>('PRAGMA table_info(products)')).map(
+        (row) => row.name,
+      );
+      const [trigger] = await shop.query<{ sql: string }>(
+        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'search_products_update'",
+      );
+      const compared = columns.filter((column) => trigger?.sql.includes(`OLD.${column} IS NEW.${column}`));
+      expect(columns.filter((column) => !compared.includes(column)).sort()).toEqual([
+        'stock_quantity',
+        'total_sales',
+      ]);
+    },
+  );
+});

@@ -1,0 +1,81 @@
+import type { PageChanges } from '../ports';
+
+/*
+ * The render cache's reading of the catalog change log (migration 0037), shared by both engines: the rows after a
+ * position with whether each shows beyond its own page, then the archives those changes reach.
+ */
+
+export interface PageChangeRow {
+  seq: number;
+  kind: string;
+  ref_id: number;
+  wide: boolean | number;
+}
+
+/** The rows after position $1, oldest first, at most $2; `wide` when the row's wide_seq is after the position too. */
+export const PAGE_CHANGE_ROWS = {
+  sqlite: `SELECT seq, kind, ref_id, coalesce(wide_seq, seq) > ? AS wide FROM search_changes
+    WHERE seq > ? ORDER BY seq LIMIT ?`,
+  postgres: `SELECT seq, kind, ref_id::int AS ref_id, coalesce(wide_seq, seq) > $1 AS wide FROM search_changes
+    WHERE seq > $1 ORDER BY seq LIMIT $2`,
+} as const;
+
+/**
+ * The terms of the given products and the given terms, with every ancestor: the archives that list those products
+ * or those terms' members (a category's archive lists its subcategories' products too).
+ */
+export const ARCHIVE_TERMS = {
+  sqlite: `WITH RECURSIVE up(id) AS (
+      SELECT id FROM (
+        SELECT term_id AS id FROM product_terms WHERE product_id IN (SELECT value FROM json_each(?))
+        UNION SELECT value AS id FROM json_each(?)
+      )
+      UNION SELECT t.parent_id FROM terms t JOIN up ON t.id = up.id WHERE t.parent_id IS NOT NULL
+    )
+    SELECT id FROM up`,
+  postgres: `WITH RECURSIVE up(id) AS (
+      SELECT id FROM (
+        SELECT term_id::bigint AS id FROM product_terms WHERE product_id = ANY($1::bigint[])
+        UNION SELECT unnest($2::bigint[]) AS id
+      ) AS given
+      UNION SELECT t.parent_id::bigint FROM terms t JOIN up ON t.id = up.id WHERE t.parent_id IS NOT NULL
+    )
+    SELECT id::int AS id FROM up`,
+} as const;
+
+/** The rows sorted by kind; `archiveTerms` is filled by the caller from ARCHIVE_TERMS. */
+export function pageChangesOf(
+  position: number,
+  rows: PageChangeRow[],
+  limit: number,
+  rules: string,
+): PageChanges {
+  const changes: PageChanges = {
+    seq: rows.at(-1)?.seq ?? position,
+    full: rows.length > limit,
+    rules,
+    products: [],
+    terms: [],
+    vendors: [],
+    posts: [],
+    archiveTerms: [],
+  };
+  if (changes.full) return changes;
+  for (const row of rows) {
+    const id = Number(row.ref_id);
+    const wide = Boolean(row.wide);
+    if (row.kind === 'product') changes.products.push({ id, wide });
+    else if (row.kind === 'term') changes.terms.push({ id, wide });
+    else if (row.kind === 'vendor') changes.vendors.push(id);
+    else if (row.kind === 'post') changes.posts.push(id);
+  }
+  return changes;
+}
+
+/** The products whose listings moved and the terms products joined or left: the archives to look up. */
+export function archiveLookup(changes: PageChanges): { products: number[]; terms: number[] } {
+  return {
+    products: changes.products.filter((change) => change.wide).map((change) => change.id),
+    terms: changes.terms.filter((change) => !change.wide).map((change) => change.id),
+  };
+}

@@ -1,0 +1,101 @@
+import type { PageVersionRepository } from '../../db/ports';
+import type { ChangeNotifications } from '../../db/postgres/changeNotifications';
+import type { PageCache } from './PageCache';
+import { invalidationOf } from './pageTags';
+
+/** How stale a process's cache may be when nothing in the process wrote: well under 1 s. */
+export const CHANGE_CHECK_INTERVAL_MS = 200;
+
+/**
+ * With PostgreSQL's notifications a commit wakes the cache at once, so the log's version (a scan of the log there)
+ * is read on a slower timer, which only covers a notification lost while the listening connection was down.
+ */
+export const NOTIFIED_CHECK_INTERVAL_MS = 1_000;
+
+/** Changes read at once; a longer backlog (a process that slept through a huge import) drops every page instead. */
+const CHANGE_BATCH = 5_000;
+
+export interface PageChangeFollower {
+  /**
+   * Brings the cache up to the change log (at most one read per interval, shared by every caller) and answers the
+   * position it reflects, or null before the log could be read once (nothing is cached until then).
+   */
+  sync(): Promise<number | null>;
+  /** A write went through this process, or a notification says one committed: the next request reads the log. */
+  markStale(): void;
+  /** Stops listening to notifications. */
+  close(): void;
+}
+
+/**
+ * Follows the catalog change log from this process's own position and drops exactly the cached pages each change
+ * affects (pageTags.ts). Every process does the same from its own position, so every process's cache follows every
+ * write: SQLite's by a cheap check of the log's newest seq at most every `intervalMs`, PostgreSQL's by the same
+ * check plus the `shop_changes` notification, which marks the cache stale at once.
+ */
+export function createPageChangeFollower(
+  pageVersions: PageVersionRepository,
+  cache: Pick<PageCache<unknown>, 'invalidate'>,
+  {
+    wakeUps,
+    intervalMs = wakeUps ? NOTIFIED_CHECK_INTERVAL_MS : CHANGE_CHECK_INTERVAL_MS,
+    now = Date.now,
+  }: {
+    /** PostgreSQL's `shop_changes` notifications: each one makes the next request read the log. */
+    wakeUps?: Pick<ChangeNotifications, 'subscribe'>;
+    intervalMs?: number;
+    now?: () => number;
+  } = {},
+): PageChangeFollower {
+  let position: number | null = null;
+  let rules: string | null = null;
+  let seenVersion: string | null = null;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  /** Counts markStale calls: one that arrives while a read is in flight makes the next request read again. */
+  let staleMarks = 0;
+  let reading: Promise<number | null> | null = null;
+
+  const follow = async (): Promise<number | null> => {
+    const startedAt = now();
+    const marks = staleMarks;
+    const version = await pageVersions.catalogVersion();
+    if (position === null) {
+      // The first read starts at the log's newest change: nothing is cached yet, so nothing older matters.
+      const start = await pageVersions.pageChangesSince(0, 0);
+      if (start.rules === null) return null;
+      position = start.seq;
+      rules = start.rules;
+      seenVersion = version;
+    } else if (version !== seenVersion) {
+      const changes = await pageVersions.pageChangesSince(position, CHANGE_BATCH);
+      // Not read (a long write holds the log): the next request asks again.
+      if (changes.rules === null) return position;
+      cache.invalidate(invalidationOf(changes, changes.rules !== rules), changes.seq);
+      position = changes.seq;
+      rules = changes.rules;
+      seenVersion = version;
+    }
+    if (marks === staleMarks) checkedAt = startedAt;
+    return position;
+  };
+
+  const markStale = () => {
+    staleMarks++;
+    checkedAt = Number.NEGATIVE_INFINITY;
+  };
+  const stop = wakeUps?.subscribe(markStale);
+
+  return {
+    async sync() {
+      if (position !== null && now() - checkedAt < intervalMs) return position;
+      reading ??= follow().finally(() => {
+        reading = null;
+      });
+      return reading;
+    },
+    markStale,
+    close() {
+      stop?.();
+    },
+  };
+}
