@@ -39,7 +39,7 @@ export function createPageChangeFollower(
   {
     wakeUps,
     intervalMs = wakeUps ? NOTIFIED_CHECK_INTERVAL_MS : CHANGE_CHECK_INTERVAL_MS,
-    now = Date.now,
+    now = () => Date.now(),
   }: {
     /** PostgreSQL's `shop_changes` notifications: each one makes the next request read the log. */
     wakeUps?: Pick<ChangeNotifications, 'subscribe'>;
