@@ -176,12 +176,34 @@ export function toImage(row: ImageRow): ProductImage {
   return { id: row.id, alt: row.alt, ...storedImageSources(row.stored_key) };
 }
 
+/** The columns a product card shows: what a listing reads (a card never shows the description). */
+export const SUMMARY_COLUMNS = [
+  'id',
+  'type',
+  'slug',
+  'name',
+  'sku',
+  'featured',
+  'visibility',
+  'short_description',
+  'regular_price',
+  'sale_price',
+  'price_min',
+  'price_max',
+  'stock_status',
+  'rating_average',
+  'rating_count',
+  'total_sales',
+] as const satisfies readonly (keyof ProductRow)[];
+
+export type SummaryRow = Pick<ProductRow, (typeof SUMMARY_COLUMNS)[number]>;
+
 /**
  * A product row as a summary: its first image, and whether a variable product has a variation on sale (asked only
  * for a variable product, since on SQLite that is one more query).
  */
 export function toSummary(
-  row: ProductRow,
+  row: SummaryRow,
   image: ImageRow | undefined,
   variableOnSale: () => boolean,
 ): ProductSummary {

@@ -26,6 +26,8 @@ import {
   PUBLISHED_IMAGE_OWNER,
   protectedParts,
   SITEMAP_PRODUCTS_WHERE,
+  SUMMARY_COLUMNS,
+  type SummaryRow,
   type TermRow,
   toAttributeOption,
   toImage,
@@ -90,10 +92,11 @@ export class PgCatalogRepository implements CatalogRepository {
     const offset = (query.page - 1) * query.perPage;
     // One statement reads the page's rows, then each card's first image and sale flag for those rows only (the
     // inner query picks the page, so an ordering that sorts every match does not run the subqueries for each),
-    // a prepared one: a listing's few texts are parsed and planned once per connection.
-    const page = queryNamed<ProductRow & SummaryExtras>(
+    // a prepared one: a listing's few texts are parsed and planned once per connection. Only the columns a card
+    // shows travel back: every column is a value the client parses per row (the description the longest).
+    const page = queryNamed<SummaryRow & SummaryExtras>(
       this.#pool,
-      `SELECT p.*, ${firstImageOf('p')} AS first_image, ${variationOnSaleOf('p')} AS variation_on_sale
+      `SELECT ${SUMMARY_COLUMNS.map((column) => `p.${column}`).join(', ')}, ${firstImageOf('p')} AS first_image, ${variationOnSaleOf('p')} AS variation_on_sale
        FROM (SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset) p
        ORDER BY ${orderBy}`,
       { ...params, limit: query.perPage, offset },
