@@ -176,12 +176,8 @@ export function toImage(row: ImageRow): ProductImage {
   return { id: row.id, alt: row.alt, ...storedImageSources(row.stored_key) };
 }
 
-/**
- * A product row as a summary: its first image, and whether a variable product has a variation on sale (asked only
- * for a variable product, since on SQLite that is one more query).
- */
-/** The columns of a product row a card shows (`toSummary`). */
-export const SUMMARY_FIELDS = [
+/** The columns a product card shows: what a listing reads (a card never shows the description). */
+export const SUMMARY_COLUMNS = [
   'id',
   'type',
   'slug',
@@ -200,10 +196,14 @@ export const SUMMARY_FIELDS = [
   'total_sales',
 ] as const satisfies readonly (keyof ProductRow)[];
 
-export type SummaryFields = Pick<ProductRow, (typeof SUMMARY_FIELDS)[number]>;
+export type SummaryRow = Pick<ProductRow, (typeof SUMMARY_COLUMNS)[number]>;
 
+/**
+ * A product row as a summary: its first image, and whether a variable product has a variation on sale (asked only
+ * for a variable product, since on SQLite that is one more query).
+ */
 export function toSummary(
-  row: SummaryFields,
+  row: SummaryRow,
   image: ImageRow | undefined,
   variableOnSale: () => boolean,
 ): ProductSummary {

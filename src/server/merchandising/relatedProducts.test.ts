@@ -96,3 +96,93 @@ describe('related products', () => {
     }
   });
 });
+
+describe("a product page's lists in one statement", () => {
+  /** The three reads one after the other (what the product page ran before): the reference. */
+  async function threeReads(productId: number, limit: number, minimum: number) {
+    const { merchandising } = shop.repositories;
+    const upsells = await merchandising.linkedProductIds([productId], 'upsell', limit);
+    const bought = await merchandising.alsoBoughtIds(productId, limit);
+    const alsoBought = bought.length >= minimum ? bought : [];
+    const related = await merchandising.relatedProductIds(productId, limit, [...upsells, ...alsoBought]);
+    return { upsells, alsoBought, related };
+  }
+
+  it('chooses what the upsells, also-bought and related reads choose one after the other, for every product', async () => {
+    // Upsells for every other product (positions out of id order, one of them the product itself and one out of
+    // stock), and co-purchases: none, one (below the minimum of two), and several with tied counts.
+    const links: [number, number, number][] = [];
+    const pairs: [number, number, number][] = [];
+    productIds.forEach((productId, index) => {
+      const others = productIds.filter((id) => id !== productId);
+      if (index % 2 === 0)
+        links.push(
+          [productId, others[(index * 7) % others.length] as number, 3],
+          [productId, others[(index * 3 + 1) % others.length] as number, 1],
+          [productId, productId, 2],
+        );
+      const bought = index % 3 === 0 ? 0 : index % 3 === 1 ? 1 : 5;
+      for (let n = 0; n < bought; n++)
+        pairs.push([productId, others[(index * 5 + n * 2) % others.length] as number, 1 + (n % 2)]);
+    });
+    const outOfStock = productIds[5] as number;
+    // What the demo catalog stores, put back afterwards.
+    const storedLinks = await shop.query<{ product_id: number; linked_id: number; position: number }>(
+      "SELECT product_id, linked_id, position FROM product_links WHERE kind = 'upsell'",
+    );
+    const storedPairs = await shop.query<{ product_id: number; other_id: number; order_count: number }>(
+      'SELECT product_id, other_id, order_count FROM product_co_purchases',
+    );
+    for (const [productId, linkedId, position] of links)
+      await shop.query(
+        `INSERT INTO product_links (product_id, kind, linked_id, position) VALUES (?, 'upsell', ?, ?)
+         ON CONFLICT DO NOTHING`,
+        [productId, linkedId, position],
+      );
+    for (const [productId, otherId, count] of pairs)
+      await shop.query(
+        `INSERT INTO product_co_purchases (product_id, other_id, order_count) VALUES (?, ?, ?)
+         ON CONFLICT DO NOTHING`,
+        [productId, otherId, count],
+      );
+    await shop.query("UPDATE products SET stock_status = 'outofstock' WHERE id = ?", [outOfStock]);
+    try {
+      const chosen: Record<string, unknown> = {};
+      const reference: Record<string, unknown> = {};
+      for (const productId of productIds)
+        for (const [limit, minimum] of [
+          [1, 2],
+          [4, 2],
+          [8, 1],
+        ] as const) {
+          const key = `${productId}/${limit}/${minimum}`;
+          chosen[key] = await shop.repositories.merchandising.productPageListIds(productId, limit, minimum);
+          reference[key] = await threeReads(productId, limit, minimum);
+        }
+      expect(chosen).toEqual(reference);
+      // Every list is exercised: some products have upsells, some customers-also-bought, most related products.
+      const lists = Object.values(reference) as {
+        upsells: number[];
+        alsoBought: number[];
+        related: number[];
+      }[];
+      expect(lists.filter((list) => list.upsells.length > 1).length).toBeGreaterThan(5);
+      expect(lists.filter((list) => list.alsoBought.length > 1).length).toBeGreaterThan(5);
+      expect(lists.filter((list) => list.related.length > 2).length).toBeGreaterThan(productIds.length);
+    } finally {
+      await shop.query("UPDATE products SET stock_status = 'instock' WHERE id = ?", [outOfStock]);
+      await shop.query("DELETE FROM product_links WHERE kind = 'upsell'");
+      await shop.query('DELETE FROM product_co_purchases');
+      for (const row of storedLinks)
+        await shop.query(
+          "INSERT INTO product_links (product_id, kind, linked_id, position) VALUES (?, 'upsell', ?, ?)",
+          [row.product_id, row.linked_id, row.position],
+        );
+      for (const row of storedPairs)
+        await shop.query(
+          'INSERT INTO product_co_purchases (product_id, other_id, order_count) VALUES (?, ?, ?)',
+          [row.product_id, row.other_id, row.order_count],
+        );
+    }
+  });
+});

@@ -26,6 +26,8 @@ import {
   PUBLISHED_IMAGE_OWNER,
   protectedParts,
   SITEMAP_PRODUCTS_WHERE,
+  SUMMARY_COLUMNS,
+  type SummaryRow,
   type TermRow,
   toAttributeOption,
   toImage,
@@ -90,10 +92,11 @@ export class PgCatalogRepository implements CatalogRepository {
     const offset = (query.page - 1) * query.perPage;
     // One statement reads the page's rows, then each card's first image and sale flag for those rows only (the
     // inner query picks the page, so an ordering that sorts every match does not run the subqueries for each),
-    // a prepared one: a listing's few texts are parsed and planned once per connection.
-    const page = queryNamed<ProductRow & SummaryExtras>(
+    // a prepared one: a listing's few texts are parsed and planned once per connection. Only the columns a card
+    // shows travel back: every column is a value the client parses per row (the description the longest).
+    const page = queryNamed<SummaryRow & SummaryExtras>(
       this.#pool,
-      `SELECT p.*, ${firstImageOf('p')} AS first_image, ${variationOnSaleOf('p')} AS variation_on_sale
+      `SELECT ${SUMMARY_COLUMNS.map((column) => `p.${column}`).join(', ')}, ${firstImageOf('p')} AS first_image, ${variationOnSaleOf('p')} AS variation_on_sale
        FROM (SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset) p
        ORDER BY ${orderBy}`,
       { ...params, limit: query.perPage, offset },
@@ -151,7 +154,31 @@ export class PgCatalogRepository implements CatalogRepository {
   }
 
   async listTerms(taxonomy: Taxonomy): Promise<Term[]> {
-    // Every page reads the category menu: a prepared statement.
+    // Every page reads the category menu: a prepared statement. Each term's path is walked here over the listed
+    // terms rather than by a recursive subquery per term on the server, the same walk (at most 20 ancestors, so a
+    // cycle in imported data ends). A parent the list lacks (another taxonomy's, in odd data) is read as before.
+    const rows = await this.#rows<TermRow>({
+      name: 'catalog-terms-rows',
+      text: 'SELECT t.* FROM terms t WHERE t.taxonomy = $1 ORDER BY lower(t.name), t.id',
+      values: [taxonomy],
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const terms: Term[] = [];
+    for (const row of rows) {
+      const path = [row.slug];
+      let parentId = row.parent_id;
+      for (let depth = 0; parentId !== null && depth < 20; depth++) {
+        const parent = byId.get(parentId);
+        if (!parent) return this.#listTermsWalkedByServer(taxonomy);
+        path.unshift(parent.slug);
+        parentId = parent.parent_id;
+      }
+      terms.push(toTerm({ ...row, path }));
+    }
+    return terms;
+  }
+
+  async #listTermsWalkedByServer(taxonomy: Taxonomy): Promise<Term[]> {
     const rows = await this.#rows<TermPathRow>({
       name: 'catalog-terms',
       text: `SELECT t.*, ${TERM_PATH} FROM terms t WHERE t.taxonomy = $1 ORDER BY lower(t.name), t.id`,

@@ -1,6 +1,11 @@
 import type { MerchandisingRepository } from '../ports';
 import type { SqlRead } from '../sql/adminProductSql';
-import { alsoBoughtIds, linkedProductIds, relatedProductIds } from '../sql/merchandisingSql';
+import {
+  alsoBoughtIds,
+  linkedProductIds,
+  productPageListIds,
+  relatedProductIds,
+} from '../sql/merchandisingSql';
 import { queryNamed } from './namedQuery';
 import type { PgPool } from './openPostgres';
 
@@ -20,6 +25,10 @@ export class PgMerchandisingRepository implements MerchandisingRepository {
 
   alsoBoughtIds(productId: number, limit: number) {
     return alsoBoughtIds(this.#read, productId, limit);
+  }
+
+  productPageListIds(productId: number, limit: number, alsoBoughtMinimum: number) {
+    return productPageListIds(this.#read, productId, limit, alsoBoughtMinimum);
   }
 
   linkedProductIds(productIds: readonly number[], kind: 'upsell' | 'cross_sell', limit: number) {

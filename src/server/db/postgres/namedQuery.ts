@@ -1,24 +1,55 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from './openPostgres';
 
+/** A statement's text translated once: PostgreSQL's text, the parameter names in `$n` order, its prepared name. */
+interface Translated {
+  sql: string;
+  names: string[];
+  name: string;
+}
+
+/*
+ * Translations by source text. A page's reads come from a bounded set of texts and run on every request: the
+ * regular expression and the digest ran per statement, a cost PostgreSQL pays and SQLite (statements prepared
+ * once) does not. Texts built per call (import batches, long id lists) would grow it without end: past the bound
+ * it is emptied and refills with what runs now.
+ */
+const translations = new Map<string, Translated>();
+const TRANSLATIONS_KEPT = 2_000;
+
 /**
  * Turns `@name` placeholders (as the SQLite adapters write them) into PostgreSQL's `$n`, one number per distinct
  * name, so a statement can use a value twice. Casts written `@name::type` keep their cast.
  */
-function named(text: string, params: Record<string, unknown>): { text: string; values: unknown[] } {
-  const values: unknown[] = [];
+function translate(text: string): Translated {
+  let translated = translations.get(text);
+  if (translated) return translated;
+  const names: string[] = [];
   const index = new Map<string, number>();
   const sql = text.replace(/(?<![:@\w])@([A-Za-z_]\w*)/g, (_all, name: string) => {
-    if (!(name in params)) throw new Error(`No value for @${name}`);
     let n = index.get(name);
     if (n === undefined) {
-      values.push(params[name] ?? null);
-      n = values.length;
+      n = names.push(name);
       index.set(name, n);
     }
     return `$${n}`;
   });
-  return { text: sql, values };
+  translated = { sql, names, name: statementName(sql) };
+  if (translations.size >= TRANSLATIONS_KEPT) translations.clear();
+  translations.set(text, translated);
+  return translated;
+}
+
+function named(
+  text: string,
+  params: Record<string, unknown>,
+): { text: string; values: unknown[]; name: string } {
+  const { sql, names, name } = translate(text);
+  const values = names.map((key) => {
+    if (!(key in params)) throw new Error(`No value for @${key}`);
+    return params[key] ?? null;
+  });
+  return { text: sql, values, name };
 }
 
 /**
@@ -33,8 +64,8 @@ export async function queryNamed<R extends object = Record<string, unknown>>(
   params: Record<string, unknown>,
   options: { prepare?: boolean } = {},
 ): Promise<R[]> {
-  const { text: sql, values } = named(text, params);
-  if (options.prepare) return (await db.query({ name: statementName(sql), text: sql, values })).rows as R[];
+  const { text: sql, values, name } = named(text, params);
+  if (options.prepare) return (await db.query({ name, text: sql, values })).rows as R[];
   return (await db.query(sql, values)).rows as R[];
 }
 

@@ -147,6 +147,6 @@ function listed(statements: string[]): string {
 const CATEGORY_PAGE_BUDGET = 5;
 const LISTING_PAGE_BUDGET = 3;
 const HOME_PAGE_BUDGET = 4;
-const PRODUCT_PAGE_BUDGET = 7;
+const PRODUCT_PAGE_BUDGET = 5;
 const SEARCH_PAGE_READ_BUDGET = 2;
 const CHANGE_LOG_LOOK = 'SELECT (SELECT max(seq) FROM search_changes) AS catalog';

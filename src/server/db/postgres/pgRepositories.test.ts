@@ -103,6 +103,40 @@ describe.skipIf(!TEST_DATABASE_URL)(
       expect(await dump()).toEqual(before);
     });
 
+    it('walks each listed term up to its top as SQLite does, through a cycle and a parent of another taxonomy', async () => {
+      // Rows no import makes: two categories that are each other's parent, and a tag under a category.
+      const rows: [number, string, string, number | null][] = [
+        [990_001, 'product_cat', 'loop-a', null],
+        [990_002, 'product_cat', 'loop-b', 990_001],
+        [990_003, 'product_tag', 'tag-under-category', 990_002],
+      ];
+      const run = async (sql: string, values: unknown[]) => {
+        sqliteDb.prepare(sql.replace(/\$\d+/g, '?')).run(...values);
+        await pool.query(sql, values);
+      };
+      try {
+        for (const [id, taxonomy, slug, parentId] of rows)
+          await run('INSERT INTO terms (id, taxonomy, slug, name, parent_id) VALUES ($1, $2, $3, $4, $5)', [
+            id,
+            taxonomy,
+            slug,
+            slug,
+            parentId,
+          ]);
+        await run('UPDATE terms SET parent_id = $1 WHERE id = $2', [990_002, 990_001]);
+        for (const taxonomy of ['product_cat', 'product_tag'] as Taxonomy[])
+          expect(await pg.catalog.listTerms(taxonomy), taxonomy).toEqual(
+            await lite.catalog.listTerms(taxonomy),
+          );
+        const tag = (await pg.catalog.listTerms('product_tag')).find((term) => term.id === 990_003);
+        expect(tag?.path.slice(-3)).toEqual(['loop-a', 'loop-b', 'tag-under-category']);
+        expect(tag?.path).toHaveLength(21);
+      } finally {
+        await run('UPDATE terms SET parent_id = NULL WHERE id IN ($1, $2, $3)', [990_001, 990_002, 990_003]);
+        await run('DELETE FROM terms WHERE id IN ($1, $2, $3)', [990_001, 990_002, 990_003]);
+      }
+    });
+
     it('lists products the same way for every context, ordering, page and filter', async () => {
       const terms = await lite.catalog.listTerms('product_cat');
       const vendors = await lite.catalog.listVendors();

@@ -1,3 +1,4 @@
+import type { ProductPageListIds } from '../ports';
 import type { SqlRead } from './adminProductSql';
 
 /*
@@ -106,6 +107,67 @@ export async function linkedProductIds(
     if (!ids.includes(id) && !productIds.includes(id)) ids.push(id);
   }
   return ids.slice(0, limit);
+}
+
+/**
+ * A product page's lists in one statement: its upsells, the products also bought with it (only when at least
+ * `alsoBoughtMinimum` are, else none), and its related products leaving out those two lists and the product. The
+ * same choices as linkedProductIds, alsoBoughtIds and relatedProductIds run one after the other (the related list
+ * needs the other two first, so that was two round trips in a row, three statements); relatedProducts.test.ts
+ * compares the two for every demo product.
+ */
+export async function productPageListIds(
+  read: SqlRead,
+  productId: number,
+  limit: number,
+  alsoBoughtMinimum: number,
+): Promise<ProductPageListIds> {
+  const excluded = 'AND p.id NOT IN (SELECT shown.id FROM shown)';
+  const nextLevel = '(SELECT MAX(c.shared) FROM candidates c WHERE c.shared < levels.shared)';
+  const foundAt = (level: string) =>
+    `(SELECT COUNT(*) FROM (SELECT 1 FROM candidates c JOIN products p ON p.id = c.id
+        WHERE c.shared = ${level} ${excluded} AND ${SHOWABLE} LIMIT @limit) AS level)`;
+  const rows = await read<{ list: string; id: number; rank: number }>(
+    `WITH RECURSIVE
+       upsells AS (
+         SELECT p.id AS id, l.position AS position FROM product_links l JOIN products p ON p.id = l.linked_id
+          WHERE l.kind = 'upsell' AND l.product_id = @productId AND p.id <> @productId AND ${SHOWABLE}
+          ORDER BY l.position LIMIT @limit),
+       bought_most AS (
+         SELECT p.id AS id, c.order_count AS order_count FROM product_co_purchases c JOIN products p ON p.id = c.other_id
+          WHERE c.product_id = @productId AND ${SHOWABLE}
+          ORDER BY c.order_count DESC, p.id LIMIT @limit),
+       bought AS (SELECT * FROM bought_most WHERE (SELECT COUNT(*) FROM bought_most) >= @alsoBoughtMinimum),
+       shown AS (SELECT id FROM upsells UNION SELECT id FROM bought),
+       candidates AS MATERIALIZED (
+         SELECT pt.product_id AS id, COUNT(*) AS shared FROM product_terms pt
+          WHERE pt.term_id IN (SELECT mine.term_id FROM product_terms mine
+              JOIN terms t ON t.id = mine.term_id AND t.taxonomy IN ('product_cat', 'product_tag')
+              WHERE mine.product_id = @productId)
+            AND pt.product_id <> @productId
+          GROUP BY pt.product_id),
+       levels(shared, found) AS (
+         SELECT top.shared, ${foundAt('top.shared')} FROM (SELECT MAX(shared) AS shared FROM candidates) AS top
+         UNION ALL
+         SELECT ${nextLevel}, levels.found + ${foundAt(nextLevel)}
+           FROM levels WHERE levels.found < @limit AND ${nextLevel} IS NOT NULL),
+       related AS (
+         SELECT p.id AS id, c.shared AS shared, p.total_sales AS total_sales FROM candidates c
+           JOIN products p ON p.id = c.id
+          WHERE c.shared >= (SELECT MIN(shared) FROM levels) ${excluded} AND ${SHOWABLE}
+          ORDER BY c.shared DESC, p.total_sales DESC, p.id
+          LIMIT @limit)
+     SELECT 'upsells' AS list, id, ROW_NUMBER() OVER (ORDER BY position) AS rank FROM upsells
+     UNION ALL
+     SELECT 'alsoBought', id, ROW_NUMBER() OVER (ORDER BY order_count DESC, id) FROM bought
+     UNION ALL
+     SELECT 'related', id, ROW_NUMBER() OVER (ORDER BY shared DESC, total_sales DESC, id) FROM related`,
+    { productId, limit, alsoBoughtMinimum },
+  );
+  const lists: ProductPageListIds = { upsells: [], alsoBought: [], related: [] };
+  for (const row of [...rows].sort((a, b) => Number(a.rank) - Number(b.rank)))
+    lists[row.list as keyof ProductPageListIds].push(Number(row.id));
+  return lists;
 }
 
 /**

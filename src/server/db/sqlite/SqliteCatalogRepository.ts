@@ -22,14 +22,14 @@ import type { CatalogImport, ImportSummary } from '../../catalog/import/catalogI
 import { placeholderColor } from '../../catalog/placeholderColor';
 import {
   type AttributeTermRow,
+  SUMMARY_COLUMNS as CARD_FIELDS,
+  type SummaryRow as CardFields,
   type ImageRow,
   type PostRow,
   type ProductRow,
   PUBLISHED_IMAGE_OWNER,
   protectedParts,
   SITEMAP_PRODUCTS_WHERE,
-  SUMMARY_FIELDS,
-  type SummaryFields,
   type TermRow,
   toAttributeOption,
   toImage,
@@ -81,8 +81,8 @@ const SUMMARY_COLUMNS = `${FIRST_IMAGE} AS first_image,
 type SummaryRow = ProductRow & { first_image: string | null; variation_on_sale: number };
 
 /** A card's own columns (listings read only these, not the description and the rest of the row). */
-const CARD_COLUMNS = SUMMARY_FIELDS.map((field) => `p.${field}`).join(', ');
-type CardRow = SummaryFields & { first_image: string | null; variation_on_sale: number };
+const CARD_COLUMNS = CARD_FIELDS.map((field) => `p.${field}`).join(', ');
+type CardRow = CardFields & { first_image: string | null; variation_on_sale: number };
 
 /** Rows by a key, each group in the rows' order (Map.groupBy, which Node 20 lacks). */
 function groupBy<Row, Key>(rows: readonly Row[], keyOf: (row: Row) => Key): Map<Key, Row[]> {

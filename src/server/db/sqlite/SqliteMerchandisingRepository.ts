@@ -1,7 +1,12 @@
 import type { SqliteDatabase } from '../openDatabase';
 import type { MerchandisingRepository } from '../ports';
 import type { SqlRead } from '../sql/adminProductSql';
-import { alsoBoughtIds, linkedProductIds, relatedProductIds } from '../sql/merchandisingSql';
+import {
+  alsoBoughtIds,
+  linkedProductIds,
+  productPageListIds,
+  relatedProductIds,
+} from '../sql/merchandisingSql';
 
 export class SqliteMerchandisingRepository implements MerchandisingRepository {
   #read: SqlRead;
@@ -17,6 +22,10 @@ export class SqliteMerchandisingRepository implements MerchandisingRepository {
 
   alsoBoughtIds(productId: number, limit: number) {
     return alsoBoughtIds(this.#read, productId, limit);
+  }
+
+  productPageListIds(productId: number, limit: number, alsoBoughtMinimum: number) {
+    return productPageListIds(this.#read, productId, limit, alsoBoughtMinimum);
   }
 
   linkedProductIds(productIds: readonly number[], kind: 'upsell' | 'cross_sell', limit: number) {
