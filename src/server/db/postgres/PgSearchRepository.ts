@@ -320,13 +320,15 @@ export class PgSearchRepository implements SearchRepository {
       let inserts: SearchQueryRecord[] = [];
       for (const record of records) {
         if (record.source === 'suggestions') {
-          const [last] = await this.#rows<{ id: number; query: string }>(
-            `SELECT id, query FROM search_queries WHERE session_hash = $1 AND source = 'suggestions' AND updated_at >= $2
+          const [last] = await this.#rows<{ id: number; query: string; updated_at: string | number }>(
+            `SELECT id, query, updated_at FROM search_queries WHERE session_hash = $1 AND source = 'suggestions' AND updated_at >= $2
              ORDER BY updated_at DESC LIMIT 1`,
             [record.sessionHash, record.now - record.burstMs],
             client,
           );
           if (last && (record.query.startsWith(last.query) || last.query.startsWith(record.query))) {
+            // A keystroke older than the burst's row (another process's batch committed first) is not its last.
+            if (record.now < Number(last.updated_at)) continue;
             await this.#insertQueries(inserts, client);
             inserts = [];
             await client.query(

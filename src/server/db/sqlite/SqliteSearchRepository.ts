@@ -300,7 +300,7 @@ export class SqliteSearchRepository implements SearchRepository {
   async recordQueries(records: readonly SearchQueryRecord[]): Promise<void> {
     const db = this.#db;
     const lastOfBurst = db.prepare(
-      `SELECT id, query FROM search_queries WHERE session_hash = ? AND source = 'suggestions' AND updated_at >= ?
+      `SELECT id, query, updated_at FROM search_queries WHERE session_hash = ? AND source = 'suggestions' AND updated_at >= ?
        ORDER BY updated_at DESC LIMIT 1`,
     );
     const extendBurst = db.prepare(
@@ -319,10 +319,12 @@ export class SqliteSearchRepository implements SearchRepository {
           for (const record of records) {
             if (record.source === 'suggestions') {
               const last = lastOfBurst.get(record.sessionHash, record.now - record.burstMs) as
-                | { id: number; query: string }
+                | { id: number; query: string; updated_at: number }
                 | undefined;
               if (last && (record.query.startsWith(last.query) || last.query.startsWith(record.query))) {
-                extendBurst.run(record.query, record.results, record.now, last.id);
+                // A keystroke older than the burst's row (another process's batch committed first) is not its last.
+                if (record.now >= last.updated_at)
+                  extendBurst.run(record.query, record.results, record.now, last.id);
                 continue;
               }
             }

@@ -94,4 +94,25 @@ describe('search analytics under a flood of searches from one client', () => {
     expect(recorded).toBe(CAP + 5 + 6);
     expect(written).toBeLessThan(CAP / 2);
   });
+
+  it('keeps the last query of a typing burst when its keystrokes, answered by both processes, are committed out of order', async () => {
+    const at = Date.now();
+    const keystroke = (query: string, n: number) => ({
+      query,
+      results: 1,
+      source: 'suggestions' as const,
+      sessionHash: 'b'.repeat(32),
+      now: at + n * 100,
+      burstMs: 30_000,
+    });
+    const [first, second] = shop.repositories;
+    // The second process's batch (later keystrokes) commits before the first's.
+    await second?.search.recordQueries([keystroke('ho', 1), keystroke('hood', 3), keystroke('hoodie', 5)]);
+    await first?.search.recordQueries([keystroke('h', 0), keystroke('hoo', 2), keystroke('hoodi', 4)]);
+    const burst = await shop.query<{ query: string }>(
+      'SELECT query FROM search_queries WHERE session_hash = ?',
+      ['b'.repeat(32)],
+    );
+    expect(burst.map((row) => row.query)).toEqual(['hoodie']);
+  });
 });
