@@ -124,11 +124,12 @@ describe('shopper writes wait for a held database without holding the process', 
     expect(await count("SELECT count(*) AS n FROM product_reviews WHERE reviewer = 'Ada'")).toBe(1);
   });
 
-  it('the mail outbox and the webhook outbox wait, then write once', { timeout: 60_000 }, async () => {
+  it('the mail outbox, the webhook outbox and back-in-stock mail wait, then write once', { timeout: 60_000 }, async () => {
     const holder = await hold('mail_outbox');
-    const settled = { mail: false, webhook: false };
+    const settled = { mail: false, webhook: false, stockAlerts: false };
     let mail: Promise<boolean>;
     let webhook: Promise<number>;
+    let stockAlerts: Promise<number>;
     try {
       mail = shop.repositories.mailOutbox
         .enqueue(
@@ -148,15 +149,23 @@ describe('shopper writes wait for a held database without holding the process', 
       webhook = shop.repositories.webhooks.enqueue('product.updated', MUG, Date.now()).finally(() => {
         settled.webhook = true;
       });
+      // Back-in-stock mail is queued into the outbox in its alerts' transaction.
+      stockAlerts = shop.repositories.stockAlerts
+        .queueDue(() => ({ recipient: 'a@example.com', subject: 's', text: 't', html: 'h' }), Date.now(), 10)
+        .finally(() => {
+          settled.stockAlerts = true;
+        });
       await pagesAreAnswered();
       expect(settled.mail).toBe(false);
-      // PostgreSQL: only the mail outbox's table is held; the webhook's write has nothing to wait for there.
-      if (!shop.databaseUrl) expect(settled.webhook).toBe(false);
+      // PostgreSQL: only the mail outbox's table is held; the webhook's write and an alert run with nothing due have
+      // nothing to wait for there.
+      if (!shop.databaseUrl) expect(settled).toEqual({ mail: false, webhook: false, stockAlerts: false });
     } finally {
       await holder.release();
     }
     expect(await mail).toBe(true);
     await webhook;
+    expect(await stockAlerts).toBe(0);
     expect(
       await count("SELECT count(*) AS n FROM mail_outbox WHERE order_id = ? AND kind = 'order_completed'", [
         placedOrderId,
