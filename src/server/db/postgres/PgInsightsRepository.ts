@@ -210,13 +210,15 @@ export class PgInsightsRepository implements InsightsRepository {
     });
   }
 
-  async sessionSearches(sessionHashes: readonly string[], since: number, until: number) {
+  async sessionSearches(sessionHashes: readonly string[], since: number, until: number, limit: number) {
     if (sessionHashes.length === 0) return [];
     return this.#rows<{ id: number; query: string }>(
-      `SELECT id, query FROM search_queries
-       WHERE session_hash = ANY(@hashes::text[]) AND results > 0 AND created_at >= @since AND created_at <= @until
-       ORDER BY id`,
-      { hashes: [...sessionHashes], since, until },
+      `SELECT id, query FROM (
+         SELECT id, query FROM search_queries
+         WHERE session_hash = ANY(@hashes::text[]) AND results > 0 AND created_at >= @since AND created_at <= @until
+         ORDER BY id DESC LIMIT @limit
+       ) AS latest ORDER BY id`,
+      { hashes: [...sessionHashes], since, until, limit },
     );
   }
 

@@ -173,16 +173,18 @@ export class SqliteInsightsRepository implements InsightsRepository {
     );
   }
 
-  async sessionSearches(sessionHashes: readonly string[], since: number, until: number) {
+  async sessionSearches(sessionHashes: readonly string[], since: number, until: number, limit: number) {
     if (sessionHashes.length === 0) return [];
     return this.#db
       .prepare(
-        `SELECT id, query FROM search_queries
-         WHERE session_hash IN (${sessionHashes.map(() => '?').join(', ')})
-           AND results > 0 AND created_at >= ? AND created_at <= ?
-         ORDER BY id`,
+        `SELECT id, query FROM (
+           SELECT id, query FROM search_queries
+           WHERE session_hash IN (${sessionHashes.map(() => '?').join(', ')})
+             AND results > 0 AND created_at >= ? AND created_at <= ?
+           ORDER BY id DESC LIMIT ?
+         ) ORDER BY id`,
       )
-      .all(...sessionHashes, since, until) as { id: number; query: string }[];
+      .all(...sessionHashes, since, until, limit) as { id: number; query: string }[];
   }
 
   async recordCartAdds(adds: readonly SearchCartAdd[]): Promise<void> {
