@@ -124,7 +124,9 @@ describe('shopper writes wait for a held database without holding the process', 
     expect(await count("SELECT count(*) AS n FROM product_reviews WHERE reviewer = 'Ada'")).toBe(1);
   });
 
-  it('the mail outbox, the webhook outbox and back-in-stock mail wait, then write once', { timeout: 60_000 }, async () => {
+  it('the mail outbox, the webhook outbox and back-in-stock mail wait, then write once', {
+    timeout: 60_000,
+  }, async () => {
     const holder = await hold('mail_outbox');
     const settled = { mail: false, webhook: false, stockAlerts: false };
     let mail: Promise<boolean>;
