@@ -8,6 +8,11 @@
 // Anonymous pages are measured twice: "warm" from the render cache (one shop with the default cache, each page
 // asked once before), and "cold" rendered on every request (a second shop with `server.pageCache.maxBytes: 0`).
 // Cart and checkout are never cached: their rows are the shopper's own pages, with a cart.
+//
+// The checkout flow runs twice: first alone, then last, after every other target, the warm search-results pages
+// among them (each a recorded search: a flood of them must not starve the orders of SQLite's writer). The two rows,
+// the load average and the search-analytics counters of /healthz (recorded, capped, dropped) are printed together.
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { BILLING_FORM } from '../scripts/lib/billingForm.mjs';
@@ -23,8 +28,13 @@ const TIME_CAP_SECONDS = 45;
 // connections on 2 cores queue some requests for seconds (p99 shows it) without the server failing them.
 const REQUEST_TIMEOUT_SECONDS = 30;
 const ORDERS_PER_SHOPPER = 4;
-// The hit target's visitors all post from 127.0.0.1, one client for the per-address rate limit: lift it.
-const LIFTED_LIMITS = { newSessionsPerHour: 100_000_000, stats: { rateLimitPerMinute: 100_000_000 } };
+// The hit target's visitors all post from 127.0.0.1, one client for the per-address rate limit: lift it. The same
+// for the per-client cap on recorded searches, so every search of the search targets is written (in batches): the
+// checkout flow after them meets the heaviest analytics load, not the 60 rows a minute of a capped crawler.
+const LIFTED_LIMITS = {
+  newSessionsPerHour: 100_000_000,
+  stats: { rateLimitPerMinute: 100_000_000, recordedSearchesPerMinute: 100_000_000 },
+};
 const shop = await startBuiltShop({ settings: { server: LIFTED_LIMITS } });
 const coldShop = await startBuiltShop({
   settings: { server: { ...LIFTED_LIMITS, pageCache: { maxBytes: 0 } } },
@@ -80,10 +90,17 @@ const TARGETS = [
 ];
 
 const rows = [];
+let checkoutAlone;
+let analytics;
 try {
+  checkoutAlone = await measureCheckoutFlow('checkout flow alone (first)');
   for (const target of TARGETS) rows.push(await measure(target));
   rows.push(await measureHits());
-  rows.push(await measureCheckoutFlow());
+  rows.push(await measureCheckoutFlow('checkout flow (after the rest)'));
+  analytics = await searchAnalytics().catch((error) => {
+    console.error(`search analytics counters unavailable: ${error.cause?.code ?? error.message}`);
+    return { recorded: NaN, capped: NaN, dropped: NaN };
+  });
 } finally {
   await shop.stop().catch(() => {});
   await coldShop.stop().catch(() => {});
@@ -94,7 +111,7 @@ console.log(
   'target                            requests      req/s   p50 ms   p99 ms   max ms   errors timeouts   vs peer  cpu ms/req',
 );
 const peer = rows[0];
-for (const row of rows) {
+for (const row of [...rows, checkoutAlone]) {
   console.log(
     [
       row.name.padEnd(32),
@@ -120,8 +137,28 @@ console.log(
   `checkout: ${flow.confirmations} order confirmations, ${flow.ordersInDatabase} orders in the database` +
     ` (${flow.confirmations === flow.ordersInDatabase ? 'equal' : 'MISMATCH'}), ${flow.ordersPerSecond.toFixed(1)} orders/s`,
 );
-const failed = rows.filter((row) => row.errors + row.timeouts > 0);
-if (failed.length > 0 || flow.confirmations !== flow.ordersInDatabase || hits.acknowledged !== hits.stored) {
+console.log(
+  `checkout flow after the rest ÷ alone: ${(flow.rps / checkoutAlone.rps).toFixed(2)}× req/s` +
+    ` (p99 ${flow.p99.toFixed(0)} vs ${checkoutAlone.p99.toFixed(0)} ms); alone: ${checkoutAlone.confirmations} confirmations,` +
+    ` ${checkoutAlone.ordersInDatabase} orders`,
+);
+console.log(
+  `search analytics: ${analytics.recorded} searches recorded, ${analytics.capped} capped` +
+    ` (server.stats.recordedSearchesPerMinute per client), ${analytics.dropped} dropped`,
+);
+console.log(
+  `load average (1/5/15 min) at the end: ${loadavg()
+    .map((each) => each.toFixed(2))
+    .join(' / ')}`,
+);
+const failed = [...rows, checkoutAlone].filter((row) => row.errors + row.timeouts > 0);
+if (
+  failed.length > 0 ||
+  flow.confirmations !== flow.ordersInDatabase ||
+  checkoutAlone.confirmations !== checkoutAlone.ordersInDatabase ||
+  hits.acknowledged !== hits.stored ||
+  !(analytics.dropped === 0)
+) {
   console.error(`FAILED: errors in ${failed.map((row) => row.name).join(', ') || 'order count'}`);
   process.exitCode = 1;
 }
@@ -205,7 +242,8 @@ async function measureHits() {
  * cart, open the checkout and read its form's hidden fields (nonce, cart hash and any other), place the order.
  * Every step's status is checked; a confirmation is the 303 to /checkout/order-received/.
  */
-async function measureCheckoutFlow() {
+async function measureCheckoutFlow(name) {
+  const ordersBefore = countOrders();
   let confirmations = 0;
   let wrongStatus = 0;
   const expect = (status, wanted) => {
@@ -272,12 +310,41 @@ async function measureCheckoutFlow() {
     amount: SHOPPERS * ORDERS_PER_SHOPPER * requests.length,
   });
   const seconds = (performance.now() - started) / 1000;
-  const db = new Database(`${shop.dataDir}/shop.sqlite`, { readonly: true });
-  const ordersInDatabase = db.prepare('SELECT COUNT(*) FROM orders').pluck().get();
-  db.close();
+  const ordersInDatabase = countOrders() - ordersBefore;
   // autocannon counts the expected 303s as non-2xx; the per-step checks above are the real error count.
-  const row = figures(`checkout flow (${requests.length} requests)`, { ...result, non2xx: 0 }, wrongStatus);
+  const row = figures(name, { ...result, non2xx: 0 }, wrongStatus);
   return { ...row, confirmations, ordersInDatabase, ordersPerSecond: confirmations / seconds };
+}
+
+function countOrders() {
+  const db = new Database(`${shop.dataDir}/shop.sqlite`, { readonly: true });
+  const count = db.prepare('SELECT COUNT(*) FROM orders').pluck().get();
+  db.close();
+  return count;
+}
+
+/** The searches stored, and the shop's counters of those capped and dropped (GET /healthz). */
+async function searchAnalytics() {
+  // A fresh connection: a pooled keep-alive one may have been closed by the server during the last target.
+  const health = await fetchJsonRetrying(`${shop.url}/healthz`);
+  const db = new Database(`${shop.dataDir}/shop.sqlite`, { readonly: true });
+  const recorded = db.prepare('SELECT COUNT(*) FROM search_queries').pluck().get();
+  db.close();
+  return {
+    recorded,
+    capped: health.cappedWrites?.searchQueries ?? 0,
+    dropped: Object.values(health.droppedWrites).reduce((sum, each) => sum + each, 0),
+  };
+}
+
+async function fetchJsonRetrying(url, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await (await fetch(url, { headers: { connection: 'close' } })).json();
+    } catch (error) {
+      if (attempt >= tries) throw error;
+    }
+  }
 }
 
 function headerValue(headers, name) {

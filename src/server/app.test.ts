@@ -100,12 +100,13 @@ describe('buildApp', () => {
     await shop.close();
   });
 
-  it('answers GET /healthz with {status: "ok"} and no dropped writes', async () => {
+  it('answers GET /healthz with {status: "ok"}, no dropped writes and no capped searches', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ok',
       droppedWrites: { searchQueries: 0, searchCartAdds: 0, orderLinks: 0 },
+      cappedWrites: { searchQueries: 0 },
       searchIndex: 'ready',
     });
     expect(response.headers['cache-control']).toBe('no-store');

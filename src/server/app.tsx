@@ -41,6 +41,7 @@ import { pagesPlugin } from './render/pagesPlugin';
 import { restPlugin } from './rest/restPlugin';
 import { reviewsPlugin } from './reviews/reviewsPlugin';
 import { createReviewsView } from './reviews/reviewsView';
+import { createSearchRecorder, type SearchRecorder } from './search/analytics/createSearchRecorder';
 import { createSearch } from './search/createSearch';
 import type { SearchIndex } from './search/SearchIndex';
 import type { SuggestionDecorator } from './search/SuggestionBuilder';
@@ -155,11 +156,19 @@ export async function buildApp({
     onDrop: (drop) => app.log.warn(drop, 'a write was dropped'),
   });
   app.decorate('durableWrites', durableWrites);
+  // Search analytics: batched through the retry queue, capped per client with the shared limiter.
+  const searchAnalytics = createSearchRecorder({
+    repository: repositories.search,
+    rateLimiter: app.rateLimiter,
+    durableWrites,
+    perMinute: config.server.stats.recordedSearchesPerMinute,
+  });
+  app.decorate('searchAnalytics', searchAnalytics);
   app.addHook('onClose', async () => {
     // Let waiting writes land before the database closes, but never hold a shutdown on a database that stays busy.
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
-      durableWrites.idle(),
+      searchAnalytics.flush().then(() => durableWrites.idle()),
       new Promise((resolve) => {
         timer = setTimeout(resolve, SHUTDOWN_WRITES_MS);
       }),
@@ -267,13 +276,18 @@ export async function buildApp({
       return reply.header('cache-control', 'no-store').send({
         status: 'ok',
         droppedWrites: durableWrites.dropped(),
+        cappedWrites: { searchQueries: searchAnalytics.capped() },
         searchIndex: search.service.ready ? 'ready' : 'building',
       });
     } catch {
       return reply
         .status(503)
         .header('cache-control', 'no-store')
-        .send({ status: 'unavailable', droppedWrites: durableWrites.dropped() });
+        .send({
+          status: 'unavailable',
+          droppedWrites: durableWrites.dropped(),
+          cappedWrites: { searchQueries: searchAnalytics.capped() },
+        });
     }
   });
 
@@ -285,6 +299,8 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** Fire-and-forget writes of a shopper's request, retried while the database is busy (db/durableWrites). */
     durableWrites: WriteRetryQueue;
+    /** Search analytics: batched, capped per client (search/analytics). */
+    searchAnalytics: SearchRecorder;
   }
 }
 

@@ -127,9 +127,7 @@ export async function catalogPlugin(
               ip: request.ip,
               userAgent: request.headers['user-agent'] ?? '',
             };
-            void app.durableWrites.submit('searchQueries', () =>
-              search.record(searchText, found, 'results', visitor),
-            );
+            app.searchAnalytics.record(search.queryRecord(searchText, found, 'results', visitor), request.ip);
           }
         : undefined;
     recordSearch?.(reply.request);

@@ -160,3 +160,15 @@ export function sortPurchased(rows: readonly { query: string; orders: number | s
     .sort((a, b) => b.orders - a.orders || (a.query < b.query ? -1 : a.query > b.query ? 1 : 0))
     .slice(0, TOP);
 }
+
+/** The latest `limit` of several sessions' searches (each list newest first), oldest first. */
+export function latestSearches(
+  rows: readonly { id: number; query: string; created_at: number | string }[],
+  limit: number,
+): { id: number; query: string }[] {
+  return [...rows]
+    .sort((a, b) => Number(b.created_at) - Number(a.created_at) || Number(b.id) - Number(a.id))
+    .slice(0, limit)
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .map(({ id, query }) => ({ id: Number(id), query }));
+}

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../test-support/createTestApp';
 import { Shopper } from '../../../test-support/shopper';
 import { encodeBase64Text } from '../../shared/stats/base64Text';
+import { SearchService } from '../search/SearchService';
 import { signHitParams } from '../stats/hitSignature';
+import { SEARCHES_PER_CART_ADD } from './purchaseFacts';
 
 /*
  * The facts behind the owner's figures, recorded as a shopper meets the shop over HTTP: the checkout links an order
@@ -91,5 +93,35 @@ describe('searches that led to a purchase', () => {
     await search(shopper, 'mug');
     expect((await shopper.send(shop.app, 'POST', '/checkout/', form)).statusCode).toBe(303);
     expect(await shop.query('SELECT * FROM search_cart_adds')).toEqual([]);
+  });
+
+  it('matches an add-to-cart against the session’s latest searches only, each query searched once', async () => {
+    // A crawler's day: hundreds of recorded searches under one address, browser and day, then an add-to-cart.
+    const shopper = new Shopper();
+    await search(shopper, 'mug');
+    const [made] = await shop.query<{ session_hash: string; created_at: number }>(
+      'SELECT session_hash, created_at FROM search_queries',
+    );
+    for (let i = 1; i <= 300; i++)
+      await shop.query(
+        `INSERT INTO search_queries (query, results, source, session_hash, created_at, updated_at)
+         VALUES (?, 1, 'results', ?, ?, ?)`,
+        [
+          i % 2 ? 'mug' : 'anorak',
+          made?.session_hash,
+          Number(made?.created_at) + i,
+          Number(made?.created_at) + i,
+        ],
+      );
+    const productIds = vi.spyOn(SearchService.prototype, 'productIds');
+    await placeOrder(shopper, await mugId());
+    // The latest SEARCHES_PER_CART_ADD searches: 25 of each query, each searched once; the mug's 25 found it.
+    expect(productIds.mock.calls.map(([query]) => query).sort()).toEqual(['anorak', 'mug']);
+    const adds = await shop.query<{ query: string }>(
+      'SELECT q.query FROM search_cart_adds c JOIN search_queries q ON q.id = c.query_id',
+    );
+    expect(adds.length).toBeLessThanOrEqual(SEARCHES_PER_CART_ADD);
+    expect(adds.filter((add) => add.query === 'mug')).toHaveLength(SEARCHES_PER_CART_ADD / 2);
+    productIds.mockRestore();
   });
 });

@@ -7,6 +7,12 @@ import { visitorHashOf } from '../stats/visitorHash';
 
 /** Searches older than this before an add-to-cart do not count as leading to it. */
 const SEARCH_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+/**
+ * The latest searches of the session an add-to-cart is matched against. A person's last day holds far fewer; without
+ * a bound, a flood of searches from one address, browser and day (a crawler, which then adds to its cart) made each
+ * of its add-to-carts search again thousands of times and write thousands of rows.
+ */
+export const SEARCHES_PER_CART_ADD = 50;
 
 export interface PurchaseFacts {
   /** Products were added to the cart: each one an earlier search of the session found is recorded with it. */
@@ -46,11 +52,19 @@ export function createPurchaseFacts({
         search.visitorSessionHashes(visitor, at),
         at - SEARCH_LOOKBACK_MS,
         at,
+        SEARCHES_PER_CART_ADD,
       );
       const sessionHash = search.sessionHash(sessionId);
       const adds: SearchCartAdd[] = [];
+      // Each query is searched once, however often the session made it.
+      const foundBy = new Map<string, Promise<Set<number>>>();
       for (const each of searches) {
-        const found = new Set(await search.productIds(each.query));
+        if (!foundBy.has(each.query))
+          foundBy.set(
+            each.query,
+            search.productIds(each.query).then((ids) => new Set(ids)),
+          );
+        const found = (await foundBy.get(each.query)) as Set<number>;
         for (const productId of productIds)
           if (found.has(productId)) adds.push({ queryId: each.id, sessionHash, productId, createdAt: at });
       }

@@ -121,7 +121,7 @@ async function load(repositories: Repositories, exec: Exec, scenario: Scenario) 
     );
     // The add-to-cart path: only searches that found something are offered for the add.
     if (search.addToCart) {
-      const found = await repositories.insights.sessionSearches([`s${search.session}`], 0, at + 1);
+      const found = await repositories.insights.sessionSearches([`s${search.session}`], 0, at + 1, 1_000);
       await repositories.insights.recordCartAdds(
         found.map((each) => ({
           queryId: each.id,

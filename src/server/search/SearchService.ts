@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { SearchRepository, SearchScope } from '../db/ports';
+import type { SearchQueryRecord, SearchRepository, SearchScope } from '../db/ports';
 import { type Correction, didYouMean, type PastQuery } from './didYouMean';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import { normalizeQuery } from './parseSearchQuery';
@@ -457,27 +457,21 @@ export class SearchService {
   }
 
   /**
-   * Records a query for the owner's analytics, keyed by a hash of the visitor's session (the same keyed hash of an
-   * order's session id joins searches to purchases), or of address, browser and day when there is no session.
+   * The row a query is recorded as for the owner's analytics (null for a query that normalizes to nothing), keyed by
+   * a hash of the visitor's session (the same keyed hash of an order's session id joins searches to purchases), or
+   * of address, browser and day when there is no session. Written in batches by search/analytics.
    */
-  async record(
+  queryRecord(
     text: string,
     results: number,
     source: 'suggestions' | 'results',
     visitor: { sessionId: string | null; ip: string; userAgent: string },
-  ): Promise<void> {
+    now = Date.now(),
+  ): SearchQueryRecord | null {
     const query = normalizeQuery(text);
-    if (!query) return;
-    const now = Date.now();
+    if (!query) return null;
     const identity = visitor.sessionId ?? anonymousIdentity(visitor, now);
-    await this.#repository.recordQuery({
-      query,
-      results,
-      source,
-      sessionHash: this.sessionHash(identity),
-      now,
-      burstMs: BURST_MS,
-    });
+    return { query, results, source, sessionHash: this.sessionHash(identity), now, burstMs: BURST_MS };
   }
 
   /**

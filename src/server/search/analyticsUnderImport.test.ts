@@ -1,8 +1,8 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { type Holder, holdPostgresTableLock, holdSqliteWriteLock } from '../../../test-support/holdDatabase';
 import { Shopper } from '../../../test-support/shopper';
 import { sendStatsRequest } from '../../../test-support/statsHit';
 import { projectPath } from '../projectPath';
@@ -15,56 +15,6 @@ import { projectPath } from '../projectPath';
  * `npm run import` does while the shop runs) until the test tells it to commit. PostgreSQL: a second connection
  * holds a lock on search_queries that keeps every insert out (an import never takes one, so this is harsher).
  */
-
-interface Holder {
-  release(): Promise<void>;
-}
-
-/** A second process on the shop's SQLite file: BEGIN IMMEDIATE, a write, then COMMIT only when told. */
-function holdSqliteWriteLock(file: string): Promise<Holder> {
-  const script = `
-    const Database = require('better-sqlite3');
-    const db = new Database(process.argv[1]);
-    db.exec('BEGIN IMMEDIATE');
-    db.prepare("INSERT OR REPLACE INTO options (key, value) VALUES ('import_probe', 'held')").run();
-    process.stdout.write('locked\\n');
-    process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });
-  `;
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['-e', script, file], {
-    cwd: process.cwd(),
-  });
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.once('exit', (code) => reject(new Error(`lock holder exited (${code}): ${stderr}`)));
-    child.stdout.once('data', () =>
-      resolve({
-        release: () =>
-          new Promise<void>((done) => {
-            child.removeAllListeners('exit');
-            child.once('exit', () => done());
-            child.stdin.write('commit\n');
-          }),
-      }),
-    );
-  });
-}
-
-/** A second PostgreSQL connection holding a table against every write until released. */
-async function holdPostgresTableLock(url: string, table: string): Promise<Holder> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('BEGIN');
-  await client.query(`LOCK TABLE ${table} IN EXCLUSIVE MODE`);
-  return {
-    async release() {
-      await client.query('COMMIT');
-      await client.end();
-    },
-  };
-}
 
 describe('search analytics while an import holds the database', () => {
   let shop: TestApp;
@@ -178,9 +128,10 @@ describe('search analytics while an import holds the database', () => {
         expect(response.status).toBe(200);
         await response.arrayBuffer();
       }
-      // The recordings run after each answer (setImmediate): let the last ones try while the lock is still held.
+      // The recordings run after each answer (setImmediate), gathered in batches: let the last ones try while the
+      // lock is still held.
       await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setImmediate(resolve));
+      await shop.app.searchAnalytics.flush();
       // The lock really kept them out: nothing is in the table yet, and they wait rather than being dropped.
       expect(await count()).toBe(0);
       expect(shop.app.durableWrites.pending()).toBeGreaterThan(0);

@@ -183,15 +183,15 @@ export async function searchPlugin(app: FastifyInstance, options: SearchPluginOp
   }
 
   function recordLater(request: FastifyRequest, query: string, results: number, source: 'suggestions') {
-    // After the answer: analytics never delay a suggestion. A busy database (an import) is waited out by the retry
-    // queue, never by the request.
+    // After the answer: analytics never delay a suggestion. Batched and capped per client (search/analytics); a busy
+    // database (an import) is waited out by the retry queue, never by the request.
     const visitor = {
       sessionId: request.visitor?.id ?? null,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
     };
     setImmediate(() => {
-      void app.durableWrites.submit('searchQueries', () => search.record(query, results, source, visitor));
+      app.searchAnalytics.record(search.queryRecord(query, results, source, visitor), visitor.ip);
     });
   }
 

@@ -53,8 +53,10 @@ describe('search analytics', () => {
     }
     await shop.app.inject({ url: '/?wc-ajax=search_suggestions&s=wqwqv', headers });
     await shop.app.inject({ url: '/?s=wqwqv&post_type=product', headers });
-    // Analytics are written after the answer.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Analytics are written after the answer (a suggestion's just after it), in batches: hand them over and wait.
+    await new Promise((resolve) => setImmediate(resolve));
+    await shop.app.searchAnalytics.flush();
+    await shop.app.durableWrites.idle();
     const rows = await shop.query<{ query: string; results: number; source: string; session_hash: string }>(
       "SELECT query, results, source, session_hash FROM search_queries WHERE session_hash <> '' ORDER BY id",
     );

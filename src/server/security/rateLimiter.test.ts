@@ -39,6 +39,26 @@ describe('RateLimiter (on the engine the suite runs on)', () => {
     expect((await limiter.take(LIMIT, '203.0.113.1', NOW + 40_000)).allowed).toBe(true);
   });
 
+  it('takeMany counts a batch of several clients at once, and shares the count with take()', async () => {
+    await limiter.take(LIMIT, '203.0.113.20', NOW);
+    const allowed = await limiter.takeMany(
+      LIMIT,
+      new Map([
+        ['203.0.113.20', 7],
+        ['203.0.113.21', 3],
+      ]),
+      NOW,
+    );
+    // 1 taken before: 4 of 7 fit; the other client's 3 all do.
+    expect(Object.fromEntries(allowed)).toEqual({ '203.0.113.20': 4, '203.0.113.21': 3 });
+    const next = await limiter.takeMany(LIMIT, new Map([['203.0.113.21', 5]]), NOW);
+    expect(next.get('203.0.113.21')).toBe(2);
+    expect((await limiter.take(LIMIT, '203.0.113.21', NOW)).count).toBe(9);
+    expect(
+      (await limiter.takeMany(LIMIT, new Map([['203.0.113.21', 1]]), NOW + 60_000)).get('203.0.113.21'),
+    ).toBe(1);
+  });
+
   it('counts each client and each limit apart', async () => {
     for (let i = 0; i < 5; i++) await limiter.take(LIMIT, '203.0.113.2', NOW);
     expect((await limiter.take(LIMIT, '203.0.113.2', NOW)).allowed).toBe(false);

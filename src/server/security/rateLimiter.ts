@@ -45,6 +45,31 @@ export class RateLimiter {
     return { allowed: count <= limit.limit, count, retryAfterSeconds: secondsUntil(windowEnd, now) };
   }
 
+  /**
+   * Counts several tries of several clients against `limit` at once (one transaction) and answers how many of each
+   * client's tries fall within the limit: a batch of records decides which to keep without a write per record.
+   */
+  async takeMany(
+    limit: RateLimit,
+    tries: ReadonlyMap<string, number>,
+    now = Date.now(),
+  ): Promise<Map<string, number>> {
+    const clients = [...tries.keys()];
+    const windowStart = now - (now % limit.windowMs);
+    const counts = await this.#store.hitMany(
+      clients.map((client) => ({ bucket: this.#bucket(limit, client), tries: tries.get(client) ?? 0 })),
+      windowStart,
+      windowStart + limit.windowMs,
+    );
+    return new Map(
+      clients.map((client, i) => {
+        const wanted = tries.get(client) ?? 0;
+        const before = (counts[i] ?? 0) - wanted;
+        return [client, Math.max(0, Math.min(wanted, limit.limit - before))];
+      }),
+    );
+  }
+
   /** Whether `client` is already past `limit` in this window, without counting a try. */
   async check(limit: RateLimit, client: string, now = Date.now()): Promise<RateVerdict> {
     const { bucket, windowStart, windowEnd } = this.#window(limit, client, now);

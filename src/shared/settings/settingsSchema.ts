@@ -659,6 +659,13 @@ const serverSchema = z
          * an IPv6 address counts by its /64). People behind one NAT share it; one person never comes near it.
          */
         rateLimitPerMinute: z.number().int().positive().default(120),
+        /**
+         * Searches recorded in the owner's search analytics per client address per minute (an IPv6 address by its
+         * /64), counted across processes. Beyond it a search is still answered, not recorded (counted on /healthz as
+         * `cappedWrites.searchQueries`). A typing burst counts once, so a person typing never comes near it; a crawler
+         * of search URLs cannot fill the table or hold the database's writer.
+         */
+        recordedSearchesPerMinute: z.number().int().positive().default(60),
         /** Visitors one client address can add to "online now" (several people behind one NAT stay counted). */
         onlinePerAddress: z.number().int().positive().default(5),
         /** Group commit: the longest a hit waits for its batch, and the largest batch. */

@@ -79,6 +79,21 @@ describe('createWriteRetryQueue', () => {
     expect(store.rows).toEqual(['a', 'b']);
   });
 
+  it('keeps its bound and its counts in rows: a batch weighs what it carries', async () => {
+    const { queue, drops } = queueWith({ maxPending: 4 });
+    const store = lockableStore();
+    queue.submit('searchQueries', store.write('batch of 3'), 3);
+    queue.submit('searchQueries', store.write('batch of 2'), 2);
+    queue.submit('searchQueries', store.write('one'));
+    expect(queue.pending()).toBe(4);
+    expect(queue.dropped().searchQueries).toBe(2);
+    expect(drops).toEqual([{ kind: 'searchQueries', reason: 'queue_full', dropped: 2 }]);
+    store.unlock();
+    await queue.idle();
+    expect(store.rows).toEqual(['batch of 3', 'one']);
+    expect(queue.pending()).toBe(0);
+  });
+
   it('gives up a write busy for longer than giveUpAfterMs, and counts it', async () => {
     let clock = 0;
     const { queue, drops } = queueWith({ now: () => clock, giveUpAfterMs: 1_000 });

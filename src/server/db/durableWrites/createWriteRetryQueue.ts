@@ -5,9 +5,10 @@ import { isTransientWriteError, writeErrorCode } from './isTransientWriteError';
  * owner's figures) must land even while a catalog import holds the database: a write that fails because the
  * database is busy waits here and is tried again, in order, with a growing pause, until it lands or is too old.
  *
- * Memory is bounded: at most `maxPending` writes are queued or running; one more is dropped. Every write that is
- * given up (queue full, too old, or a failure that is not transient) is counted per kind, shown by GET /healthz
- * (expected 0), and logged at warn level with its kind and error code only: never the write's values.
+ * Memory is bounded: at most `maxPending` rows are queued or running (a batched write counts its rows); a write past
+ * that is dropped. Every row given up (queue full, too old, or a failure that is not transient) is counted per kind,
+ * shown by GET /healthz (expected 0), and logged at warn level with its kind and error code only: never the write's
+ * values.
  *
  * While nothing waits, a write runs at once (several may run together on PostgreSQL's pool). Once one is waiting,
  * later ones queue behind it, so a busy database is asked again by one write at a time, not by every request.
@@ -19,7 +20,7 @@ export type DurableWriteKind = (typeof DURABLE_WRITE_KINDS)[number];
 export type DroppedWrites = Record<DurableWriteKind, number>;
 
 export interface WriteRetryOptions {
-  /** Writes queued or running at most; one more is dropped. */
+  /** Rows queued or running at most (a batch counts its rows); a write past it is dropped. */
   maxPending: number;
   /** The first pause after a busy failure; it doubles up to `maxDelayMs`. */
   baseDelayMs: number;
@@ -36,12 +37,13 @@ export type DropReason = 'queue_full' | 'gave_up' | 'failed';
 export interface WriteRetryQueue {
   /**
    * Runs `write` now, or after what is waiting. Resolves once its first try is over (landed, waiting to be tried
-   * again, or dropped), so a caller may await it to keep its own order; never rejects.
+   * again, or dropped), so a caller may await it to keep its own order; never rejects. `rows`: how many records the
+   * write carries (a batch), what the bound and the dropped counts are kept in.
    */
-  submit(kind: DurableWriteKind, write: () => Promise<void>): Promise<void>;
-  /** Writes given up so far, per kind. */
+  submit(kind: DurableWriteKind, write: () => Promise<void>, rows?: number): Promise<void>;
+  /** Rows given up so far, per kind. */
   dropped(): DroppedWrites;
-  /** Writes queued or running. */
+  /** Rows queued or running. */
   pending(): number;
   /** Resolves once nothing is queued or running (on shutdown, and for tests). */
   idle(): Promise<void>;
@@ -56,6 +58,7 @@ export const DEFAULT_WRITE_RETRY: WriteRetryOptions = {
 
 interface Entry {
   kind: DurableWriteKind;
+  rows: number;
   write: () => Promise<void>;
   firstTriedAt: number;
 }
@@ -65,12 +68,18 @@ export function createWriteRetryQueue(options: WriteRetryOptions = DEFAULT_WRITE
   const dropped = Object.fromEntries(DURABLE_WRITE_KINDS.map((kind) => [kind, 0])) as DroppedWrites;
   /** Writes waiting to be tried again, oldest first. */
   const waiting: Entry[] = [];
+  /** Rows of the writes running their first try, and of those waiting. */
   let running = 0;
+  let waitingRows = 0;
   let draining = false;
   let idleWaiters: (() => void)[] = [];
 
-  function drop(kind: DurableWriteKind, reason: DropReason, error?: unknown) {
-    dropped[kind] += 1;
+  function drop(
+    { kind, rows }: { kind: DurableWriteKind; rows: number },
+    reason: DropReason,
+    error?: unknown,
+  ) {
+    dropped[kind] += rows;
     onDrop?.({
       kind,
       reason,
@@ -88,18 +97,29 @@ export function createWriteRetryQueue(options: WriteRetryOptions = DEFAULT_WRITE
 
   /** The first try, while nothing waits: a busy failure joins the waiting line. */
   async function tryNow(entry: Entry) {
-    running += 1;
+    running += entry.rows;
     try {
       await entry.write();
     } catch (error) {
       if (isTransientWriteError(error)) {
-        waiting.push(entry);
+        wait(entry);
         void drain();
-      } else drop(entry.kind, 'failed', error);
+      } else drop(entry, 'failed', error);
     } finally {
-      running -= 1;
+      running -= entry.rows;
       settle();
     }
+  }
+
+  function wait(entry: Entry) {
+    waiting.push(entry);
+    waitingRows += entry.rows;
+  }
+
+  function unwait() {
+    const entry = waiting.shift() as Entry;
+    waitingRows -= entry.rows;
+    return entry;
   }
 
   /** One write at a time from the head of the line, pausing longer after each busy failure. */
@@ -116,15 +136,15 @@ export function createWriteRetryQueue(options: WriteRetryOptions = DEFAULT_WRITE
         }
         try {
           await entry.write();
-          waiting.shift();
+          unwait();
           failures = 0;
         } catch (error) {
           if (!isTransientWriteError(error)) {
-            waiting.shift();
-            drop(entry.kind, 'failed', error);
+            unwait();
+            drop(entry, 'failed', error);
           } else if (now() - entry.firstTriedAt >= giveUpAfterMs) {
-            waiting.shift();
-            drop(entry.kind, 'gave_up', error);
+            unwait();
+            drop(entry, 'gave_up', error);
           } else failures += 1;
         }
       }
@@ -135,18 +155,18 @@ export function createWriteRetryQueue(options: WriteRetryOptions = DEFAULT_WRITE
   }
 
   return {
-    submit(kind, write) {
-      if (running + waiting.length >= maxPending) {
-        drop(kind, 'queue_full');
+    submit(kind, write, rows = 1) {
+      const entry = { kind, rows, write, firstTriedAt: now() };
+      if (running + waitingRows + rows > maxPending) {
+        drop(entry, 'queue_full');
         return Promise.resolve();
       }
-      const entry = { kind, write, firstTriedAt: now() };
       if (waiting.length === 0) return tryNow(entry);
-      waiting.push(entry);
+      wait(entry);
       return Promise.resolve();
     },
     dropped: () => ({ ...dropped }),
-    pending: () => running + waiting.length,
+    pending: () => running + waitingRows,
     idle() {
       if (running === 0 && waiting.length === 0 && !draining) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));

@@ -32,11 +32,15 @@ export interface InsightsRepository {
    * leading to it, in one transaction.
    */
   linkOrder(link: OrderLink): Promise<void>;
-  /** Searches that found something, made by any of these session hashes between `since` and `until` (Unix ms). */
+  /**
+   * Searches that found something, made by any of these session hashes between `since` and `until` (Unix ms): the
+   * latest `limit` of them, oldest first.
+   */
   sessionSearches(
     sessionHashes: readonly string[],
     since: number,
     until: number,
+    limit: number,
   ): Promise<{ id: number; query: string }[]>;
   recordCartAdds(adds: readonly SearchCartAdd[]): Promise<void>;
   /**

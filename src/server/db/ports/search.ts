@@ -81,6 +81,11 @@ export interface SearchRepository {
    */
   seedRules(rules: RelevanceRules): Promise<boolean>;
   recordQuery(record: SearchQueryRecord): Promise<void>;
+  /**
+   * Records a batch of queries in one transaction, in the order given (a typing burst may span a batch); fails as a
+   * whole with the database's busy error, for the caller's retry queue to try again.
+   */
+  recordQueries(records: readonly SearchQueryRecord[]): Promise<void>;
   /** Retention: deletes recorded searches last updated before `before` (Unix ms). */
   deleteQueriesBefore(before: number): Promise<void>;
   topQueries(options: { limit: number; since: number; zeroResults: boolean }): Promise<QueryStat[]>;

@@ -10,6 +10,7 @@ import {
   CAMPAIGN_ROWS_SQL,
   DAILY_REVENUE_SQL,
   fillDays,
+  latestSearches,
   nextDay,
   PAID_ORDERS_SQL,
   PURCHASED_SEARCHES_SQL,
@@ -210,14 +211,19 @@ export class PgInsightsRepository implements InsightsRepository {
     });
   }
 
-  async sessionSearches(sessionHashes: readonly string[], since: number, until: number) {
+  async sessionSearches(sessionHashes: readonly string[], since: number, until: number, limit: number) {
     if (sessionHashes.length === 0) return [];
-    return this.#rows<{ id: number; query: string }>(
-      `SELECT id, query FROM search_queries
-       WHERE session_hash = ANY(@hashes::text[]) AND results > 0 AND created_at >= @since AND created_at <= @until
-       ORDER BY id`,
-      { hashes: [...sessionHashes], since, until },
+    // Per session hash, newest first along search_queries_session_created, stopping at `limit`.
+    const rows = await this.#rows<{ id: number; query: string; created_at: number | string }>(
+      `SELECT latest.id, latest.query, latest.created_at FROM unnest(@hashes::text[]) AS session (hash)
+       CROSS JOIN LATERAL (
+         SELECT id, query, created_at FROM search_queries
+         WHERE session_hash = session.hash AND created_at >= @since AND created_at <= @until AND results > 0
+         ORDER BY created_at DESC, id DESC LIMIT @limit
+       ) AS latest`,
+      { hashes: [...sessionHashes], since, until, limit },
     );
+    return latestSearches(rows, limit);
   }
 
   async recordCartAdds(adds: readonly SearchCartAdd[]): Promise<void> {

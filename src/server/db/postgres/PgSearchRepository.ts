@@ -298,31 +298,71 @@ export class PgSearchRepository implements SearchRepository {
   }
 
   async recordQuery(record: SearchQueryRecord): Promise<void> {
+    await this.recordQueries([record]);
+  }
+
+  async recordQueries(records: readonly SearchQueryRecord[]): Promise<void> {
+    if (records.length === 0) return;
     await inTransaction(this.#pool, async (client) => {
       await withoutLockWait(client);
-      if (record.source === 'suggestions') {
-        // One burst per session: concurrent requests of one session (two processes) take turns here.
-        await client.query('SELECT pg_advisory_xact_lock(7263002, hashtext($1))', [record.sessionHash]);
-        const [last] = await this.#rows<{ id: number; query: string }>(
-          `SELECT id, query FROM search_queries WHERE session_hash = $1 AND source = 'suggestions' AND updated_at >= $2
-           ORDER BY updated_at DESC LIMIT 1`,
-          [record.sessionHash, record.now - record.burstMs],
-          client,
+      // One burst per session: concurrent batches of one session (two processes) take turns here. Every session's
+      // lock in one sorted statement, so two batches never wait for each other in opposite orders.
+      const sessions = [
+        ...new Set(records.filter((r) => r.source === 'suggestions').map((r) => r.sessionHash)),
+      ].sort();
+      if (sessions.length > 0)
+        await client.query(
+          'SELECT pg_advisory_xact_lock(7263002, hashtext(session)) FROM unnest($1::text[]) AS session ORDER BY session',
+          [sessions],
         );
-        if (last && (record.query.startsWith(last.query) || last.query.startsWith(record.query))) {
-          await client.query(
-            'UPDATE search_queries SET query = $1, results = $2, updated_at = $3 WHERE id = $4',
-            [record.query, record.results, record.now, last.id],
+      // Rows that cannot join a burst (results pages, a burst's first query) go in one statement per run of them,
+      // in the order given.
+      let inserts: SearchQueryRecord[] = [];
+      for (const record of records) {
+        if (record.source === 'suggestions') {
+          const [last] = await this.#rows<{ id: number; query: string; updated_at: string | number }>(
+            `SELECT id, query, updated_at FROM search_queries WHERE session_hash = $1 AND source = 'suggestions' AND updated_at >= $2
+             ORDER BY updated_at DESC LIMIT 1`,
+            [record.sessionHash, record.now - record.burstMs],
+            client,
           );
-          return;
+          if (last && (record.query.startsWith(last.query) || last.query.startsWith(record.query))) {
+            // A keystroke older than the burst's row (another process's batch committed first) is not its last.
+            if (record.now < Number(last.updated_at)) continue;
+            await this.#insertQueries(inserts, client);
+            inserts = [];
+            await client.query(
+              'UPDATE search_queries SET query = $1, results = $2, updated_at = $3 WHERE id = $4',
+              [record.query, record.results, record.now, last.id],
+            );
+            continue;
+          }
+          // The next query of this session reads this row: write what is pending first.
+          await this.#insertQueries([...inserts, record], client);
+          inserts = [];
+          continue;
         }
+        inserts.push(record);
       }
-      await client.query(
-        `INSERT INTO search_queries (query, results, source, session_hash, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $5)`,
-        [record.query, record.results, record.source, record.sessionHash, record.now],
-      );
+      await this.#insertQueries(inserts, client);
     });
+  }
+
+  async #insertQueries(records: readonly SearchQueryRecord[], client: PgClient): Promise<void> {
+    if (records.length === 0) return;
+    await client.query(
+      `INSERT INTO search_queries (query, results, source, session_hash, created_at, updated_at)
+       SELECT query, results, source, session_hash, at, at
+       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
+         AS record (query, results, source, session_hash, at)`,
+      [
+        records.map((record) => record.query),
+        records.map((record) => record.results),
+        records.map((record) => record.source),
+        records.map((record) => record.sessionHash),
+        records.map((record) => record.now),
+      ],
+    );
   }
 
   async deleteQueriesBefore(before: number): Promise<void> {

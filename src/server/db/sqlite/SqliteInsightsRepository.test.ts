@@ -209,7 +209,9 @@ describe('searches that led to a purchase', () => {
     await insights.linkOrder({ orderId: 2, day: '2026-03-02', visitorHash: 'v2', sessionHash: 's2' });
     expect((await insights.searches(range)).purchased).toEqual([{ query: 'mug', orders: 1 }]);
     // Only searches that found something, made in the session before the add, are offered for it.
-    expect(await insights.sessionSearches(['s1', 'other'], at, at + 2)).toEqual([{ id: 1, query: 'mug' }]);
+    expect(await insights.sessionSearches(['s1', 'other'], at, at + 2, 50)).toEqual([
+      { id: 1, query: 'mug' },
+    ]);
     // A cancelled order is no purchase.
     db.prepare("UPDATE orders SET status = 'cancelled' WHERE id = 1").run();
     expect((await insights.searches(range)).purchased).toEqual([]);

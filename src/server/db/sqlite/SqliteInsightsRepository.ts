@@ -11,6 +11,7 @@ import {
   CAMPAIGN_ROWS_SQL,
   DAILY_REVENUE_SQL,
   fillDays,
+  latestSearches,
   nextDay,
   PAID_ORDERS_SQL,
   PURCHASED_SEARCHES_SQL,
@@ -173,16 +174,17 @@ export class SqliteInsightsRepository implements InsightsRepository {
     );
   }
 
-  async sessionSearches(sessionHashes: readonly string[], since: number, until: number) {
-    if (sessionHashes.length === 0) return [];
-    return this.#db
-      .prepare(
-        `SELECT id, query FROM search_queries
-         WHERE session_hash IN (${sessionHashes.map(() => '?').join(', ')})
-           AND results > 0 AND created_at >= ? AND created_at <= ?
-         ORDER BY id`,
-      )
-      .all(...sessionHashes, since, until) as { id: number; query: string }[];
+  async sessionSearches(sessionHashes: readonly string[], since: number, until: number, limit: number) {
+    // Per session hash, newest first along search_queries_session_created, stopping at `limit`.
+    const latest = this.#db.prepare(
+      `SELECT id, query, created_at FROM search_queries
+       WHERE session_hash = ? AND created_at >= ? AND created_at <= ? AND results > 0
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
+    );
+    const rows = sessionHashes.flatMap(
+      (hash) => latest.all(hash, since, until, limit) as { id: number; query: string; created_at: number }[],
+    );
+    return latestSearches(rows, limit);
   }
 
   async recordCartAdds(adds: readonly SearchCartAdd[]): Promise<void> {

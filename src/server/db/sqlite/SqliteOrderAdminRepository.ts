@@ -30,6 +30,7 @@ import {
 } from '../sql/orderAdminSql';
 import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { refreshDerivedFields } from './refreshDerivedFields';
+import { writeWhenFree } from './withoutBusyWait';
 
 export class SqliteOrderAdminRepository implements OrderAdminRepository {
   #db: SqliteDatabase;
@@ -79,8 +80,8 @@ export class SqliteOrderAdminRepository implements OrderAdminRepository {
     note: (from: OrderStatus, to: OrderStatus) => string,
   ): Promise<StatusChange | null> {
     // IMMEDIATE takes the write lock before the status is read: the order's row lock on this engine, so a second
-    // click (in this process or another) reads the status the first one wrote.
-    return this.#db.transaction(() => this.#change(id, to, note)).immediate();
+    // click (in this process or another) reads the status the first one wrote. Waited out without holding the process.
+    return writeWhenFree(this.#db, () => this.#db.transaction(() => this.#change(id, to, note)).immediate());
   }
 
   #change(id: number, to: OrderStatus, note: (from: OrderStatus, to: OrderStatus) => string) {
@@ -119,23 +120,25 @@ export class SqliteOrderAdminRepository implements OrderAdminRepository {
   }
 
   async setCustomerNote(orderId: number, text: string, note: string): Promise<boolean> {
-    return this.#db
-      .transaction(() => {
-        if (this.#db.prepare(UPDATE_CUSTOMER_NOTE).all({ orderId, text }).length === 0) return false;
-        this.#db.prepare(INSERT_NOTE).get({ orderId, author: 'system', text: note });
-        this.#db.prepare(ENQUEUE_WEBHOOK_EVENT).run(webhookEventParams('order.updated', orderId));
-        return true;
-      })
-      .immediate();
+    return writeWhenFree(this.#db, () =>
+      this.#db
+        .transaction(() => {
+          if (this.#db.prepare(UPDATE_CUSTOMER_NOTE).all({ orderId, text }).length === 0) return false;
+          this.#db.prepare(INSERT_NOTE).get({ orderId, author: 'system', text: note });
+          this.#db.prepare(ENQUEUE_WEBHOOK_EVENT).run(webhookEventParams('order.updated', orderId));
+          return true;
+        })
+        .immediate(),
+    );
   }
 
   async addOrderNote(
     orderId: number,
     note: { author: OrderNoteAuthor; text: string },
   ): Promise<OrderNote | null> {
-    const row = this.#db.prepare(INSERT_NOTE).get({ orderId, author: note.author, text: note.text }) as
-      | Record<string, unknown>
-      | undefined;
+    const row = (await writeWhenFree(this.#db, () =>
+      this.#db.prepare(INSERT_NOTE).get({ orderId, author: note.author, text: note.text }),
+    )) as Record<string, unknown> | undefined;
     return row ? toOrderNote(row) : null;
   }
 }

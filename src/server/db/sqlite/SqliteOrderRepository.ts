@@ -17,6 +17,7 @@ import { orderItemInsertSql, orderItemValues } from '../sql/orderItemInsert';
 import { ENQUEUE_WEBHOOK_EVENT, webhookEventParams } from '../sql/webhookSql';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import { insertOrderAttribution } from './SqliteAttributionRepository';
+import { writeWhenFree } from './withoutBusyWait';
 
 export class SqliteOrderRepository implements OrderRepository {
   #db: Database.Database;
@@ -25,8 +26,12 @@ export class SqliteOrderRepository implements OrderRepository {
   }
 
   async placeOrder(order: NewOrder): Promise<PlacedOrder> {
-    // IMMEDIATE takes the write lock before the cart is read again: the session's lock on this engine.
-    const { id, replayed } = this.#db.transaction(() => this.#placeOnce(order)).immediate();
+    // IMMEDIATE takes the write lock before the cart is read again: the session's lock on this engine. A lock held
+    // elsewhere (an import, another process's order) is waited out without holding the process (writeWhenFree): busy
+    // fails at BEGIN, before anything is read or written, so the whole transaction is simply tried again.
+    const { id, replayed } = await writeWhenFree(this.#db, () =>
+      this.#db.transaction(() => this.#placeOnce(order)).immediate(),
+    );
     const placed = await this.getOrder(id);
     if (!placed) throw new ShopError('internal_error', 'The order was written but cannot be read back');
     return { order: placed, replayed };

@@ -29,6 +29,7 @@ import {
   toStatusCounts,
   verifiedOwnerSql,
 } from '../sql/reviewSql';
+import { writeWhenFree } from './withoutBusyWait';
 
 export class SqliteReviewRepository implements ReviewRepository {
   #db: SqliteDatabase;
@@ -48,33 +49,36 @@ export class SqliteReviewRepository implements ReviewRepository {
   }
 
   async addReview(review: NewReview): Promise<(PublicReview & { status: ReviewStatus }) | null> {
-    // IMMEDIATE takes the write lock first: the product's lock on this engine, as approvals take it.
-    return this.#db
-      .transaction(() => {
-        if (!this.#db.prepare(PUBLISHED_PRODUCT).get({ productId: review.productId })) return null;
-        const verified = this.#verified(review.productId, review.email);
-        const row = this.#db.prepare(INSERT_REVIEW).get({
-          productId: review.productId,
-          status: review.status,
-          rating: review.rating,
-          reviewer: review.reviewer,
-          email: review.email,
-          content: review.content,
-          verified: verified ? 1 : 0,
-        }) as { id: number; created_at: string };
-        if (review.status === 'approved') this.#storeRating(review.productId);
-        return {
-          id: row.id,
-          productId: review.productId,
-          rating: review.rating,
-          reviewer: review.reviewer,
-          content: review.content,
-          verified,
-          createdAt: row.created_at,
-          status: review.status,
-        };
-      })
-      .immediate();
+    // IMMEDIATE takes the write lock first: the product's lock on this engine, as approvals take it. A lock held
+    // elsewhere is waited out without holding the process (writeWhenFree).
+    return writeWhenFree(this.#db, () =>
+      this.#db
+        .transaction(() => {
+          if (!this.#db.prepare(PUBLISHED_PRODUCT).get({ productId: review.productId })) return null;
+          const verified = this.#verified(review.productId, review.email);
+          const row = this.#db.prepare(INSERT_REVIEW).get({
+            productId: review.productId,
+            status: review.status,
+            rating: review.rating,
+            reviewer: review.reviewer,
+            email: review.email,
+            content: review.content,
+            verified: verified ? 1 : 0,
+          }) as { id: number; created_at: string };
+          if (review.status === 'approved') this.#storeRating(review.productId);
+          return {
+            id: row.id,
+            productId: review.productId,
+            rating: review.rating,
+            reviewer: review.reviewer,
+            content: review.content,
+            verified,
+            createdAt: row.created_at,
+            status: review.status,
+          };
+        })
+        .immediate(),
+    );
   }
 
   async listApproved(query: ApprovedReviewsQuery): Promise<ReviewPage<PublicReview>> {
@@ -109,33 +113,37 @@ export class SqliteReviewRepository implements ReviewRepository {
   }
 
   async setStatus(id: number, status: ReviewStatus) {
-    return this.#db
-      .transaction(() => {
-        const row = this.#db.prepare(REVIEW_PRODUCT).get({ id }) as
-          | { product_id: number; status: ReviewStatus }
-          | undefined;
-        if (!row) return null;
-        if (row.status !== status) {
-          this.#db.prepare(SET_REVIEW_STATUS).run({ id, status });
-          if (row.status === 'approved' || status === 'approved') this.#storeRating(row.product_id);
-        }
-        return { from: row.status, to: status };
-      })
-      .immediate();
+    return writeWhenFree(this.#db, () =>
+      this.#db
+        .transaction(() => {
+          const row = this.#db.prepare(REVIEW_PRODUCT).get({ id }) as
+            | { product_id: number; status: ReviewStatus }
+            | undefined;
+          if (!row) return null;
+          if (row.status !== status) {
+            this.#db.prepare(SET_REVIEW_STATUS).run({ id, status });
+            if (row.status === 'approved' || status === 'approved') this.#storeRating(row.product_id);
+          }
+          return { from: row.status, to: status };
+        })
+        .immediate(),
+    );
   }
 
   async deleteReview(id: number): Promise<boolean> {
-    return this.#db
-      .transaction(() => {
-        const row = this.#db.prepare(REVIEW_PRODUCT).get({ id }) as
-          | { product_id: number; status: ReviewStatus }
-          | undefined;
-        if (!row) return false;
-        this.#db.prepare(DELETE_REVIEW).run({ id });
-        if (row.status === 'approved') this.#storeRating(row.product_id);
-        return true;
-      })
-      .immediate();
+    return writeWhenFree(this.#db, () =>
+      this.#db
+        .transaction(() => {
+          const row = this.#db.prepare(REVIEW_PRODUCT).get({ id }) as
+            | { product_id: number; status: ReviewStatus }
+            | undefined;
+          if (!row) return false;
+          this.#db.prepare(DELETE_REVIEW).run({ id });
+          if (row.status === 'approved') this.#storeRating(row.product_id);
+          return true;
+        })
+        .immediate(),
+    );
   }
 
   /** Recomputes the product's stored rating from its committed reviews; runs inside the caller's transaction. */

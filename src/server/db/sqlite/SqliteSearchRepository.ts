@@ -294,36 +294,49 @@ export class SqliteSearchRepository implements SearchRepository {
   }
 
   async recordQuery(record: SearchQueryRecord): Promise<void> {
+    await this.recordQueries([record]);
+  }
+
+  async recordQueries(records: readonly SearchQueryRecord[]): Promise<void> {
     const db = this.#db;
+    const lastOfBurst = db.prepare(
+      `SELECT id, query, updated_at FROM search_queries WHERE session_hash = ? AND source = 'suggestions' AND updated_at >= ?
+       ORDER BY updated_at DESC LIMIT 1`,
+    );
+    const extendBurst = db.prepare(
+      'UPDATE search_queries SET query = ?, results = ?, updated_at = ? WHERE id = ?',
+    );
+    const insert = db.prepare(
+      `INSERT INTO search_queries (query, results, source, session_hash, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    );
     // IMMEDIATE: the write lock before the read. A deferred transaction that has read cannot wait for the lock
     // (SQLite answers SQLITE_BUSY at once, whatever the busy timeout), so every query sent during an import was
     // lost. Busy now fails at once, without holding the process, and the caller's retry queue tries again.
     withoutBusyWait(db, () =>
       db
         .transaction(() => {
-          if (record.source === 'suggestions') {
-            const last = db
-              .prepare(
-                `SELECT id, query FROM search_queries WHERE session_hash = ? AND source = 'suggestions' AND updated_at >= ?
-             ORDER BY updated_at DESC LIMIT 1`,
-              )
-              .get(record.sessionHash, record.now - record.burstMs) as
-              | { id: number; query: string }
-              | undefined;
-            if (last && (record.query.startsWith(last.query) || last.query.startsWith(record.query))) {
-              db.prepare('UPDATE search_queries SET query = ?, results = ?, updated_at = ? WHERE id = ?').run(
-                record.query,
-                record.results,
-                record.now,
-                last.id,
-              );
-              return;
+          for (const record of records) {
+            if (record.source === 'suggestions') {
+              const last = lastOfBurst.get(record.sessionHash, record.now - record.burstMs) as
+                | { id: number; query: string; updated_at: number }
+                | undefined;
+              if (last && (record.query.startsWith(last.query) || last.query.startsWith(record.query))) {
+                // A keystroke older than the burst's row (another process's batch committed first) is not its last.
+                if (record.now >= last.updated_at)
+                  extendBurst.run(record.query, record.results, record.now, last.id);
+                continue;
+              }
             }
+            insert.run(
+              record.query,
+              record.results,
+              record.source,
+              record.sessionHash,
+              record.now,
+              record.now,
+            );
           }
-          db.prepare(
-            `INSERT INTO search_queries (query, results, source, session_hash, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-          ).run(record.query, record.results, record.source, record.sessionHash, record.now, record.now);
         })
         .immediate(),
     );

@@ -19,6 +19,7 @@ import {
   toDueAlert,
   UNSUBSCRIBE,
 } from '../sql/stockAlertSql';
+import { writeWhenFree } from './withoutBusyWait';
 
 export class SqliteStockAlertRepository implements StockAlertRepository {
   #db: SqliteDatabase;
@@ -28,34 +29,39 @@ export class SqliteStockAlertRepository implements StockAlertRepository {
   }
 
   async subscribe(alert: { productId: number; email: string; emailKey: string; now: number }) {
-    // BEGIN IMMEDIATE: the stock read and the insert hold the write lock, so no restock commits in between.
-    return this.#db
-      .transaction((): { result: StockAlertSubscribeResult; slug: string | null } => {
-        const target = this.#db.prepare(ALERT_TARGET).get({ productId: alert.productId }) as
-          | AlertTargetRow
-          | undefined;
-        if (!alertTargetExists(target)) return { result: 'not_found', slug: null };
-        if (isAvailable(target)) return { result: 'available', slug: target.slug };
-        const { changes } = this.#db.prepare(INSERT_ALERT).run(alert);
-        return { result: changes > 0 ? 'subscribed' : 'already_subscribed', slug: target.slug };
-      })
-      .immediate();
+    // BEGIN IMMEDIATE: the stock read and the insert hold the write lock, so no restock commits in between. A lock
+    // held elsewhere is waited out without holding the process (writeWhenFree), as every write here.
+    return writeWhenFree(this.#db, () =>
+      this.#db
+        .transaction((): { result: StockAlertSubscribeResult; slug: string | null } => {
+          const target = this.#db.prepare(ALERT_TARGET).get({ productId: alert.productId }) as
+            | AlertTargetRow
+            | undefined;
+          if (!alertTargetExists(target)) return { result: 'not_found', slug: null };
+          if (isAvailable(target)) return { result: 'available', slug: target.slug };
+          const { changes } = this.#db.prepare(INSERT_ALERT).run(alert);
+          return { result: changes > 0 ? 'subscribed' : 'already_subscribed', slug: target.slug };
+        })
+        .immediate(),
+    );
   }
 
   async queueDue(render: (alert: DueStockAlert) => StockAlertMail, now: number, limit: number) {
-    return this.#db
-      .transaction(() => {
-        const rows = this.#db.prepare(DUE_ALERTS).all({ limit }) as DueAlertRow[];
-        const queue = this.#db.prepare(QUEUE_ALERT_MAIL);
-        const remove = this.#db.prepare(DELETE_ALERT);
-        for (const row of rows) {
-          const alert = toDueAlert(row);
-          queue.run({ ...render(alert), now });
-          remove.run({ id: alert.id });
-        }
-        return rows.length;
-      })
-      .immediate();
+    return writeWhenFree(this.#db, () =>
+      this.#db
+        .transaction(() => {
+          const rows = this.#db.prepare(DUE_ALERTS).all({ limit }) as DueAlertRow[];
+          const queue = this.#db.prepare(QUEUE_ALERT_MAIL);
+          const remove = this.#db.prepare(DELETE_ALERT);
+          for (const row of rows) {
+            const alert = toDueAlert(row);
+            queue.run({ ...render(alert), now });
+            remove.run({ id: alert.id });
+          }
+          return rows.length;
+        })
+        .immediate(),
+    );
   }
 
   async hasDue() {
@@ -63,6 +69,6 @@ export class SqliteStockAlertRepository implements StockAlertRepository {
   }
 
   async unsubscribe(emailKey: string) {
-    return this.#db.prepare(UNSUBSCRIBE).run({ emailKey }).changes;
+    return (await writeWhenFree(this.#db, () => this.#db.prepare(UNSUBSCRIBE).run({ emailKey }))).changes;
   }
 }

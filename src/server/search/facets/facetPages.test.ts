@@ -190,8 +190,9 @@ describe('filters on listings', () => {
     await shop.app.inject({ method: 'GET', url: '/?s=linen&post_type=product' });
     await shop.app.inject({ method: 'GET', url: '/?s=linen&post_type=product&filter_stock_status=instock' });
     await shop.app.inject({ method: 'GET', url: '/?s=linen&post_type=product&rating_filter=5' });
-    // Analytics are written after the answer: wait until nothing is queued.
-    await expect.poll(() => shop.app.durableWrites.pending()).toBe(0);
+    // Analytics are written after the answer, in batches: hand the batch over and wait until nothing is queued.
+    await shop.app.searchAnalytics.flush();
+    await shop.app.durableWrites.idle();
     const rows = await shop.query(
       "SELECT query FROM search_queries WHERE query = 'linen' AND source = 'results'",
     );
