@@ -47,6 +47,8 @@ import { segmentVocabulary } from './segmentVocabulary';
 
 /** A full rebuild replaces the delta once it holds this many documents. */
 const DELTA_LIMIT = 2000;
+/** About how many postings a document adds: a slice of the segment's build is worth this many documents' slice. */
+const POSTINGS_PER_DOCUMENT = 20;
 
 /** What one word matches in one segment: single terms with their factor, and a prefix range of the dictionary. */
 interface SegmentMatch {
@@ -244,7 +246,7 @@ export class MemorySearchIndex implements SearchIndex {
       }
       if ((doc + 1) % slice === 0) yield;
     }
-    this.#base = new IndexSegment(postings, SHORT_FIELDS);
+    this.#base = yield* IndexSegment.building(postings, SHORT_FIELDS, slice * POSTINGS_PER_DOCUMENT);
     this.#delta = new IndexSegment(new Map());
   }
 
