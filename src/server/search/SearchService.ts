@@ -15,7 +15,7 @@ const INCREMENTAL_LIMIT = 5000;
  */
 const DELTA_BUDGET = 1500;
 /** Documents per slice of a build beside the answering index: a few milliseconds of work between two yields. */
-const BUILD_SLICE = 500;
+const BUILD_SLICE = 250;
 /** Documents per write when the PostgreSQL fallback is brought to a rebuilt catalog's content. */
 const FALLBACK_SLICE = 500;
 /** After a failed build that is still needed (the fallback answers, or the index is far behind), try again. */
@@ -47,7 +47,8 @@ export function rulesFromSettings(relevance: ShopConfig['search']['relevance']):
 
 /** Another in-memory view of the catalog (the facet index) that follows the same change feed as the index. */
 export interface CatalogFollower {
-  rebuild(): Promise<void>;
+  /** Rebuilds from the committed catalog, awaiting `pause()` between slices of the work (requests run there). */
+  rebuild(pause?: () => Promise<void>): Promise<void>;
   apply(changes: SearchScope): Promise<void>;
 }
 
@@ -74,6 +75,8 @@ export interface SearchServiceOptions {
   /** Notifications of committed changes: refresh on a notification and every `checkMs` instead of per request. */
   wakeUps?: ChangeWakeUps;
   checkMs?: number;
+  /** How long after a failed build it is tried again (tests shorten it). */
+  buildRetryMs?: number;
   /** Failures of work no request waits for (a background rebuild, the fallback's upkeep). */
   onError?: (error: unknown, message: string) => void;
 }
@@ -111,6 +114,7 @@ export class SearchService {
   #wakeUps: { dirty: boolean; stop: () => void; timer: ReturnType<typeof setInterval> } | null = null;
   #wakeUpSource: ChangeWakeUps | null;
   #checkMs: number;
+  #buildRetryMs: number;
   #closed = false;
   #pastQueries: { readAt: number; list: Promise<PastQuery[]> } | null = null;
   #followers: CatalogFollower[] = [];
@@ -123,6 +127,7 @@ export class SearchService {
     this.#fallback = options.fallback ? options.index : null;
     this.#wakeUpSource = options.wakeUps ?? null;
     this.#checkMs = options.checkMs ?? CHECK_MS;
+    this.#buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS;
     this.#onError = options.onError ?? (() => {});
   }
 
@@ -168,6 +173,11 @@ export class SearchService {
   /** Whether the answering index is the one this service builds (not the fallback): /healthz and benches. */
   get ready(): boolean {
     return this.#fallback === null || this.#index !== this.#fallback;
+  }
+
+  /** Whether a rebuild is in flight (its index and followers not all swapped in yet): benches and tests. */
+  get rebuilding(): boolean {
+    return this.#building !== null;
   }
 
   /**
@@ -306,11 +316,12 @@ export class SearchService {
         if (this.#buildAgain) {
           this.#buildAgain = false;
           this.#startBuild().catch(() => undefined);
-        } else if (failed && (!this.ready || this.#awaitingBuild)) {
-          // Still answering from the fallback, or far behind: try again later (the database may be back).
+        } else if (failed) {
+          // The answering index stays (the fallback, or the last index built) and the build is tried again later
+          // (the database may be back): a build is only started when the answering index needs one.
           setTimeout(() => {
             if (!this.#closed && !this.#building) this.#startBuild().catch(() => undefined);
-          }, BUILD_RETRY_MS).unref();
+          }, this.#buildRetryMs).unref();
         }
       });
     this.#building = building;
@@ -321,10 +332,16 @@ export class SearchService {
   async #build(onProgress?: (done: number, total: number) => void): Promise<number> {
     // The log position first: anything committed after it is applied after the build, before the swap.
     const from = (await this.#repository.revision()).catalog;
-    const { documents } = await this.#repository.loadDocuments(undefined, onProgress);
+    const beside = this.#createIndex !== null;
+    // Read in pages; beside the answering index, searches run between them (the pages are read after `from`: the
+    // catch-up below applies whatever they missed or read half-written).
+    const { documents } = await this.#repository.loadDocuments(
+      undefined,
+      onProgress,
+      beside ? yieldToEventLoop : undefined,
+    );
     // Requests that arrived while the rows were read are answered before the index is built.
     await yieldToEventLoop();
-    const beside = this.#createIndex !== null;
     const next = beside ? (this.#createIndex as () => SearchIndex)() : this.#index;
     if (this.#rules) await next.setRules(this.#rules);
     if (beside && next instanceof MemorySearchIndex) {
@@ -335,7 +352,7 @@ export class SearchService {
       await next.replaceAll(documents);
     }
     await yieldToEventLoop();
-    await this.#inTurn(async () => {
+    const swapped = await this.#inTurn(async () => {
       let seq = from;
       let updated = 0;
       const changes = await this.#repository.changesSince(from, INCREMENTAL_LIMIT);
@@ -349,16 +366,27 @@ export class SearchService {
           updated = caughtUp.documents.length;
         }
       }
+      if (seq < this.#catalogSeq) {
+        // The answering index applied changes this one could not catch up with: swapping would show older
+        // answers for a while. The next build starts from a later position.
+        this.#buildAgain = true;
+        return false;
+      }
       // Rules edited while building.
       if (this.#rules) await next.setRules(this.#rules);
       // The swap: from here every search reads the new index; the old one is garbage once its last search ends.
       this.#index = next;
-      // The followers read the catalog as it is now (at or past `seq`); changes after `seq` reach them again, harmlessly.
-      for (const follower of this.#followers) await follower.rebuild();
       this.#catalogSeq = seq;
       this.#updatedSinceBuild = updated;
       this.#awaitingBuild = this.#buildAgain;
+      return true;
     });
+    if (!swapped) return documents.length;
+    // The followers rebuild beside theirs, in slices, after the swap (the facets answer from their old index
+    // meanwhile), outside the turn: refreshes keep applying changes meanwhile (a follower applies again, once
+    // swapped, the batches it was given while its pages were read). They read the catalog as it is now, at or past
+    // `seq`; changes after `seq` reach them again, harmlessly.
+    for (const follower of this.#followers) await follower.rebuild(beside ? yieldToEventLoop : undefined);
     const fallback = this.#fallback;
     if (fallback && fallback !== next) this.#keepFallback(() => this.#fillFallback(fallback, documents));
     return documents.length;
