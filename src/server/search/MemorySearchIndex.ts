@@ -186,6 +186,11 @@ export class MemorySearchIndex implements SearchIndex {
     for (const _ of this.#building(documents, slice)) await pause();
   }
 
+  /** The documents it holds, in load order: what a merge beside it starts from (SearchService). */
+  liveDocuments(): SearchDocument[] {
+    return this.#documents.filter((document): document is SearchDocument => document !== null);
+  }
+
   async update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): Promise<void> {
     this.#update(upserts, removedKeys);
   }

@@ -1,13 +1,19 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { SearchRepository, SearchScope } from '../db/ports';
+import type { SearchChanges, SearchRepository, SearchScope } from '../db/ports';
 import { type Correction, didYouMean, type PastQuery } from './didYouMean';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import { normalizeQuery } from './parseSearchQuery';
 import type { RelevanceRules, SearchDocument, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
 
-/** More changes than this since the index last looked are applied as a rebuild (beside the answering index). */
-const INCREMENTAL_LIMIT = 5000;
+/**
+ * More changes than this since the index last looked are applied by a full rebuild (beside the answering index);
+ * fewer, past what updates carry (DELTA_BUDGET), by a merge: the answering index's own documents with the changed
+ * ones read in, built beside. A merge reads only the changed products, a full rebuild every one.
+ */
+const INCREMENTAL_LIMIT = 50_000;
+/** Changed products read per statement by a merge: a few milliseconds of reading between two yields. */
+const MERGE_READ = 250;
 /**
  * Documents an embedded index takes as small updates between two builds. MemorySearchIndex folds its delta into a
  * full rebuild, synchronously, past 2,000 documents; staying under that keeps such a rebuild off the request path
@@ -277,6 +283,19 @@ export class SearchService {
       this.#startBuild();
       return;
     }
+    const index = this.#index;
+    if (
+      this.#embedded &&
+      index instanceof MemorySearchIndex &&
+      this.#updatedSinceBuild + changes.products.length > DELTA_BUDGET &&
+      !this.#building
+    ) {
+      // Too many for updates: the answering index's documents (as of `#catalogSeq`, taken now, in the turn) and the
+      // changed ones make the new index, built beside.
+      this.#awaitingBuild = true;
+      this.#startBuild(undefined, { base: index.liveDocuments(), changes });
+      return;
+    }
     const { documents, removedKeys } = await this.#repository.loadDocuments(changes);
     if (this.#embedded && this.#updatedSinceBuild + documents.length > DELTA_BUDGET) {
       this.#awaitingBuild = true;
@@ -299,13 +318,13 @@ export class SearchService {
   }
 
   /** Starts a build unless one is running (then one more follows it, for changes it may have missed). */
-  #startBuild(onProgress?: (done: number, total: number) => void): Promise<number> {
+  #startBuild(onProgress?: (done: number, total: number) => void, merge?: Merge): Promise<number> {
     if (this.#building) {
       this.#buildAgain = true;
       return this.#building;
     }
     let failed = false;
-    const building = this.#build(onProgress)
+    const building = this.#build(onProgress, merge)
       .catch((error: unknown) => {
         failed = true;
         throw error;
@@ -329,17 +348,16 @@ export class SearchService {
     return building;
   }
 
-  async #build(onProgress?: (done: number, total: number) => void): Promise<number> {
-    // The log position first: anything committed after it is applied after the build, before the swap.
-    const from = (await this.#repository.revision()).catalog;
+  async #build(onProgress?: (done: number, total: number) => void, merge?: Merge): Promise<number> {
+    // The log position first: anything committed after it is applied after the build, before the swap. A merge
+    // starts from the position of its changes (the changed rows are read after it).
+    const from = merge ? merge.changes.seq : (await this.#repository.revision()).catalog;
     const beside = this.#createIndex !== null;
     // Read in pages; beside the answering index, searches run between them (the pages are read after `from`: the
     // catch-up below applies whatever they missed or read half-written).
-    const { documents } = await this.#repository.loadDocuments(
-      undefined,
-      onProgress,
-      beside ? yieldToEventLoop : undefined,
-    );
+    const { documents } = merge
+      ? { documents: await this.#merged(merge) }
+      : await this.#repository.loadDocuments(undefined, onProgress, beside ? yieldToEventLoop : undefined);
     // Requests that arrived while the rows were read are answered before the index is built.
     await yieldToEventLoop();
     const next = beside ? (this.#createIndex as () => SearchIndex)() : this.#index;
@@ -355,7 +373,7 @@ export class SearchService {
     const swapped = await this.#inTurn(async () => {
       let seq = from;
       let updated = 0;
-      const changes = await this.#repository.changesSince(from, INCREMENTAL_LIMIT);
+      const changes = await this.#repository.changesSince(from, DELTA_BUDGET);
       if (changes.full) this.#buildAgain = true;
       else if (changes.seq !== from) {
         const caughtUp = await this.#repository.loadDocuments(changes);
@@ -390,6 +408,39 @@ export class SearchService {
     const fallback = this.#fallback;
     if (fallback && fallback !== next) this.#keepFallback(() => this.#fillFallback(fallback, documents));
     return documents.length;
+  }
+
+  /**
+   * A merge's documents: `base` without the changed documents (a changed product's variations go with it), and the
+   * changed documents read anew, a few hundred products per read with a yield between reads.
+   */
+  async #merged({ base, changes }: Merge): Promise<SearchDocument[]> {
+    const upserts = new Map<string, SearchDocument>();
+    const removed = new Set<string>();
+    const none = { products: [], terms: [], vendors: [], posts: [] };
+    const scopes: SearchScope[] = [];
+    for (let at = 0; at < changes.products.length; at += MERGE_READ) {
+      scopes.push({ ...none, products: changes.products.slice(at, at + MERGE_READ) });
+    }
+    if (changes.terms.length + changes.vendors.length + changes.posts.length > 0) {
+      scopes.push({ ...none, terms: changes.terms, vendors: changes.vendors, posts: changes.posts });
+    }
+    for (const scope of scopes) {
+      const batch = await this.#repository.loadDocuments(scope);
+      for (const document of batch.documents) upserts.set(document.key, document);
+      for (const key of batch.removedKeys) removed.add(key);
+      await yieldToEventLoop();
+    }
+    const changedProducts = new Set(changes.products);
+    for (const document of upserts.values())
+      if (document.kind === 'product') changedProducts.add(document.id);
+    const kept = base.filter(
+      (document) =>
+        !removed.has(document.key) &&
+        !upserts.has(document.key) &&
+        !(document.kind === 'variation' && changedProducts.has(document.parentId as number)),
+    );
+    return [...kept, ...upserts.values()];
   }
 
   /**
@@ -519,6 +570,12 @@ export class SearchService {
   sessionHash(identity: string): string {
     return createHmac('sha256', this.#secret).update(`search-session:${identity}`).digest('hex').slice(0, 32);
   }
+}
+
+/** A rebuild from the answering index's documents and the changes since: see INCREMENTAL_LIMIT. */
+interface Merge {
+  base: SearchDocument[];
+  changes: SearchChanges;
 }
 
 /** Whether a search found anything at all, in any group. */

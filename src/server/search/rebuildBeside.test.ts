@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
 import { openDatabase } from '../db/openDatabase';
 import type { FacetRepository, SearchRepository } from '../db/ports';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { projectPath } from '../projectPath';
 import { FacetService } from './facets/FacetService';
 import { EMPTY_SELECTION } from './facets/facetTypes';
 import { MemorySearchIndex } from './MemorySearchIndex';
@@ -253,6 +255,57 @@ describe('a rebuild beside the answering index, on the real store', () => {
     await waitUntil(() => expect(service.index).not.toBe(old));
     expect(hooks.fullLoads).toBe(loadsBefore + 2);
     expect(await answers(service)).toEqual(before);
+    await service.close();
+  });
+
+  it('an import in another process adding more products than updates carry is merged in beside: every product found, the catalog not read whole', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const { service } = await startService(repository, engine.repositories.facets);
+    const [{ products: before = 0 } = {}] = await engine.query<{ products: number }>(
+      'SELECT count(*) AS products FROM products',
+    );
+    const loadsBefore = hooks.fullLoads;
+    const child = spawn(process.execPath, ['--import', 'tsx', projectPath('test-support/importInChild.ts')], {
+      cwd: projectPath(),
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: engine.databaseUrl ?? '',
+        IMPORT_PRODUCTS: String(PRODUCTS + 1800),
+      },
+    });
+    let output = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      // The import holds its transaction until told to go on (importInChild.ts): at once here.
+      if (String(chunk).includes('writing')) child.stdin.write('go\n');
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    expect(await new Promise((resolve) => child.once('exit', resolve)), stderr).toBe(0);
+    expect(output).toContain('done');
+    const [newest] = await engine.query<{ id: number; name: string }>(
+      "SELECT id, name FROM products WHERE type <> 'variation' ORDER BY id DESC LIMIT 1",
+    );
+    const [{ products: after = 0 } = {}] = await engine.query<{ products: number }>(
+      'SELECT count(*) AS products FROM products',
+    );
+    expect(Number(after) - Number(before)).toBeGreaterThan(1500);
+    // Searchable once the merge built beside is swapped in (each search looks at the change log first).
+    await waitUntil(async () =>
+      expect(await service.productIds(String(newest?.name))).toContain(Number(newest?.id)),
+    );
+    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    expect(hooks.fullLoads).toBe(loadsBefore);
+    // What the merge holds is what a build from scratch holds.
+    const fresh = await startService(engine.repositories.search);
+    for (const text of ['cotton', 'sh', 'oak', String(newest?.name)]) {
+      const sorted = async (from: SearchService) => (await from.productIds(text)).sort((a, b) => a - b);
+      expect(await sorted(service)).toEqual(await sorted(fresh.service));
+    }
+    await fresh.service.close();
     await service.close();
   });
 });
