@@ -250,6 +250,17 @@ describe('SearchService: rebuilds beside the answering index', () => {
     expect((await service.search({ text: 'cotton', limits: { products: 1 } })).totalProducts).toBe(2000);
   });
 
+  it('without change notifications, a change is applied on the periodic check before any request asks', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    const service = await startedService(store, { checkMs: 20 });
+    store.write(2, 'Wool Hat');
+    // No search, no refresh call: the service looks at the log on its own.
+    await waitUntil(() => expect(service.revision).toBe(`${store.seq}.0`));
+    expect(await service.index.searchProductIds('wool')).toEqual([2]);
+    await service.close();
+  });
+
   it('rebuild() resolves once the rebuilt index answers, with its document count', async () => {
     const store = new FakeStore();
     store.write(1, 'Linen Shirt');

@@ -78,7 +78,11 @@ export interface SearchServiceOptions {
    * is kept current in the background (never on a request's path) for the next process that starts.
    */
   fallback?: boolean;
-  /** Notifications of committed changes: refresh on a notification and every `checkMs` instead of per request. */
+  /**
+   * Notifications of committed changes: refresh on a notification and every `checkMs` instead of per request.
+   * Without them the log is read per request and every `checkMs` too (a change another process committed is
+   * applied before the next request asks).
+   */
   wakeUps?: ChangeWakeUps;
   checkMs?: number;
   /** How long after a failed build it is tried again (tests shorten it). */
@@ -119,6 +123,8 @@ export class SearchService {
   #upkeep: Promise<void> = Promise.resolve();
   #wakeUps: { dirty: boolean; stop: () => void; timer: ReturnType<typeof setInterval> } | null = null;
   #wakeUpSource: ChangeWakeUps | null;
+  /** Without wake-ups: the change log is also looked at on a timer, so an import is applied before anyone asks. */
+  #poll: ReturnType<typeof setInterval> | null = null;
   #checkMs: number;
   #buildRetryMs: number;
   #closed = false;
@@ -149,6 +155,13 @@ export class SearchService {
   async start(seedRules: RelevanceRules): Promise<void> {
     await this.#repository.seedRules(seedRules);
     if (this.#wakeUpSource) this.#listen(this.#wakeUpSource);
+    else {
+      this.#poll = setInterval(() => {
+        if (this.#refreshing || this.#closed) return;
+        this.refresh().catch((error: unknown) => this.#onError(error, 'search index refresh failed'));
+      }, this.#checkMs);
+      this.#poll.unref();
+    }
     if (this.#fallback && (await this.#fallback.count()) > 0) {
       // The fallback was kept current by the processes that ran before: it answers from the log's position now.
       const revision = await this.#repository.revision();
@@ -225,6 +238,7 @@ export class SearchService {
   /** Stops listening and waits for background work (a build, the fallback's upkeep) before the store closes. */
   async close(): Promise<void> {
     this.#closed = true;
+    if (this.#poll) clearInterval(this.#poll);
     if (this.#wakeUps) {
       this.#wakeUps.stop();
       clearInterval(this.#wakeUps.timer);
