@@ -39,9 +39,11 @@ export const FACET_PRODUCT_PAGE_SQL = {
     FROM products p
     WHERE p.type <> 'variation' AND p.status = 'publish' AND p.visibility <> 'hidden' AND p.id > @after
     ORDER BY p.id LIMIT @limit`,
+  // EXISTS rather than a join: a join lets SQLite's planner start from the category terms and walk every product of
+  // each (~100 ms a page at 20,000 products), where the page's id range of the primary key is a few hundred rows.
   categories: `SELECT x.product_id, x.term_id FROM product_terms x
-    JOIN terms t ON t.id = x.term_id AND t.taxonomy = 'product_cat'
-    WHERE x.product_id > @after AND x.product_id <= @last`,
+    WHERE x.product_id > @after AND x.product_id <= @last
+      AND EXISTS (SELECT 1 FROM terms t WHERE t.id = x.term_id AND t.taxonomy = 'product_cat')`,
   attributeTerms: `SELECT x.product_id, x.term_id FROM product_attribute_terms x
     WHERE x.product_id > @after AND x.product_id <= @last`,
 };
