@@ -130,6 +130,9 @@ export class SearchService {
   #closed = false;
   #pastQueries: { readAt: number; list: Promise<PastQuery[]> } | null = null;
   #followers: CatalogFollower[] = [];
+  /** The followers' rebuilds after each swap, one after another; the next build need not wait for them. */
+  #followerWork: Promise<void> = Promise.resolve();
+  #followersRebuilding = 0;
 
   constructor(options: SearchServiceOptions) {
     this.#repository = options.repository;
@@ -177,6 +180,8 @@ export class SearchService {
     await this.#applyRules(revision.rules);
     this.#rebuildRequests = revision.rebuild;
     await this.rebuild();
+    // The facets answer from the first request on.
+    await this.#followerWork;
   }
 
   /** A token that changes whenever a search could answer differently: for ETags. */
@@ -196,7 +201,7 @@ export class SearchService {
 
   /** Whether a rebuild is in flight (its index and followers not all swapped in yet): benches and tests. */
   get rebuilding(): boolean {
-    return this.#building !== null;
+    return this.#building !== null || this.#followersRebuilding > 0;
   }
 
   /**
@@ -245,6 +250,7 @@ export class SearchService {
     }
     this.#buildAgain = false;
     await Promise.allSettled([this.#building, this.#refreshing, this.#turn, this.#upkeep]);
+    await this.#followerWork;
     // A swap done while closing may have queued the fallback's upkeep after the first wait.
     await this.#upkeep;
   }
@@ -415,10 +421,20 @@ export class SearchService {
     });
     if (!swapped) return documents.length;
     // The followers rebuild beside theirs, in slices, after the swap (the facets answer from their old index
-    // meanwhile), outside the turn: refreshes keep applying changes meanwhile (a follower applies again, once
-    // swapped, the batches it was given while its pages were read). They read the catalog as it is now, at or past
-    // `seq`; changes after `seq` reach them again, harmlessly.
-    for (const follower of this.#followers) await follower.rebuild(beside ? yieldToEventLoop : undefined);
+    // meanwhile), outside the turn and apart from this build: refreshes, and the next build, go on meanwhile (a
+    // follower applies again, once swapped, the batches it was given while its pages were read). They read the
+    // catalog as it is now, at or past `seq`; changes after `seq` reach them again, harmlessly.
+    this.#followersRebuilding++;
+    this.#followerWork = this.#followerWork
+      .then(async () => {
+        for (const follower of this.#followers) {
+          if (!this.#closed) await follower.rebuild(beside ? yieldToEventLoop : undefined);
+        }
+      })
+      .catch((error: unknown) => this.#onError(error, 'search index follower rebuild failed'))
+      .finally(() => {
+        this.#followersRebuilding--;
+      });
     const fallback = this.#fallback;
     if (fallback && fallback !== next) this.#keepFallback(() => this.#fillFallback(fallback, documents));
     return documents.length;
