@@ -110,11 +110,21 @@ export class SqliteSearchRepository implements SearchRepository {
     const termCounts = new Map<number, number>();
     let productCount = 0;
     if (scope) {
+      // One list of ids (a union of the lists the scope has), looked up by primary key: an OR of the three
+      // conditions made SQLite scan every product on each scoped read (20-40 ms at 20,000 products, every update).
+      const lists = ['SELECT value FROM json_each(?)'];
+      const listParams = [ids(scope.products)];
+      if (scope.terms.length > 0) {
+        lists.push('SELECT product_id FROM product_terms WHERE term_id IN (SELECT value FROM json_each(?))');
+        listParams.push(ids(scope.terms));
+      }
+      if (scope.vendors.length > 0) {
+        lists.push('SELECT id FROM products WHERE vendor_id IN (SELECT value FROM json_each(?))');
+        listParams.push(ids(scope.vendors));
+      }
       const products = this.#productDocuments(
-        `(p.id IN (SELECT value FROM json_each(?))
-          OR p.id IN (SELECT product_id FROM product_terms WHERE term_id IN (SELECT value FROM json_each(?)))
-          OR p.vendor_id IN (SELECT value FROM json_each(?))) ORDER BY p.id`,
-        [ids(scope.products), ids(scope.terms), ids(scope.vendors)],
+        `p.id IN (${lists.join(' UNION ')}) ORDER BY p.id`,
+        listParams,
         (rows) => ({
           where: (column) => `${column} IN (SELECT value FROM json_each(?))`,
           params: [ids(rows.map((row) => row.id))],
