@@ -205,8 +205,9 @@ describe('SearchService: rebuilds beside the answering index', () => {
       expect(await titlesFound(service, 'wool 17')).toContain(17);
       answered++;
     }
-    // 5,000 documents in slices of 500: one turn at least per slice.
-    expect(answered).toBeGreaterThanOrEqual(10);
+    // The build yields once it has run a dozen milliseconds (and after reading, and after filling): searches are
+    // answered during it, however fast the machine.
+    expect(answered).toBeGreaterThanOrEqual(2);
   });
 
   it('applies a change committed during the build to the new index before swapping it in', async () => {
