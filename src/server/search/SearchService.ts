@@ -312,6 +312,13 @@ export class SearchService {
       this.#updatedSinceBuild + changes.products.length > DELTA_BUDGET &&
       !this.#building
     ) {
+      // A changed term or vendor re-reads all its products in one read (their documents name it): with those a
+      // full build, read in pages, is the one that never holds the event loop long.
+      if (changes.terms.length > 0 || changes.vendors.length > 0) {
+        this.#awaitingBuild = true;
+        this.#startBuild();
+        return;
+      }
       // Too many for updates: the answering index's documents (as of `#catalogSeq`, taken now, in the turn) and the
       // changed ones make the new index, built beside.
       this.#awaitingBuild = true;

@@ -258,7 +258,7 @@ describe('a rebuild beside the answering index, on the real store', () => {
     await service.close();
   });
 
-  it('an import in another process adding more products than updates carry is merged in beside: every product found, the catalog not read whole', async () => {
+  it('an import in another process adding more products than updates carry is built in beside: every product found, as a build from scratch finds them', async () => {
     const { repository, hooks } = hookedRepository(engine.repositories.search);
     const { service } = await startService(repository, engine.repositories.facets);
     const [{ products: before = 0 } = {}] = await engine.query<{ products: number }>(
@@ -298,10 +298,41 @@ describe('a rebuild beside the answering index, on the real store', () => {
       expect(await service.productIds(String(newest?.name))).toContain(Number(newest?.id)),
     );
     await waitUntil(() => expect(service.rebuilding).toBe(false));
-    expect(hooks.fullLoads).toBe(loadsBefore);
-    // What the merge holds is what a build from scratch holds.
+    // The import changed terms (their counts) too: a full build, read in pages.
+    expect(hooks.fullLoads).toBeGreaterThan(loadsBefore);
+    // What the service holds is what a build from scratch holds.
     const fresh = await startService(engine.repositories.search);
     for (const text of ['cotton', 'sh', 'oak', String(newest?.name)]) {
+      const sorted = async (from: SearchService) => (await from.productIds(text)).sort((a, b) => a - b);
+      expect(await sorted(service)).toEqual(await sorted(fresh.service));
+    }
+    await fresh.service.close();
+    await service.close();
+  });
+
+  it('more product changes than updates carry, and no term changed, are merged in beside: the catalog not read whole', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const { service } = await startService(repository);
+    const loadsBefore = hooks.fullLoads;
+    // Another writer renames 1,800 products in one transaction (each a change-log row by trigger).
+    await engine.query(
+      `UPDATE products SET name = name || ' Quokka' WHERE id IN (SELECT id FROM products WHERE type <> 'variation'
+       ORDER BY id LIMIT 1800)`,
+    );
+    const [{ searchable = 0 } = {}] = await engine.query<{ searchable: number }>(
+      `SELECT count(*) AS searchable FROM products WHERE name LIKE '% Quokka' AND type <> 'variation'
+       AND status = 'publish' AND visibility IN ('visible', 'search')`,
+    );
+    expect(Number(searchable)).toBeGreaterThan(1500);
+    await waitUntil(async () =>
+      expect((await service.search({ text: 'quokka', limits: { products: 1 } })).totalProducts).toBe(
+        Number(searchable),
+      ),
+    );
+    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    expect(hooks.fullLoads).toBe(loadsBefore);
+    const fresh = await startService(engine.repositories.search);
+    for (const text of ['quokka', 'cotton', 'sh']) {
       const sorted = async (from: SearchService) => (await from.productIds(text)).sort((a, b) => a - b);
       expect(await sorted(service)).toEqual(await sorted(fresh.service));
     }
