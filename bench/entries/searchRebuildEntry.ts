@@ -1,6 +1,7 @@
 import { generateBenchCatalog } from '../../src/server/catalog/bench/generateBenchCatalog';
 import { openDatabase } from '../../src/server/db/openDatabase';
 import { createSqliteRepositories } from '../../src/server/db/sqlite/createSqliteRepositories';
+import { FacetService } from '../../src/server/search/facets/FacetService';
 import { MemorySearchIndex } from '../../src/server/search/MemorySearchIndex';
 import { DEFAULT_RULES } from '../../src/server/search/SearchIndex';
 import { SearchService } from '../../src/server/search/SearchService';
@@ -19,11 +20,15 @@ export async function openRebuildBench(dataDir: string, products: number) {
     createIndex: () => new MemorySearchIndex(),
     secret: 'b'.repeat(40),
   });
+  // The facet index follows the index as in the shop: rebuilt after each swap.
+  service.follow(new FacetService({ repository: repositories.facets, search: service }));
   await service.start(DEFAULT_RULES);
   return {
     service,
     /** What `npm run reindex` asks of every running process. */
     requestRebuild: () => repositories.search.requestRebuild(),
+    /** No rebuild in flight (the index and the facet index swapped in). */
+    idle: () => !service.rebuilding,
     /** The two synchronous steps of a build, timed alone: reading the documents, filling an index with them. */
     async timeSteps() {
       let started = performance.now();

@@ -29,63 +29,34 @@ export class IndexSegment {
   /**
    * `postings` maps each term to interleaved pairs of document number and field mask; the forward index keeps
    * only the fields of `forwardFields` (a bit mask): the short fields, where a one- or two-letter prefix counts.
+   * Built in one go; `IndexSegment.building` builds the same in slices.
    */
-  constructor(postings: Map<string, number[]>, forwardFields = 0xff) {
-    this.terms = [...postings.keys()].sort();
-    this.#termIndex = new Map(this.terms.map((term, index) => [term, index]));
-    this.termLengths = Uint8Array.from(this.terms, (term) => Math.min(term.length, 255));
-    this.offsets = new Uint32Array(this.terms.length + 1);
-    let total = 0;
-    for (const [index, term] of this.terms.entries()) {
-      this.offsets[index] = total;
-      total += (postings.get(term)?.length ?? 0) / 2;
-    }
-    this.offsets[this.terms.length] = total;
-    this.docs = new Int32Array(total);
-    this.masks = new Uint8Array(total);
-    this.termMasks = new Uint8Array(this.terms.length);
-    let at = 0;
-    let firstDoc = Number.POSITIVE_INFINITY;
-    let lastDoc = -1;
-    for (const [termId, term] of this.terms.entries()) {
-      const pairs = postings.get(term) ?? [];
-      for (let i = 0; i < pairs.length; i += 2) {
-        const doc = pairs[i] as number;
-        this.docs[at] = doc;
-        this.masks[at] = pairs[i + 1] as number;
-        this.termMasks[termId] = (this.termMasks[termId] as number) | (pairs[i + 1] as number);
-        if (doc < firstDoc) firstDoc = doc;
-        if (doc > lastDoc) lastDoc = doc;
-        at++;
-      }
-    }
-    this.firstDoc = lastDoc < 0 ? 0 : firstDoc;
-    const span = lastDoc < 0 ? 0 : lastDoc - firstDoc + 1;
-    this.forwardOffsets = new Uint32Array(span + 1);
-    let forwardTotal = 0;
-    for (let i = 0; i < total; i++) {
-      if (((this.masks[i] as number) & forwardFields) === 0) continue;
-      const slot = (this.docs[i] as number) - this.firstDoc + 1;
-      this.forwardOffsets[slot] = (this.forwardOffsets[slot] as number) + 1;
-      forwardTotal++;
-    }
-    for (let i = 1; i <= span; i++) {
-      this.forwardOffsets[i] = (this.forwardOffsets[i] as number) + (this.forwardOffsets[i - 1] as number);
-    }
-    this.forwardTerms = new Int32Array(forwardTotal);
-    this.forwardMasks = new Uint8Array(forwardTotal);
-    const fill = this.forwardOffsets.slice(0, span);
-    for (let termId = 0; termId < this.terms.length; termId++) {
-      for (let i = this.offsets[termId] as number; i < (this.offsets[termId + 1] as number); i++) {
-        const mask = (this.masks[i] as number) & forwardFields;
-        if (mask === 0) continue;
-        const slot = (this.docs[i] as number) - this.firstDoc;
-        const position = fill[slot] as number;
-        this.forwardTerms[position] = termId;
-        this.forwardMasks[position] = mask;
-        fill[slot] = position + 1;
-      }
-    }
+  constructor(postings: Map<string, number[]> | SegmentParts, forwardFields = 0xff) {
+    const parts =
+      postings instanceof Map ? runToEnd(segmentParts(postings, forwardFields, Infinity)) : postings;
+    this.terms = parts.terms;
+    this.#termIndex = parts.termIndex;
+    this.termLengths = parts.termLengths;
+    this.offsets = parts.offsets;
+    this.docs = parts.docs;
+    this.masks = parts.masks;
+    this.termMasks = parts.termMasks;
+    this.firstDoc = parts.firstDoc;
+    this.forwardOffsets = parts.forwardOffsets;
+    this.forwardTerms = parts.forwardTerms;
+    this.forwardMasks = parts.forwardMasks;
+  }
+
+  /**
+   * The constructor's build, yielding after about `step` units of work (a term or a posting each): an index built
+   * beside the answering one lets searches run between the slices (a 100,000-posting segment is ~100 ms in one go).
+   */
+  static *building(
+    postings: Map<string, number[]>,
+    forwardFields: number,
+    step: number,
+  ): Generator<void, IndexSegment> {
+    return new IndexSegment(yield* segmentParts(postings, forwardFields, step));
   }
 
   termId(term: string): number {
@@ -112,4 +83,118 @@ export class IndexSegment {
   prefixRange(prefix: string): [number, number] {
     return [this.lowerBound(prefix), this.lowerBound(`${prefix}\uffff`)];
   }
+}
+
+/** What a segment is made of, computed by `segmentParts`. */
+interface SegmentParts {
+  terms: string[];
+  termIndex: Map<string, number>;
+  termLengths: Uint8Array;
+  offsets: Uint32Array;
+  docs: Int32Array;
+  masks: Uint8Array;
+  termMasks: Uint8Array;
+  firstDoc: number;
+  forwardOffsets: Uint32Array;
+  forwardTerms: Int32Array;
+  forwardMasks: Uint8Array;
+}
+
+function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The segment's arrays from its postings, yielding after every `step` units of work (a term or a posting). */
+function* segmentParts(
+  postings: Map<string, number[]>,
+  forwardFields: number,
+  step: number,
+): Generator<void, SegmentParts> {
+  let work = 0;
+  // Counts `units` of work; true when a slice is full (the caller yields).
+  const spent = (units: number) => {
+    work += units;
+    if (work < step) return false;
+    work = 0;
+    return true;
+  };
+  const terms = [...postings.keys()].sort();
+  if (spent(terms.length)) yield;
+  const termIndex = new Map<string, number>();
+  const termLengths = new Uint8Array(terms.length);
+  const offsets = new Uint32Array(terms.length + 1);
+  let total = 0;
+  for (const [index, term] of terms.entries()) {
+    termIndex.set(term, index);
+    termLengths[index] = Math.min(term.length, 255);
+    offsets[index] = total;
+    total += (postings.get(term)?.length ?? 0) / 2;
+    if (spent(1)) yield;
+  }
+  offsets[terms.length] = total;
+  const docs = new Int32Array(total);
+  const masks = new Uint8Array(total);
+  const termMasks = new Uint8Array(terms.length);
+  let at = 0;
+  let firstDoc = Number.POSITIVE_INFINITY;
+  let lastDoc = -1;
+  for (const [termId, term] of terms.entries()) {
+    const pairs = postings.get(term) ?? [];
+    for (let i = 0; i < pairs.length; i += 2) {
+      const doc = pairs[i] as number;
+      docs[at] = doc;
+      masks[at] = pairs[i + 1] as number;
+      termMasks[termId] = (termMasks[termId] as number) | (pairs[i + 1] as number);
+      if (doc < firstDoc) firstDoc = doc;
+      if (doc > lastDoc) lastDoc = doc;
+      at++;
+    }
+    if (spent(1 + pairs.length / 2)) yield;
+  }
+  firstDoc = lastDoc < 0 ? 0 : firstDoc;
+  const span = lastDoc < 0 ? 0 : lastDoc - firstDoc + 1;
+  const forwardOffsets = new Uint32Array(span + 1);
+  let forwardTotal = 0;
+  for (let i = 0; i < total; i++) {
+    if ((i & 4095) === 4095 && spent(4096)) yield;
+    if (((masks[i] as number) & forwardFields) === 0) continue;
+    const slot = (docs[i] as number) - firstDoc + 1;
+    forwardOffsets[slot] = (forwardOffsets[slot] as number) + 1;
+    forwardTotal++;
+  }
+  for (let i = 1; i <= span; i++) {
+    forwardOffsets[i] = (forwardOffsets[i] as number) + (forwardOffsets[i - 1] as number);
+  }
+  const forwardTerms = new Int32Array(forwardTotal);
+  const forwardMasks = new Uint8Array(forwardTotal);
+  const fill = forwardOffsets.slice(0, span);
+  for (let termId = 0; termId < terms.length; termId++) {
+    const end = offsets[termId + 1] as number;
+    for (let i = offsets[termId] as number; i < end; i++) {
+      const mask = (masks[i] as number) & forwardFields;
+      if (mask === 0) continue;
+      const slot = (docs[i] as number) - firstDoc;
+      const position = fill[slot] as number;
+      forwardTerms[position] = termId;
+      forwardMasks[position] = mask;
+      fill[slot] = position + 1;
+    }
+    if (spent(1 + end - (offsets[termId] as number))) yield;
+  }
+  return {
+    terms,
+    termIndex,
+    termLengths,
+    offsets,
+    docs,
+    masks,
+    termMasks,
+    firstDoc,
+    forwardOffsets,
+    forwardTerms,
+    forwardMasks,
+  };
 }

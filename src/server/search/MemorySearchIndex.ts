@@ -47,6 +47,8 @@ import { segmentVocabulary } from './segmentVocabulary';
 
 /** A full rebuild replaces the delta once it holds this many documents. */
 const DELTA_LIMIT = 2000;
+/** About how many postings a document adds: a slice of the segment's build is worth this many documents' slice. */
+const POSTINGS_PER_DOCUMENT = 20;
 
 /** What one word matches in one segment: single terms with their factor, and a prefix range of the dictionary. */
 interface SegmentMatch {
@@ -184,6 +186,11 @@ export class MemorySearchIndex implements SearchIndex {
     for (const _ of this.#building(documents, slice)) await pause();
   }
 
+  /** The documents it holds, in load order: what a merge beside it starts from (SearchService). */
+  liveDocuments(): SearchDocument[] {
+    return this.#documents.filter((document): document is SearchDocument => document !== null);
+  }
+
   async update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): Promise<void> {
     this.#update(upserts, removedKeys);
   }
@@ -244,7 +251,7 @@ export class MemorySearchIndex implements SearchIndex {
       }
       if ((doc + 1) % slice === 0) yield;
     }
-    this.#base = new IndexSegment(postings, SHORT_FIELDS);
+    this.#base = yield* IndexSegment.building(postings, SHORT_FIELDS, slice * POSTINGS_PER_DOCUMENT);
     this.#delta = new IndexSegment(new Map());
   }
 

@@ -1,21 +1,29 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { SearchQueryRecord, SearchRepository, SearchScope } from '../db/ports';
+import type { SearchChanges, SearchQueryRecord, SearchRepository, SearchScope } from '../db/ports';
 import { type Correction, didYouMean, type PastQuery } from './didYouMean';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import { normalizeQuery } from './parseSearchQuery';
 import type { RelevanceRules, SearchDocument, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
 
-/** More changes than this since the index last looked are applied as a rebuild (beside the answering index). */
-const INCREMENTAL_LIMIT = 5000;
+/**
+ * More changes than this since the index last looked are applied by a full rebuild (beside the answering index);
+ * fewer, past what updates carry (DELTA_BUDGET), by a merge: the answering index's own documents with the changed
+ * ones read in, built beside. A merge reads only the changed products, a full rebuild every one.
+ */
+const INCREMENTAL_LIMIT = 50_000;
+/** Changed products read per statement by a merge: a few milliseconds of reading between two yields. */
+const MERGE_READ = 250;
 /**
  * Documents an embedded index takes as small updates between two builds. MemorySearchIndex folds its delta into a
  * full rebuild, synchronously, past 2,000 documents; staying under that keeps such a rebuild off the request path
  * (a build beside is started instead).
  */
 const DELTA_BUDGET = 1500;
-/** Documents per slice of a build beside the answering index: a few milliseconds of work between two yields. */
-const BUILD_SLICE = 500;
+/** Documents per slice of a build beside the answering index: a few milliseconds of work. */
+const BUILD_SLICE = 250;
+/** A build yields to waiting requests once it has run this long (several slices): see `buildPause`. */
+const BUILD_RUN_MS = 12;
 /** Documents per write when the PostgreSQL fallback is brought to a rebuilt catalog's content. */
 const FALLBACK_SLICE = 500;
 /** After a failed build that is still needed (the fallback answers, or the index is far behind), try again. */
@@ -47,7 +55,8 @@ export function rulesFromSettings(relevance: ShopConfig['search']['relevance']):
 
 /** Another in-memory view of the catalog (the facet index) that follows the same change feed as the index. */
 export interface CatalogFollower {
-  rebuild(): Promise<void>;
+  /** Rebuilds from the committed catalog, awaiting `pause()` between slices of the work (requests run there). */
+  rebuild(pause?: () => Promise<void>): Promise<void>;
   apply(changes: SearchScope): Promise<void>;
 }
 
@@ -71,9 +80,15 @@ export interface SearchServiceOptions {
    * is kept current in the background (never on a request's path) for the next process that starts.
    */
   fallback?: boolean;
-  /** Notifications of committed changes: refresh on a notification and every `checkMs` instead of per request. */
+  /**
+   * Notifications of committed changes: refresh on a notification and every `checkMs` instead of per request.
+   * Without them the log is read per request and every `checkMs` too (a change another process committed is
+   * applied before the next request asks).
+   */
   wakeUps?: ChangeWakeUps;
   checkMs?: number;
+  /** How long after a failed build it is tried again (tests shorten it). */
+  buildRetryMs?: number;
   /** Failures of work no request waits for (a background rebuild, the fallback's upkeep). */
   onError?: (error: unknown, message: string) => void;
 }
@@ -110,10 +125,16 @@ export class SearchService {
   #upkeep: Promise<void> = Promise.resolve();
   #wakeUps: { dirty: boolean; stop: () => void; timer: ReturnType<typeof setInterval> } | null = null;
   #wakeUpSource: ChangeWakeUps | null;
+  /** Without wake-ups: the change log is also looked at on a timer, so an import is applied before anyone asks. */
+  #poll: ReturnType<typeof setInterval> | null = null;
   #checkMs: number;
+  #buildRetryMs: number;
   #closed = false;
   #pastQueries: { readAt: number; list: Promise<PastQuery[]> } | null = null;
   #followers: CatalogFollower[] = [];
+  /** The followers' rebuilds after each swap, one after another; the next build need not wait for them. */
+  #followerWork: Promise<void> = Promise.resolve();
+  #followersRebuilding = 0;
 
   constructor(options: SearchServiceOptions) {
     this.#repository = options.repository;
@@ -123,6 +144,7 @@ export class SearchService {
     this.#fallback = options.fallback ? options.index : null;
     this.#wakeUpSource = options.wakeUps ?? null;
     this.#checkMs = options.checkMs ?? CHECK_MS;
+    this.#buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS;
     this.#onError = options.onError ?? (() => {});
   }
 
@@ -138,6 +160,13 @@ export class SearchService {
   async start(seedRules: RelevanceRules): Promise<void> {
     await this.#repository.seedRules(seedRules);
     if (this.#wakeUpSource) this.#listen(this.#wakeUpSource);
+    else {
+      this.#poll = setInterval(() => {
+        if (this.#refreshing || this.#closed) return;
+        this.refresh().catch((error: unknown) => this.#onError(error, 'search index refresh failed'));
+      }, this.#checkMs);
+      this.#poll.unref();
+    }
     if (this.#fallback && (await this.#fallback.count()) > 0) {
       // The fallback was kept current by the processes that ran before: it answers from the log's position now.
       const revision = await this.#repository.revision();
@@ -153,6 +182,8 @@ export class SearchService {
     await this.#applyRules(revision.rules);
     this.#rebuildRequests = revision.rebuild;
     await this.rebuild();
+    // The facets answer from the first request on.
+    await this.#followerWork;
   }
 
   /** A token that changes whenever a search could answer differently: for ETags. */
@@ -168,6 +199,11 @@ export class SearchService {
   /** Whether the answering index is the one this service builds (not the fallback): /healthz and benches. */
   get ready(): boolean {
     return this.#fallback === null || this.#index !== this.#fallback;
+  }
+
+  /** Whether a rebuild is in flight (its index and followers not all swapped in yet): benches and tests. */
+  get rebuilding(): boolean {
+    return this.#building !== null || this.#followersRebuilding > 0;
   }
 
   /**
@@ -209,12 +245,14 @@ export class SearchService {
   /** Stops listening and waits for background work (a build, the fallback's upkeep) before the store closes. */
   async close(): Promise<void> {
     this.#closed = true;
+    if (this.#poll) clearInterval(this.#poll);
     if (this.#wakeUps) {
       this.#wakeUps.stop();
       clearInterval(this.#wakeUps.timer);
     }
     this.#buildAgain = false;
     await Promise.allSettled([this.#building, this.#refreshing, this.#turn, this.#upkeep]);
+    await this.#followerWork;
     // A swap done while closing may have queued the fallback's upkeep after the first wait.
     await this.#upkeep;
   }
@@ -267,6 +305,26 @@ export class SearchService {
       this.#startBuild();
       return;
     }
+    const index = this.#index;
+    if (
+      this.#embedded &&
+      index instanceof MemorySearchIndex &&
+      this.#updatedSinceBuild + changes.products.length > DELTA_BUDGET &&
+      !this.#building
+    ) {
+      // A changed term or vendor re-reads all its products in one read (their documents name it): with those a
+      // full build, read in pages, is the one that never holds the event loop long.
+      if (changes.terms.length > 0 || changes.vendors.length > 0) {
+        this.#awaitingBuild = true;
+        this.#startBuild();
+        return;
+      }
+      // Too many for updates: the answering index's documents (as of `#catalogSeq`, taken now, in the turn) and the
+      // changed ones make the new index, built beside.
+      this.#awaitingBuild = true;
+      this.#startBuild(undefined, { base: index.liveDocuments(), changes });
+      return;
+    }
     const { documents, removedKeys } = await this.#repository.loadDocuments(changes);
     if (this.#embedded && this.#updatedSinceBuild + documents.length > DELTA_BUDGET) {
       this.#awaitingBuild = true;
@@ -289,13 +347,13 @@ export class SearchService {
   }
 
   /** Starts a build unless one is running (then one more follows it, for changes it may have missed). */
-  #startBuild(onProgress?: (done: number, total: number) => void): Promise<number> {
+  #startBuild(onProgress?: (done: number, total: number) => void, merge?: Merge): Promise<number> {
     if (this.#building) {
       this.#buildAgain = true;
       return this.#building;
     }
     let failed = false;
-    const building = this.#build(onProgress)
+    const building = this.#build(onProgress, merge)
       .catch((error: unknown) => {
         failed = true;
         throw error;
@@ -306,11 +364,12 @@ export class SearchService {
         if (this.#buildAgain) {
           this.#buildAgain = false;
           this.#startBuild().catch(() => undefined);
-        } else if (failed && (!this.ready || this.#awaitingBuild)) {
-          // Still answering from the fallback, or far behind: try again later (the database may be back).
+        } else if (failed) {
+          // The answering index stays (the fallback, or the last index built) and the build is tried again later
+          // (the database may be back): a build is only started when the answering index needs one.
           setTimeout(() => {
             if (!this.#closed && !this.#building) this.#startBuild().catch(() => undefined);
-          }, BUILD_RETRY_MS).unref();
+          }, this.#buildRetryMs).unref();
         }
       });
     this.#building = building;
@@ -318,27 +377,32 @@ export class SearchService {
     return building;
   }
 
-  async #build(onProgress?: (done: number, total: number) => void): Promise<number> {
-    // The log position first: anything committed after it is applied after the build, before the swap.
-    const from = (await this.#repository.revision()).catalog;
-    const { documents } = await this.#repository.loadDocuments(undefined, onProgress);
+  async #build(onProgress?: (done: number, total: number) => void, merge?: Merge): Promise<number> {
+    // The log position first: anything committed after it is applied after the build, before the swap. A merge
+    // starts from the position of its changes (the changed rows are read after it).
+    const from = merge ? merge.changes.seq : (await this.#repository.revision()).catalog;
+    const beside = this.#createIndex !== null;
+    // Read in pages; beside the answering index, searches run between them (the pages are read after `from`: the
+    // catch-up below applies whatever they missed or read half-written).
+    const { documents } = merge
+      ? { documents: await this.#merged(merge) }
+      : await this.#repository.loadDocuments(undefined, onProgress, beside ? buildPause : undefined);
     // Requests that arrived while the rows were read are answered before the index is built.
     await yieldToEventLoop();
-    const beside = this.#createIndex !== null;
     const next = beside ? (this.#createIndex as () => SearchIndex)() : this.#index;
     if (this.#rules) await next.setRules(this.#rules);
     if (beside && next instanceof MemorySearchIndex) {
       // Nobody searches it yet: built in slices, searches run between them.
-      await next.replaceAllInSlices(documents, yieldToEventLoop, BUILD_SLICE);
+      await next.replaceAllInSlices(documents, buildPause, BUILD_SLICE);
     } else {
       // A shared engine is replaced in place (its readers see the old content until the write commits).
       await next.replaceAll(documents);
     }
     await yieldToEventLoop();
-    await this.#inTurn(async () => {
+    const swapped = await this.#inTurn(async () => {
       let seq = from;
       let updated = 0;
-      const changes = await this.#repository.changesSince(from, INCREMENTAL_LIMIT);
+      const changes = await this.#repository.changesSince(from, DELTA_BUDGET);
       if (changes.full) this.#buildAgain = true;
       else if (changes.seq !== from) {
         const caughtUp = await this.#repository.loadDocuments(changes);
@@ -349,19 +413,73 @@ export class SearchService {
           updated = caughtUp.documents.length;
         }
       }
+      if (seq < this.#catalogSeq) {
+        // The answering index applied changes this one could not catch up with: swapping would show older
+        // answers for a while. The next build starts from a later position.
+        this.#buildAgain = true;
+        return false;
+      }
       // Rules edited while building.
       if (this.#rules) await next.setRules(this.#rules);
       // The swap: from here every search reads the new index; the old one is garbage once its last search ends.
       this.#index = next;
-      // The followers read the catalog as it is now (at or past `seq`); changes after `seq` reach them again, harmlessly.
-      for (const follower of this.#followers) await follower.rebuild();
       this.#catalogSeq = seq;
       this.#updatedSinceBuild = updated;
       this.#awaitingBuild = this.#buildAgain;
+      return true;
     });
+    if (!swapped) return documents.length;
+    // The followers rebuild beside theirs, in slices, after the swap (the facets answer from their old index
+    // meanwhile), outside the turn and apart from this build: refreshes, and the next build, go on meanwhile (a
+    // follower applies again, once swapped, the batches it was given while its pages were read). They read the
+    // catalog as it is now, at or past `seq`; changes after `seq` reach them again, harmlessly.
+    this.#followersRebuilding++;
+    this.#followerWork = this.#followerWork
+      .then(async () => {
+        for (const follower of this.#followers) {
+          if (!this.#closed) await follower.rebuild(beside ? buildPause : undefined);
+        }
+      })
+      .catch((error: unknown) => this.#onError(error, 'search index follower rebuild failed'))
+      .finally(() => {
+        this.#followersRebuilding--;
+      });
     const fallback = this.#fallback;
     if (fallback && fallback !== next) this.#keepFallback(() => this.#fillFallback(fallback, documents));
     return documents.length;
+  }
+
+  /**
+   * A merge's documents: `base` without the changed documents (a changed product's variations go with it), and the
+   * changed documents read anew, a few hundred products per read with a yield between reads.
+   */
+  async #merged({ base, changes }: Merge): Promise<SearchDocument[]> {
+    const upserts = new Map<string, SearchDocument>();
+    const removed = new Set<string>();
+    const none = { products: [], terms: [], vendors: [], posts: [] };
+    const scopes: SearchScope[] = [];
+    for (let at = 0; at < changes.products.length; at += MERGE_READ) {
+      scopes.push({ ...none, products: changes.products.slice(at, at + MERGE_READ) });
+    }
+    if (changes.terms.length + changes.vendors.length + changes.posts.length > 0) {
+      scopes.push({ ...none, terms: changes.terms, vendors: changes.vendors, posts: changes.posts });
+    }
+    for (const scope of scopes) {
+      const batch = await this.#repository.loadDocuments(scope);
+      for (const document of batch.documents) upserts.set(document.key, document);
+      for (const key of batch.removedKeys) removed.add(key);
+      await buildPause();
+    }
+    const changedProducts = new Set(changes.products);
+    for (const document of upserts.values())
+      if (document.kind === 'product') changedProducts.add(document.id);
+    const kept = base.filter(
+      (document) =>
+        !removed.has(document.key) &&
+        !upserts.has(document.key) &&
+        !(document.kind === 'variation' && changedProducts.has(document.parentId as number)),
+    );
+    return [...kept, ...upserts.values()];
   }
 
   /**
@@ -487,6 +605,12 @@ export class SearchService {
   }
 }
 
+/** A rebuild from the answering index's documents and the changes since: see INCREMENTAL_LIMIT. */
+interface Merge {
+  base: SearchDocument[];
+  changes: SearchChanges;
+}
+
 /** Whether a search found anything at all, in any group. */
 function hasHits(result: SearchResult): boolean {
   return result.totalProducts > 0 || Object.values(result.hits).some((hits) => hits.length > 0);
@@ -495,6 +619,19 @@ function hasHits(result: SearchResult): boolean {
 /** A visitor without a session: their address, browser and day. */
 function anonymousIdentity(visitor: { ip: string; userAgent: string }, now: number): string {
   return `anon:${visitor.ip}:${visitor.userAgent}:${new Date(now).toISOString().slice(0, 10)}`;
+}
+
+/**
+ * A build's pause between slices: yields to the event loop once the build has run BUILD_RUN_MS since its last
+ * yield, else goes on at once. Yielding after every slice would give a build under steady request load only the
+ * crumbs between requests (each yield lets every waiting request run first), stretching it many times over.
+ */
+let lastYield = 0;
+function buildPause(): Promise<void> {
+  if (performance.now() - lastYield < BUILD_RUN_MS) return Promise.resolve();
+  return yieldToEventLoop().then(() => {
+    lastYield = performance.now();
+  });
 }
 
 /** Lets the requests that are waiting run before the next long synchronous step. */

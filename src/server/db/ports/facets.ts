@@ -7,6 +7,11 @@ export interface FacetRepository {
    * asked ids that no longer have one.
    */
   loadFacetProducts(ids?: readonly number[]): Promise<{ products: FacetProduct[]; removedIds: number[] }>;
+  /**
+   * The products `loadFacetProducts()` loads, `limit` at a time in id order after `after` (0 first; then the last
+   * id of the page before), for a rebuild that lets requests run between pages. Each page is its own read.
+   */
+  loadFacetProductPage(after: number, limit: number): Promise<FacetProduct[]>;
   /** The product categories and the global attributes with their terms. */
   loadFacetVocabulary(): Promise<FacetVocabulary>;
 }

@@ -64,11 +64,14 @@ export interface SearchRepository {
   changesSince(seq: number, limit: number): Promise<SearchChanges>;
   /**
    * The searchable documents (everything, or those of the scope and the products of its terms and vendors),
-   * and the keys in the scope that no longer have a searchable document.
+   * and the keys in the scope that no longer have a searchable document. Everything is read in pages of products
+   * (by id), awaiting `pause` between them when given: the pages are not one snapshot, so a caller that needs the
+   * catalog at one position catches up from the change log position it read before.
    */
   loadDocuments(
     scope?: SearchScope,
     onProgress?: (done: number, total: number) => void,
+    pause?: () => Promise<void>,
   ): Promise<{ documents: SearchDocument[]; removedKeys: string[] }>;
   /** The cards of these products, in no particular order; unknown ids are left out. */
   describeProducts(ids: readonly number[]): Promise<ProductCard[]>;

@@ -1,5 +1,6 @@
 import type { FacetRepository } from '../ports';
 import {
+  FACET_PRODUCT_PAGE_SQL,
   FACET_VOCABULARY_SQL,
   type FacetProductRow,
   facetProductSql,
@@ -38,6 +39,28 @@ export class PgFacetRepository implements FacetRepository {
       await client.query('COMMIT');
       const products = toFacetProducts(rows, categories, attributeTerms);
       return { products, removedIds: removedIds(ids, products) };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async loadFacetProductPage(after: number, limit: number) {
+    const sql = FACET_PRODUCT_PAGE_SQL;
+    // One snapshot for the page's three reads, as loadFacetProducts.
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const rows = await queryNamed<FacetProductRow>(client, sql.products, { after, limit });
+      const last = Number(rows.at(-1)?.id ?? after);
+      const links = (statement: string) =>
+        queryNamed<{ product_id: number; term_id: number }>(client, statement, { after, last });
+      const categories = await links(sql.categories);
+      const attributeTerms = await links(sql.attributeTerms);
+      await client.query('COMMIT');
+      return toFacetProducts(rows, categories, attributeTerms);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;

@@ -36,7 +36,8 @@ const CHANGE_LOG_LOCK_TIMEOUT = '200ms';
 /** Advisory lock of the relevance rules (the migrations hold 7263001, search bursts 7263002). */
 const RULES_LOCK = 7263004;
 
-/** Tags out, a few entities decoded: for the index only (descriptions are sanitized on write already). */
+/** Products per page of a full load, as SqliteSearchRepository reads them. */
+const LOAD_PAGE = 250;
 
 /** The PostgreSQL twin of SqliteSearchRepository, query for query (id lists as `bigint[]` instead of JSON). */
 export class PgSearchRepository implements SearchRepository {
@@ -104,74 +105,62 @@ export class PgSearchRepository implements SearchRepository {
     }
   }
 
-  async loadDocuments(scope?: SearchScope, onProgress: (done: number, total: number) => void = () => {}) {
+  async loadDocuments(
+    scope?: SearchScope,
+    onProgress: (done: number, total: number) => void = () => {},
+    pause?: () => Promise<void>,
+  ) {
     const documents: SearchDocument[] = [];
     const removedKeys: string[] = [];
-    let productFilter = 'TRUE';
-    const productParams: unknown[] = [];
-    if (scope) {
-      productFilter = `(p.id = ANY($1::bigint[])
-        OR p.id IN (SELECT product_id FROM product_terms WHERE term_id = ANY($2::bigint[]))
-        OR p.vendor_id = ANY($3::bigint[]))`;
-      productParams.push(scope.products, scope.terms, scope.vendors);
-    }
-
     const vendors = new Map(
       (await this.#rows<{ id: number; name: string }>('SELECT id, name FROM vendors')).map((row) => [
         row.id,
         row.name,
       ]),
     );
-    const products = await this.#rows<ProductRow>(
-      `SELECT p.id, p.type, p.parent_id, p.sku, p.name, p.featured, p.short_description, p.description,
-         p.stock_status, p.total_sales, p.vendor_id
-       FROM products p WHERE p.type <> 'variation' AND ${SEARCHABLE} AND ${productFilter} ORDER BY p.id`,
-      productParams,
-    );
-    const found = new Set(products.map((row) => row.id));
-    for (const id of scope?.products ?? []) {
-      if (!found.has(id)) removedKeys.push(suggestionObjectId({ type: 'product', postId: id }));
-    }
-
-    // Side tables in bulk, grouped by product: one pass each instead of a query per product.
-    const scoped = scope ? 'WHERE x.product_id = ANY($1::bigint[])' : '';
-    const scopedParams = scope ? [products.map((row) => row.id)] : [];
-    const termLinks = await this.#rows<{ owner: number; text: string; term_id: number }>(
-      `SELECT x.product_id AS owner, t.name AS text, x.term_id FROM product_terms x JOIN terms t ON t.id = x.term_id ${scoped}
-       ORDER BY x.product_id, x.term_id`,
-      scopedParams,
-    );
-    const termNames = groupBy(termLinks);
+    // A full load counts each term's searchable products from the links it reads.
     const termCounts = new Map<number, number>();
-    if (!scope) {
-      for (const link of termLinks) {
-        if (found.has(link.owner)) termCounts.set(link.term_id, (termCounts.get(link.term_id) ?? 0) + 1);
+    let productCount = 0;
+    if (scope) {
+      const products = await this.#productDocuments(
+        `(p.id = ANY($1::bigint[])
+          OR p.id IN (SELECT product_id FROM product_terms WHERE term_id = ANY($2::bigint[]))
+          OR p.vendor_id = ANY($3::bigint[])) ORDER BY p.id`,
+        [scope.products, scope.terms, scope.vendors],
+        (rows) => ({
+          where: (column) => `${column} = ANY($1::bigint[])`,
+          params: [rows.map((row) => row.id)],
+        }),
+        { vendors, documents, termCounts: null },
+      );
+      const found = new Set(products.map((row) => row.id));
+      for (const id of scope.products) {
+        if (!found.has(id)) removedKeys.push(suggestionObjectId({ type: 'product', postId: id }));
       }
-    }
-    const attributeValues = groupBy(
-      await this.#rows<{ owner: number; text: string }>(
-        `SELECT x.product_id AS owner, t.name AS text FROM product_attribute_terms x
-         JOIN attribute_terms t ON t.id = x.term_id ${scoped} ORDER BY x.product_id, x.attribute_id, x.term_id`,
-        scopedParams,
-      ),
-    );
-    const variationRows = await this.#rows<{
-      id: number;
-      parent_id: number;
-      sku: string;
-      stock_status: string;
-    }>(
-      `SELECT v.id, v.parent_id, v.sku, v.stock_status FROM products v
-       WHERE v.type = 'variation' AND v.status = 'publish' AND v.sku IS NOT NULL AND v.sku <> ''
-       ${scope ? 'AND v.parent_id = ANY($1::bigint[])' : ''} ORDER BY v.id`,
-      scopedParams,
-    );
-    const variations = groupVariations(variationRows);
-
-    const side = { termNames, attributeValues, variations, vendors };
-    for (const [index, row] of products.entries()) {
-      documents.push(...productDocuments(row, side));
-      if (index % 1000 === 0) onProgress(index, products.length);
+      productCount = products.length;
+    } else {
+      // Everything, in pages of products by id, as SqliteSearchRepository reads it (its comment says why).
+      const [count] = await this.#rows<{ total: string }>(
+        `SELECT count(*) AS total FROM products p WHERE p.type <> 'variation' AND ${SEARCHABLE}`,
+      );
+      const total = Number(count?.total ?? 0);
+      for (let after = 0; ; ) {
+        const page = await this.#productDocuments(
+          `p.id > $1 ORDER BY p.id LIMIT ${LOAD_PAGE}`,
+          [after],
+          // The page's id range: an index range of each side table.
+          (rows) => ({
+            where: (column) => `${column} BETWEEN $1 AND $2`,
+            params: [rows[0]?.id ?? 0, rows.at(-1)?.id ?? 0],
+          }),
+          { vendors, documents, termCounts },
+        );
+        if (page.length === 0) break;
+        after = page.at(-1)?.id ?? after;
+        productCount += page.length;
+        onProgress(productCount, Math.max(total, productCount));
+        if (pause) await pause();
+      }
     }
 
     const termRows = await this.#rows<{ id: number; taxonomy: Taxonomy; name: string; products: number }>(
@@ -199,8 +188,65 @@ export class PgSearchRepository implements SearchRepository {
       scope ? [scope.posts] : [],
     );
     addPostDocuments({ documents, removedKeys }, postRows, scope?.posts);
-    onProgress(products.length, products.length);
+    onProgress(productCount, productCount);
     return { documents, removedKeys };
+  }
+
+  /**
+   * The documents of the products matching `filter` (on `products p`, with its ORDER BY) with their side tables,
+   * read for just those products (`sideOf` gives the condition on a product id column that selects them); adds the
+   * links' counts to `termCounts` when given. Returns the product rows read.
+   */
+  async #productDocuments(
+    filter: string,
+    params: unknown[],
+    sideOf: (rows: ProductRow[]) => { where: (column: string) => string; params: unknown[] },
+    into: {
+      vendors: Map<number, string>;
+      documents: SearchDocument[];
+      termCounts: Map<number, number> | null;
+    },
+  ): Promise<ProductRow[]> {
+    const products = await this.#rows<ProductRow>(
+      `SELECT p.id, p.type, p.parent_id, p.sku, p.name, p.featured, p.short_description, p.description,
+         p.stock_status, p.total_sales, p.vendor_id
+       FROM products p WHERE p.type <> 'variation' AND ${SEARCHABLE} AND ${filter}`,
+      params,
+    );
+    if (products.length === 0) return products;
+    const side = sideOf(products);
+    // Side tables in bulk, grouped by product: one pass each instead of a query per product.
+    const termLinks = await this.#rows<{ owner: number; text: string; term_id: number }>(
+      `SELECT x.product_id AS owner, t.name AS text, x.term_id FROM product_terms x JOIN terms t ON t.id = x.term_id
+       WHERE ${side.where('x.product_id')} ORDER BY x.product_id, x.term_id`,
+      side.params,
+    );
+    if (into.termCounts) {
+      const found = new Set(products.map((row) => row.id));
+      for (const link of termLinks) {
+        if (found.has(link.owner))
+          into.termCounts.set(link.term_id, (into.termCounts.get(link.term_id) ?? 0) + 1);
+      }
+    }
+    const attributeValues = groupBy(
+      await this.#rows<{ owner: number; text: string }>(
+        `SELECT x.product_id AS owner, t.name AS text FROM product_attribute_terms x
+         JOIN attribute_terms t ON t.id = x.term_id WHERE ${side.where('x.product_id')}
+         ORDER BY x.product_id, x.attribute_id, x.term_id`,
+        side.params,
+      ),
+    );
+    const variations = groupVariations(
+      await this.#rows<{ id: number; parent_id: number; sku: string; stock_status: string }>(
+        `SELECT v.id, v.parent_id, v.sku, v.stock_status FROM products v
+         WHERE v.type = 'variation' AND v.status = 'publish' AND v.sku IS NOT NULL AND v.sku <> ''
+         AND ${side.where('v.parent_id')} ORDER BY v.id`,
+        side.params,
+      ),
+    );
+    const sideTables = { termNames: groupBy(termLinks), attributeValues, variations, vendors: into.vendors };
+    for (const row of products) into.documents.push(...productDocuments(row, sideTables));
+    return products;
   }
 
   async describeProducts(ids: readonly number[]): Promise<ProductCard[]> {

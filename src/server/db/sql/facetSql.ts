@@ -30,6 +30,24 @@ export function facetProductSql(scoped: boolean, dialect: SqlDialect) {
   };
 }
 
+/**
+ * One page of every product, by id (`@after`, `@limit`), for a rebuild in slices; the side tables are read for the
+ * page's id range (`@after` < product_id <= `@last`, the page's last id), an index range each.
+ */
+export const FACET_PRODUCT_PAGE_SQL = {
+  products: `SELECT p.id, p.visibility, p.price_min, p.price_max, p.stock_status, p.rating_average, p.rating_count
+    FROM products p
+    WHERE p.type <> 'variation' AND p.status = 'publish' AND p.visibility <> 'hidden' AND p.id > @after
+    ORDER BY p.id LIMIT @limit`,
+  // EXISTS rather than a join: a join lets SQLite's planner start from the category terms and walk every product of
+  // each (~100 ms a page at 20,000 products), where the page's id range of the primary key is a few hundred rows.
+  categories: `SELECT x.product_id, x.term_id FROM product_terms x
+    WHERE x.product_id > @after AND x.product_id <= @last
+      AND EXISTS (SELECT 1 FROM terms t WHERE t.id = x.term_id AND t.taxonomy = 'product_cat')`,
+  attributeTerms: `SELECT x.product_id, x.term_id FROM product_attribute_terms x
+    WHERE x.product_id > @after AND x.product_id <= @last`,
+};
+
 export const FACET_VOCABULARY_SQL = {
   categories: "SELECT id, slug, name, parent_id FROM terms WHERE taxonomy = 'product_cat' ORDER BY id",
   attributes: 'SELECT id, slug, name FROM attributes ORDER BY id',

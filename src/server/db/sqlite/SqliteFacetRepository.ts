@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FacetRepository } from '../ports';
 import {
+  FACET_PRODUCT_PAGE_SQL,
   FACET_VOCABULARY_SQL,
   type FacetProductRow,
   facetProductSql,
@@ -31,6 +32,19 @@ export class SqliteFacetRepository implements FacetRepository {
     const { rows, categories, attributeTerms } = read();
     const products = toFacetProducts(rows, categories, attributeTerms);
     return { products, removedIds: removedIds(ids, products) };
+  }
+
+  async loadFacetProductPage(after: number, limit: number) {
+    const sql = FACET_PRODUCT_PAGE_SQL;
+    const read = this.#db.transaction(() => {
+      const rows = this.#db.prepare(sql.products).all({ after, limit }) as FacetProductRow[];
+      const last = rows.at(-1)?.id ?? after;
+      const links = (statement: string) =>
+        this.#db.prepare(statement).all({ after, last }) as { product_id: number; term_id: number }[];
+      return { rows, categories: links(sql.categories), attributeTerms: links(sql.attributeTerms) };
+    });
+    const { rows, categories, attributeTerms } = read();
+    return toFacetProducts(rows, categories, attributeTerms);
   }
 
   async loadFacetVocabulary() {

@@ -3,6 +3,9 @@ import type { CatalogFollower, SearchService } from '../SearchService';
 import { FacetIndex, type FacetQuery } from './FacetIndex';
 import type { FacetResult } from './facetTypes';
 
+/** Products per page of a rebuild: a few milliseconds of reading and indexing between two pauses. */
+const REBUILD_PAGE = 250;
+
 /**
  * The facet index of this process, kept in step with the committed catalog by the search service's change feed
  * (each batch of changed products is re-read; the category tree and attributes are re-read with every batch, as they
@@ -14,26 +17,64 @@ export class FacetService implements CatalogFollower {
   #index = new FacetIndex();
   /** The vocabulary the index was last given, as JSON: re-deriving every product's values costs a pass, so only on change. */
   #vocabulary = '';
+  /** Applies and a rebuild's swap, one at a time in call order: a batch's read lands before the next batch's. */
+  #queue: Promise<void> = Promise.resolve();
+  /** The batches applied while a rebuild reads its pages (to the index it replaces): applied to the new one too. */
+  #missed: SearchScope[] | null = null;
 
   constructor(options: { repository: FacetRepository; search: SearchService }) {
     this.#repository = options.repository;
     this.#search = options.search;
   }
 
-  async rebuild(): Promise<void> {
-    const [vocabulary, { products }] = await Promise.all([
-      this.#repository.loadFacetVocabulary(),
-      this.#repository.loadFacetProducts(),
-    ]);
-    const index = new FacetIndex();
-    index.setVocabulary(vocabulary);
-    index.replaceAll(products);
-    this.#vocabulary = JSON.stringify(vocabulary);
-    // Built beside the one in use, then swapped: a listing counted meanwhile sees the old index whole.
-    this.#index = index;
+  /**
+   * Builds a new index beside the one in use, a page of products at a time with `pause()` awaited between pages
+   * (requests counted meanwhile use the old index, whole), then swaps it in. Pages are separate reads: whatever
+   * changes while they are read is in the change feed after the position the caller rebuilt at, and reaches this
+   * index again through `apply`.
+   */
+  async rebuild(pause: () => Promise<void> = async () => {}): Promise<void> {
+    const missed: SearchScope[] = [];
+    this.#missed = missed;
+    try {
+      await this.#rebuild(pause, missed);
+    } finally {
+      if (this.#missed === missed) this.#missed = null;
+    }
   }
 
-  async apply(changes: SearchScope): Promise<void> {
+  async #rebuild(pause: () => Promise<void>, missed: SearchScope[]): Promise<void> {
+    const vocabulary = await this.#repository.loadFacetVocabulary();
+    const index = new FacetIndex();
+    index.setVocabulary(vocabulary);
+    for (let after = 0; ; ) {
+      const products = await this.#repository.loadFacetProductPage(after, REBUILD_PAGE);
+      if (products.length === 0) break;
+      index.update(products, []);
+      after = products.at(-1)?.id ?? after;
+      await pause();
+    }
+    await this.#inOrder(async () => {
+      this.#missed = null;
+      this.#vocabulary = JSON.stringify(vocabulary);
+      this.#index = index;
+      // A batch applied while the pages were read may have changed a product after its page was read.
+      for (const changes of missed) await this.#apply(changes);
+    });
+  }
+
+  apply(changes: SearchScope): Promise<void> {
+    this.#missed?.push(changes);
+    return this.#inOrder(() => this.#apply(changes));
+  }
+
+  #inOrder(work: () => Promise<void>): Promise<void> {
+    const result = this.#queue.then(work);
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async #apply(changes: SearchScope): Promise<void> {
     const [vocabulary, { products, removedIds }] = await Promise.all([
       this.#repository.loadFacetVocabulary(),
       changes.products.length

@@ -1,0 +1,342 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type TestEngine, testRepositories } from '../../../test-support/testRepositories';
+import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
+import { openDatabase } from '../db/openDatabase';
+import type { FacetRepository, SearchRepository } from '../db/ports';
+import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { projectPath } from '../projectPath';
+import { FacetService } from './facets/FacetService';
+import { EMPTY_SELECTION } from './facets/facetTypes';
+import { MemorySearchIndex } from './MemorySearchIndex';
+import { DEFAULT_RULES, type SearchRequest } from './SearchIndex';
+import { SearchService } from './SearchService';
+
+/*
+ * A rebuild on the real stores (SQLite; PostgreSQL under `node scripts/ensure-postgres.mjs -- npx vitest run
+ * src/server/search/rebuildBeside.test.ts`): the catalog is read in pages and the new index filled in slices beside
+ * the answering one, with searches answered between the slices. The repository is wrapped so that a test runs its
+ * own code at each pause of the build (its searches, its writes): what a request arriving then would see.
+ */
+
+vi.setConfig({ testTimeout: 60_000 });
+
+/** Waits for a condition (polling), up to 20 s: the machine may be busy; no speed is asserted. */
+function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 20_000, interval: 10 });
+}
+
+const PRODUCTS = 1200;
+const QUERIES: SearchRequest[] = [
+  { text: 'cotton', limits: { products: 8, product_cat: 3 } },
+  { text: 'sh', limits: { products: 8, product_cat: 3 } },
+  { text: 'linen shirt', limits: { products: 20 } },
+  { text: 'oak', limits: { products: 5, product_brand: 3 } },
+];
+
+let dataDir: string;
+let engine: TestEngine;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'shop-rebuild-'));
+  engine = await testRepositories(() => {
+    const db = openDatabase(dataDir);
+    return { db, repositories: createSqliteRepositories(db) };
+  });
+  await engine.repositories.catalog.importCatalog(generateBenchCatalog({ products: PRODUCTS }));
+}, 120_000);
+afterAll(async () => {
+  await engine?.repositories.close();
+  await engine?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * The search repository with a hook run at each pause of a full load (the build's pages), and a way to make full
+ * loads fail; everything else as the store answers.
+ */
+function hookedRepository(repository: SearchRepository) {
+  const hooks = {
+    atPause: async (_page: number) => {},
+    failFullLoads: 0,
+    fullLoads: 0,
+  };
+  const proxy = new Proxy(repository, {
+    get(target, property) {
+      if (property === 'loadDocuments') {
+        const load: SearchRepository['loadDocuments'] = async (scope, onProgress, pause) => {
+          if (!scope) {
+            hooks.fullLoads++;
+            if (hooks.failFullLoads > 0) {
+              hooks.failFullLoads--;
+              throw new Error('the store went away');
+            }
+          }
+          let page = 0;
+          return target.loadDocuments(
+            scope,
+            onProgress,
+            pause &&
+              (async () => {
+                await hooks.atPause(++page);
+                await pause();
+              }),
+          );
+        };
+        return load;
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { repository: proxy, hooks };
+}
+
+async function startService(
+  repository: SearchRepository,
+  facets?: FacetRepository,
+  onError: (error: unknown, message: string) => void = () => {},
+) {
+  const service = new SearchService({
+    repository,
+    index: new MemorySearchIndex(),
+    createIndex: () => new MemorySearchIndex(),
+    secret: 'test',
+    buildRetryMs: 50,
+    onError,
+  });
+  const facetService = facets ? new FacetService({ repository: facets, search: service }) : null;
+  if (facetService) service.follow(facetService);
+  await service.start(DEFAULT_RULES);
+  return { service, facets: facetService };
+}
+
+/** Every query's whole answer (hits in order, totals). */
+async function answers(service: SearchService) {
+  return Promise.all(QUERIES.map((request) => service.search(request)));
+}
+
+async function requestRebuildAndWait(service: SearchService) {
+  const old = service.index;
+  await engine.repositories.search.requestRebuild();
+  await service.refresh();
+  expect(service.rebuilding).toBe(true);
+  await waitUntil(() => expect(service.index !== old && !service.rebuilding).toBe(true));
+}
+
+describe('a full load in pages', () => {
+  it('reads every document once: the same as a load scoped to every product, term, vendor and post', async () => {
+    const ids = async (sql: string) => (await engine.query<{ id: number }>(sql)).map((row) => Number(row.id));
+    const scope = {
+      products: await ids('SELECT id FROM products'),
+      terms: await ids('SELECT id FROM terms'),
+      vendors: await ids('SELECT id FROM vendors'),
+      posts: await ids('SELECT id FROM posts'),
+    };
+    let pauses = 0;
+    const full = await engine.repositories.search.loadDocuments(undefined, undefined, async () => {
+      pauses++;
+    });
+    const scoped = await engine.repositories.search.loadDocuments(scope);
+    expect(pauses).toBeGreaterThanOrEqual(PRODUCTS / 500);
+    const byKey = (documents: typeof full.documents) =>
+      [...documents].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    expect(new Set(full.documents.map((document) => document.key)).size).toBe(full.documents.length);
+    expect(byKey(full.documents)).toEqual(byKey(scoped.documents));
+  });
+});
+
+describe('a rebuild beside the answering index, on the real store', () => {
+  it('every search during the build answers from the whole old index, and after it from the whole new one', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const { service } = await startService(repository);
+    const before = await answers(service);
+    expect(before[0]?.totalProducts).toBeGreaterThan(20);
+
+    let pauses = 0;
+    hooks.atPause = async () => {
+      pauses++;
+      // A request arriving between two pages of the build.
+      expect(await answers(service)).toEqual(before);
+    };
+    await requestRebuildAndWait(service);
+    // The catalog was read in several pages, each followed by searches.
+    expect(pauses).toBeGreaterThanOrEqual(PRODUCTS / 500);
+    expect(await answers(service)).toEqual(before);
+    await service.close();
+  });
+
+  it('a change committed while the build reads the catalog is in the index swapped in', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const { service, facets } = await startService(repository, engine.repositories.facets);
+    const [first] = await engine.query<{ id: number }>(
+      "SELECT id FROM products WHERE type = 'simple' AND status = 'publish' AND visibility = 'visible' ORDER BY id LIMIT 1",
+    );
+    const id = Number(first?.id);
+    hooks.atPause = async (page) => {
+      // After the page holding the product was read: the build's own rows still have the old name.
+      if (page === 2) {
+        await engine.query(
+          "UPDATE products SET name = 'Zebrawood Ladle', stock_status = 'outofstock' WHERE id = ?",
+          [id],
+        );
+      }
+    };
+    await requestRebuildAndWait(service);
+    // The swapped-in index itself, before any later refresh could patch it.
+    expect(await service.index.searchProductIds('zebrawood')).toEqual([id]);
+    // The facet index, rebuilt after the swap, counts it out of stock.
+    const outOfStock = await facets?.count({
+      base: 'all',
+      context: 'shop',
+      selection: { ...EMPTY_SELECTION, stock: ['outofstock'] },
+    });
+    expect(outOfStock?.ids).toContain(id);
+    await service.close();
+  });
+
+  it('a change applied while the facet index rebuilds its pages reaches the facet index swapped in', async () => {
+    const [first] = await engine.query<{ id: number }>(
+      "SELECT id FROM products WHERE type = 'simple' AND status = 'publish' AND stock_status = 'instock' ORDER BY id LIMIT 1",
+    );
+    const id = Number(first?.id);
+    let servicePointer: SearchService | null = null;
+    let pages = 0;
+    const facetRepository = new Proxy(engine.repositories.facets, {
+      get(target, property) {
+        if (property === 'loadFacetProductPage') {
+          return async (after: number, limit: number) => {
+            const page = await target.loadFacetProductPage(after, limit);
+            // Once the first page (holding the product) is read: the product changes and the service applies it
+            // (to the facet index still answering), before the rebuild reads on.
+            if (++pages === 2 && servicePointer?.rebuilding) {
+              await engine.query("UPDATE products SET stock_status = 'outofstock' WHERE id = ?", [id]);
+              await servicePointer.refresh();
+            }
+            return page;
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const { service, facets } = await startService(engine.repositories.search, facetRepository);
+    servicePointer = service;
+    pages = 0;
+    await requestRebuildAndWait(service);
+    expect(pages).toBeGreaterThan(2);
+    const outOfStock = await facets?.count({
+      base: 'all',
+      context: 'shop',
+      selection: { ...EMPTY_SELECTION, stock: ['outofstock'] },
+    });
+    expect(outOfStock?.ids).toContain(id);
+    await service.close();
+  });
+
+  it('a failed build leaves the old index answering, is reported and is tried again', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const errors: string[] = [];
+    const { service } = await startService(repository, undefined, (_error, message) => errors.push(message));
+    const before = await answers(service);
+    const old = service.index;
+
+    hooks.failFullLoads = 1;
+    const loadsBefore = hooks.fullLoads;
+    await engine.repositories.search.requestRebuild();
+    await service.refresh();
+    await waitUntil(() => expect(errors).toContain('search index rebuild failed'));
+    // Still the old index, whole.
+    expect(service.index).toBe(old);
+    expect(await answers(service)).toEqual(before);
+    // Tried again, without another request: the next build is swapped in.
+    await waitUntil(() => expect(service.index).not.toBe(old));
+    expect(hooks.fullLoads).toBe(loadsBefore + 2);
+    expect(await answers(service)).toEqual(before);
+    await service.close();
+  });
+
+  it('an import in another process adding more products than updates carry is built in beside: every product found, as a build from scratch finds them', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const { service } = await startService(repository, engine.repositories.facets);
+    const [{ products: before = 0 } = {}] = await engine.query<{ products: number }>(
+      'SELECT count(*) AS products FROM products',
+    );
+    const loadsBefore = hooks.fullLoads;
+    const child = spawn(process.execPath, ['--import', 'tsx', projectPath('test-support/importInChild.ts')], {
+      cwd: projectPath(),
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: engine.databaseUrl ?? '',
+        IMPORT_PRODUCTS: String(PRODUCTS + 1800),
+      },
+    });
+    let output = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      // The import holds its transaction until told to go on (importInChild.ts): at once here.
+      if (String(chunk).includes('writing')) child.stdin.write('go\n');
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    expect(await new Promise((resolve) => child.once('exit', resolve)), stderr).toBe(0);
+    expect(output).toContain('done');
+    const [newest] = await engine.query<{ id: number; name: string }>(
+      "SELECT id, name FROM products WHERE type <> 'variation' ORDER BY id DESC LIMIT 1",
+    );
+    const [{ products: after = 0 } = {}] = await engine.query<{ products: number }>(
+      'SELECT count(*) AS products FROM products',
+    );
+    expect(Number(after) - Number(before)).toBeGreaterThan(1500);
+    // Searchable once the merge built beside is swapped in (each search looks at the change log first).
+    await waitUntil(async () =>
+      expect(await service.productIds(String(newest?.name))).toContain(Number(newest?.id)),
+    );
+    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    // The import changed terms (their counts) too: a full build, read in pages.
+    expect(hooks.fullLoads).toBeGreaterThan(loadsBefore);
+    // What the service holds is what a build from scratch holds.
+    const fresh = await startService(engine.repositories.search);
+    for (const text of ['cotton', 'sh', 'oak', String(newest?.name)]) {
+      const sorted = async (from: SearchService) => (await from.productIds(text)).sort((a, b) => a - b);
+      expect(await sorted(service)).toEqual(await sorted(fresh.service));
+    }
+    await fresh.service.close();
+    await service.close();
+  });
+
+  it('more product changes than updates carry, and no term changed, are merged in beside: the catalog not read whole', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const { service } = await startService(repository);
+    const loadsBefore = hooks.fullLoads;
+    // Another writer renames 1,800 products in one transaction (each a change-log row by trigger).
+    await engine.query(
+      `UPDATE products SET name = name || ' Quokka' WHERE id IN (SELECT id FROM products WHERE type <> 'variation'
+       ORDER BY id LIMIT 1800)`,
+    );
+    const [{ searchable = 0 } = {}] = await engine.query<{ searchable: number }>(
+      `SELECT count(*) AS searchable FROM products WHERE name LIKE '% Quokka' AND type <> 'variation'
+       AND status = 'publish' AND visibility IN ('visible', 'search')`,
+    );
+    expect(Number(searchable)).toBeGreaterThan(1500);
+    await waitUntil(async () =>
+      expect((await service.search({ text: 'quokka', limits: { products: 1 } })).totalProducts).toBe(
+        Number(searchable),
+      ),
+    );
+    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    expect(hooks.fullLoads).toBe(loadsBefore);
+    const fresh = await startService(engine.repositories.search);
+    for (const text of ['quokka', 'cotton', 'sh']) {
+      const sorted = async (from: SearchService) => (await from.productIds(text)).sort((a, b) => a - b);
+      expect(await sorted(service)).toEqual(await sorted(fresh.service));
+    }
+    await fresh.service.close();
+    await service.close();
+  });
+});
