@@ -22,6 +22,30 @@ const idParams = (ids: readonly number[], prefix: string) =>
   Object.fromEntries(ids.map((id, index) => [`${prefix}${index}`, id]));
 
 /**
+ * The common-clause tables of a related-products statement (relatedProductIds): `candidates`, every product sharing a
+ * category or tag with @productId and how many it shares, from the (term, product) index alone; `levels`, the share
+ * counts from the highest down, until @limit showable products not left out by `excluded` are found.
+ */
+function relatedLevels(excluded: string): string {
+  const nextLevel = '(SELECT MAX(c.shared) FROM candidates c WHERE c.shared < levels.shared)';
+  const foundAt = (level: string) =>
+    `(SELECT COUNT(*) FROM (SELECT 1 FROM candidates c JOIN products p ON p.id = c.id
+        WHERE c.shared = ${level} ${excluded} AND ${SHOWABLE} LIMIT @limit) AS level)`;
+  return `candidates AS MATERIALIZED (
+         SELECT pt.product_id AS id, COUNT(*) AS shared FROM product_terms pt
+          WHERE pt.term_id IN (SELECT mine.term_id FROM product_terms mine
+              JOIN terms t ON t.id = mine.term_id AND t.taxonomy IN ('product_cat', 'product_tag')
+              WHERE mine.product_id = @productId)
+            AND pt.product_id <> @productId
+          GROUP BY pt.product_id),
+       levels(shared, found) AS (
+         SELECT top.shared, ${foundAt('top.shared')} FROM (SELECT MAX(shared) AS shared FROM candidates) AS top
+         UNION ALL
+         SELECT ${nextLevel}, levels.found + ${foundAt(nextLevel)}
+           FROM levels WHERE levels.found < @limit AND ${nextLevel} IS NOT NULL)`;
+}
+
+/**
  * Related products: those sharing at least one category or tag with the product, ranked by how many they share
  * (each shared category or tag counts one), then by sales, then by id, so the order never changes between two
  * loads. The product itself and the ids in `exclude` (its upsells, shown on their own) are left out.
@@ -40,24 +64,9 @@ export async function relatedProductIds(
   exclude: readonly number[] = [],
 ): Promise<number[]> {
   const excluded = exclude.length > 0 ? `AND p.id NOT IN (${idList(exclude, 'x')})` : '';
-  const nextLevel = '(SELECT MAX(c.shared) FROM candidates c WHERE c.shared < levels.shared)';
-  const foundAt = (level: string) =>
-    `(SELECT COUNT(*) FROM (SELECT 1 FROM candidates c JOIN products p ON p.id = c.id
-        WHERE c.shared = ${level} ${excluded} AND ${SHOWABLE} LIMIT @limit) AS level)`;
   const rows = await read<{ id: number }>(
     `WITH RECURSIVE
-       candidates AS MATERIALIZED (
-         SELECT pt.product_id AS id, COUNT(*) AS shared FROM product_terms pt
-          WHERE pt.term_id IN (SELECT mine.term_id FROM product_terms mine
-              JOIN terms t ON t.id = mine.term_id AND t.taxonomy IN ('product_cat', 'product_tag')
-              WHERE mine.product_id = @productId)
-            AND pt.product_id <> @productId
-          GROUP BY pt.product_id),
-       levels(shared, found) AS (
-         SELECT top.shared, ${foundAt('top.shared')} FROM (SELECT MAX(shared) AS shared FROM candidates) AS top
-         UNION ALL
-         SELECT ${nextLevel}, levels.found + ${foundAt(nextLevel)}
-           FROM levels WHERE levels.found < @limit AND ${nextLevel} IS NOT NULL)
+       ${relatedLevels(excluded)}
      SELECT p.id AS id FROM candidates c JOIN products p ON p.id = c.id
       WHERE c.shared >= (SELECT MIN(shared) FROM levels) ${excluded} AND ${SHOWABLE}
       ORDER BY c.shared DESC, p.total_sales DESC, p.id
@@ -123,10 +132,6 @@ export async function productPageListIds(
   alsoBoughtMinimum: number,
 ): Promise<ProductPageListIds> {
   const excluded = 'AND p.id NOT IN (SELECT shown.id FROM shown)';
-  const nextLevel = '(SELECT MAX(c.shared) FROM candidates c WHERE c.shared < levels.shared)';
-  const foundAt = (level: string) =>
-    `(SELECT COUNT(*) FROM (SELECT 1 FROM candidates c JOIN products p ON p.id = c.id
-        WHERE c.shared = ${level} ${excluded} AND ${SHOWABLE} LIMIT @limit) AS level)`;
   const rows = await read<{ list: string; id: number; rank: number }>(
     `WITH RECURSIVE
        upsells AS (
@@ -139,18 +144,7 @@ export async function productPageListIds(
           ORDER BY c.order_count DESC, p.id LIMIT @limit),
        bought AS (SELECT * FROM bought_most WHERE (SELECT COUNT(*) FROM bought_most) >= @alsoBoughtMinimum),
        shown AS (SELECT id FROM upsells UNION SELECT id FROM bought),
-       candidates AS MATERIALIZED (
-         SELECT pt.product_id AS id, COUNT(*) AS shared FROM product_terms pt
-          WHERE pt.term_id IN (SELECT mine.term_id FROM product_terms mine
-              JOIN terms t ON t.id = mine.term_id AND t.taxonomy IN ('product_cat', 'product_tag')
-              WHERE mine.product_id = @productId)
-            AND pt.product_id <> @productId
-          GROUP BY pt.product_id),
-       levels(shared, found) AS (
-         SELECT top.shared, ${foundAt('top.shared')} FROM (SELECT MAX(shared) AS shared FROM candidates) AS top
-         UNION ALL
-         SELECT ${nextLevel}, levels.found + ${foundAt(nextLevel)}
-           FROM levels WHERE levels.found < @limit AND ${nextLevel} IS NOT NULL),
+       ${relatedLevels(excluded)},
        related AS (
          SELECT p.id AS id, c.shared AS shared, p.total_sales AS total_sales FROM candidates c
            JOIN products p ON p.id = c.id
