@@ -107,9 +107,27 @@ describe('buildApp', () => {
       status: 'ok',
       droppedWrites: { searchQueries: 0, searchCartAdds: 0, orderLinks: 0 },
       cappedWrites: { searchQueries: 0 },
+      deferredRequests: 0,
       searchIndex: 'ready',
     });
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('lets requests that arrive while the loop is busy wait their turn, answers each and counts them on /healthz', async () => {
+    // A slice far shorter than one page render: of requests arriving together, only the first starts at once.
+    const busy = await createTestApp({ settings: { server: { loopSliceMs: 0.001 } } });
+    try {
+      const pages = await Promise.all(
+        ['/', MUG_PAGE, '/shop/', '/cart/', '/product-category/home/'].map((url) =>
+          busy.app.inject({ method: 'GET', url, headers: { host: HOST } }),
+        ),
+      );
+      expect(pages.map((page) => page.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      const health = (await busy.app.inject('/healthz')).json();
+      expect(health.deferredRequests).toBeGreaterThanOrEqual(4);
+    } finally {
+      await busy.close();
+    }
   });
 
   it('counts a dropped write on /healthz under its kind, and logs it at warn level without its values', async () => {

@@ -30,6 +30,7 @@ import type { CatalogRepository, Repositories } from './db/ports';
 import type { ChangeNotifications } from './db/postgres/changeNotifications';
 import { ERROR_STATUS } from './http/errorStatus';
 import { guardUndecodableUrl, UNDECODABLE_URL_PATH } from './http/guardUndecodableUrl';
+import { createLoopTurns } from './http/loopTurns';
 import { insightsPlugin } from './insights/insightsPlugin';
 import { createPurchaseFacts } from './insights/purchaseFacts';
 import { type MailOptions, mailPlugin } from './mail/mailPlugin';
@@ -145,6 +146,14 @@ export async function buildApp({
       500,
       'Something went wrong on our side. Please try again.',
     );
+  });
+
+  // Before every other hook: a request that must wait for its turn has done no work yet (http/loopTurns.ts).
+  const loopTurns = createLoopTurns({ sliceMs: config.server.loopSliceMs });
+  app.addHook('onRequest', function takeTurn(_request, _reply, done) {
+    const turn = loopTurns.take();
+    if (turn === undefined) done();
+    else void turn.then(() => done());
   });
 
   // One limiter for every abuse limit, shared by all processes through the database.
@@ -277,6 +286,7 @@ export async function buildApp({
         status: 'ok',
         droppedWrites: durableWrites.dropped(),
         cappedWrites: { searchQueries: searchAnalytics.capped() },
+        deferredRequests: loopTurns.deferred(),
         searchIndex: search.service.ready ? 'ready' : 'building',
       });
     } catch {

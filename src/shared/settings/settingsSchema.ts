@@ -564,6 +564,14 @@ const serverSchema = z
      * overwrites those headers (README "Configuration"): otherwise any client can claim any address.
      */
     trustProxy: flag(false),
+    loopSliceMs: z
+      .number()
+      .positive()
+      .max(1000)
+      .default(2)
+      .describe(
+        'Request work a process starts per turn of its event loop before later requests wait their turn in arrival order (docs/architecture.md "Turns"): the loop accepts one new connection per turn, so short turns let new visitors in while it is busy.',
+      ),
     /** The render cache of anonymous pages (docs/scale-out.md): memory bound and what a CDN may hold. */
     pageCache: z
       .strictObject({
