@@ -14,6 +14,7 @@ import type { ChangeNotifications } from '../db/postgres/changeNotifications';
 import { REVIEW_NONCE_ACTION } from '../reviews/reviewsView';
 import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
 import { themePageState } from '../theme/themePageState';
+import { createCardMarkup } from './cardMarkup';
 import type { ClientAssets } from './clientAssets';
 import { headerMenuMarkup } from './islandMarkup';
 import { etagMatches, pageCacheKey, pickEncoding } from './pageCache/cacheKey';
@@ -115,6 +116,8 @@ export const pagesPlugin = fp(
       `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +
       `, stale-while-revalidate=${cacheSettings.staleWhileRevalidateSeconds}`;
     const emptyCart = () => options.cartService.view([]);
+    // Product cards, rendered once per product version for every page that lists them (cardMarkup.tsx).
+    const cards = createCardMarkup(baseSettings);
     // The header menu (its categories read, its island rendered) once per change-log position, cache on or off: it
     // is the same on every page until the catalog changes.
     let menu: { version: number; markup: Promise<IslandMarkup> } | null = null;
@@ -248,6 +251,7 @@ export const pagesPlugin = fp(
           },
           settings,
           options.assets,
+          cards.markup,
         );
         // A handler that set a cookie made the answer this visitor's own after all.
         if (shared && !this.hasHeader('set-cookie')) {
