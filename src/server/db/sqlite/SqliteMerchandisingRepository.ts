@@ -4,7 +4,7 @@ import type { SqlRead } from '../sql/adminProductSql';
 import {
   alsoBoughtIds,
   linkedProductIds,
-  productPageListIdsInSteps,
+  productPageListIds,
   relatedProductIds,
 } from '../sql/merchandisingSql';
 
@@ -24,9 +24,8 @@ export class SqliteMerchandisingRepository implements MerchandisingRepository {
     return alsoBoughtIds(this.#read, productId, limit);
   }
 
-  // Three statements in a row, not productPageListIds' one: in process they cost less (productPageListIdsInSteps).
   productPageListIds(productId: number, limit: number, alsoBoughtMinimum: number) {
-    return productPageListIdsInSteps(this.#read, productId, limit, alsoBoughtMinimum);
+    return productPageListIds(this.#read, productId, limit, alsoBoughtMinimum);
   }
 
   linkedProductIds(productIds: readonly number[], kind: 'upsell' | 'cross_sell', limit: number) {
