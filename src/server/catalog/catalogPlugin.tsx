@@ -335,8 +335,9 @@ export async function catalogPlugin(
       throw new ShopError('not_found', 'There is no such category.');
     const term = await catalog.getTermByPath('product_cat', segments.map(decodeSegment));
     if (!term) throw new ShopError('not_found', 'There is no such category.');
-    // The trail names each ancestor: the terms on the path, found by their slug under their parent.
-    const categories = await catalog.listTerms('product_cat');
+    // The trail names each ancestor: the terms on the path, found by their slug under their parent (the categories
+    // as the header menu read them, once per catalog change).
+    const categories = await app.pageCache.categories();
     const trail: Term[] = [];
     for (const slug of term.path) {
       const parentId = trail.at(-1)?.id ?? null;
