@@ -7,7 +7,8 @@
 // (/proc, user + system), which other work on shared cores does not skew as it skews requests per second (also
 // printed). Medians over the rounds, and baseline ÷ this build: how many times less CPU a page costs now.
 // Without --baseline only this build is measured. Options: --rounds N (5), --requests N per page and round (600),
-// --connections N (10), --pages home,category,product,cart,checkout (all).
+// --connections N (10), --pages home,category,product,cart,checkout (all), --warm-up N requests per page before
+// the rounds (300; 0 measures a fresh process, whose first requests also pay V8 compiling the code they run).
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,12 +25,13 @@ const { values: options } = parseArgs({
     requests: { type: 'string', default: '600' },
     connections: { type: 'string', default: '10' },
     pages: { type: 'string', default: 'home,category,product,cart,checkout' },
+    'warm-up': { type: 'string', default: '300' },
   },
 });
 const ROUNDS = Number(options.rounds);
 const REQUESTS = Number(options.requests);
 const CONNECTIONS = Number(options.connections);
-const WARM_UP_REQUESTS = 300;
+const WARM_UP_REQUESTS = Number(options['warm-up']);
 // Every visit of the benchmark comes from 127.0.0.1: lift the per-address limit on new sessions. Only settings both
 // builds know (settings objects are strict), the render cache's off switch only for this build.
 const LIFTED = { newSessionsPerHour: 100_000_000 };
@@ -60,7 +62,8 @@ try {
 
   const headersOf = (each, page) => (page.withCart ? { ...BROWSER, cookie: each.cartCookie } : BROWSER);
   for (const each of shops) {
-    for (const page of PAGES) await run(each, page.path, headersOf(each, page), WARM_UP_REQUESTS);
+    for (const page of PAGES)
+      if (WARM_UP_REQUESTS > 0) await run(each, page.path, headersOf(each, page), WARM_UP_REQUESTS);
   }
   // figures[page][shop name] = [{ cpuMsPerRequest, rps }, …] one per round
   const figures = Object.fromEntries(PAGES.map(({ page }) => [page, {}]));
