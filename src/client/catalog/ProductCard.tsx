@@ -10,7 +10,7 @@ import { StarRating } from './StarRating';
 type TitleLevel = 2 | 3;
 
 /**
- * The inner HTML of a card rendered ahead (server/render/cardMarkup.ts), or null to render it here. Only the server
+ * The inner HTML of a card rendered ahead (server/render/cardMarkup.tsx), or null to render it here. Only the server
  * provides one: a card is the same for every visitor and every page that lists the product, until the product changes.
  */
 export type CardMarkup = (product: ProductSummary, titleLevel: TitleLevel) => string | null;
@@ -23,7 +23,7 @@ function ProductCard({ product, titleLevel = 3 }: { product: ProductSummary; tit
     return (
       <li
         className="product-card"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of ProductCardContent (cardMarkup.ts)
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of ProductCardContent (cardMarkup.tsx)
         dangerouslySetInnerHTML={{ __html: prerendered }}
       />
     );
@@ -35,7 +35,7 @@ function ProductCard({ product, titleLevel = 3 }: { product: ProductSummary; tit
   );
 }
 
-/** What a card's `<li>` holds; rendered on its own by server/render/cardMarkup.ts, the same bytes. */
+/** What a card's `<li>` holds; rendered on its own by server/render/cardMarkup.tsx, the same bytes. */
 export function ProductCardContent({
   product,
   titleLevel,
