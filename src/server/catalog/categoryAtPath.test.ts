@@ -21,9 +21,15 @@ describe('the category at a path', () => {
   it('is the one getTermByPath finds, for every category, its slug alone and wrong paths', async () => {
     const paths: string[][] = [];
     for (const category of categories) {
-      paths.push(category.path, [category.slug], [...category.path, 'nothing'], ['nothing', ...category.path]);
+      paths.push(
+        category.path,
+        [category.slug],
+        [...category.path, 'nothing'],
+        ['nothing', ...category.path],
+      );
       // A child under another parent, and a path that skips a level.
-      for (const other of categories) if (other.id !== category.parentId) paths.push([other.slug, category.slug]);
+      for (const other of categories)
+        if (other.id !== category.parentId) paths.push([other.slug, category.slug]);
       if (category.path.length > 1) paths.push(category.path.slice(1));
     }
     expect(categories.some((category) => category.path.length > 1)).toBe(true);
