@@ -2,7 +2,7 @@
 // one way browser tests, crash tests and benchmarks start a shop: a fresh data dir seeded with the demo catalog (or
 // an existing one, to restart after a crash), optional SHOP_CONFIG settings, extra environment (DATABASE_URL),
 // resolved once it listens. Several processes may share one data dir (PostgreSQL): `keepDataDir` leaves it to
-// the caller to delete.
+// the caller to delete. `root` runs another checkout's build (a benchmark comparing two builds side by side).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ export async function startBuiltShop({
   dataDir: existingDataDir,
   env: extraEnv = {},
   keepDataDir = false,
+  root = '.',
 } = {}) {
   const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'shop-'));
   const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: '', ...extraEnv };
@@ -21,7 +22,11 @@ export async function startBuiltShop({
     writeFileSync(path, JSON.stringify(settings));
     env.SHOP_CONFIG = path;
   }
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The shop did not start:\n${output}`)), 30_000);

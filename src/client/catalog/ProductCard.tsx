@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import type { ProductSummary } from '../../shared/catalog/types';
 import { productUrl } from '../../shared/catalog/urls';
 import { Island } from '../Island';
@@ -6,8 +7,42 @@ import { useShopSettings } from '../ShopSettingsContext';
 import { Price } from './Price';
 import { StarRating } from './StarRating';
 
+type TitleLevel = 2 | 3;
+
+/**
+ * The inner HTML of a card rendered ahead (server/render/cardMarkup.tsx), or null to render it here. Only the server
+ * provides one: a card is the same for every visitor and every page that lists the product, until the product changes.
+ */
+export type CardMarkup = (product: ProductSummary, titleLevel: TitleLevel) => string | null;
+export const CardMarkupContext = createContext<CardMarkup | null>(null);
+
 /** One product in a grid: image, name, rating, price and the action its type allows. */
-function ProductCard({ product, titleLevel = 3 }: { product: ProductSummary; titleLevel?: 2 | 3 }) {
+function ProductCard({ product, titleLevel = 3 }: { product: ProductSummary; titleLevel?: TitleLevel }) {
+  const prerendered = useContext(CardMarkupContext)?.(product, titleLevel) ?? null;
+  if (prerendered !== null) {
+    return (
+      <li
+        className="product-card"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of ProductCardContent (cardMarkup.tsx)
+        dangerouslySetInnerHTML={{ __html: prerendered }}
+      />
+    );
+  }
+  return (
+    <li className="product-card">
+      <ProductCardContent product={product} titleLevel={titleLevel} />
+    </li>
+  );
+}
+
+/** What a card's `<li>` holds; rendered on its own by server/render/cardMarkup.tsx, the same bytes. */
+export function ProductCardContent({
+  product,
+  titleLevel,
+}: {
+  product: ProductSummary;
+  titleLevel: TitleLevel;
+}) {
   // The title sits one level under the grid's own heading: h2 under an archive's h1, h3 under a section's h2.
   const Title = titleLevel === 2 ? 'h2' : 'h3';
   const { i18n } = useShopSettings();
@@ -15,7 +50,7 @@ function ProductCard({ product, titleLevel = 3 }: { product: ProductSummary; tit
   const purchasable =
     product.type === 'simple' && product.stockStatus !== 'outofstock' && product.price.min !== null;
   return (
-    <li className="product-card">
+    <>
       <a href={url} className="product-card__link">
         {product.image ? (
           <img
@@ -66,7 +101,7 @@ function ProductCard({ product, titleLevel = 3 }: { product: ProductSummary; tit
           {buttonLabel(product, i18n.selectOptions)}
         </a>
       )}
-    </li>
+    </>
   );
 }
 
@@ -77,7 +112,13 @@ function buttonLabel(product: ProductSummary, selectOptions: string): string {
   return 'Read more';
 }
 
-export function ProductGrid({ products, titleLevel }: { products: ProductSummary[]; titleLevel?: 2 | 3 }) {
+export function ProductGrid({
+  products,
+  titleLevel,
+}: {
+  products: ProductSummary[];
+  titleLevel?: TitleLevel;
+}) {
   return (
     <ul className="products">
       {products.map((product) => (

@@ -333,10 +333,11 @@ export async function catalogPlugin(
     }
     if (segments.length === 0 || segments.length > 10)
       throw new ShopError('not_found', 'There is no such category.');
-    const term = await catalog.getTermByPath('product_cat', segments.map(decodeSegment));
+    // The categories as the header menu read them, once per catalog change: the page's category and its trail.
+    const categories = await app.pageCache.categories();
+    const term = categoryAtPath(categories, segments.map(decodeSegment));
     if (!term) throw new ShopError('not_found', 'There is no such category.');
     // The trail names each ancestor: the terms on the path, found by their slug under their parent.
-    const categories = await catalog.listTerms('product_cat');
     const trail: Term[] = [];
     for (const slug of term.path) {
       const parentId = trail.at(-1)?.id ?? null;
@@ -442,6 +443,21 @@ function termArchive(term: Term) {
     filter: { term },
     baseUrl: termUrl(term),
   };
+}
+
+/**
+ * The category at an archive's path, as `getTermByPath` finds it (slugs are unique in a taxonomy): a single segment
+ * is the category of that slug wherever it sits, the first of several a top-level one, each next a child of the one
+ * before.
+ */
+export function categoryAtPath(categories: readonly Term[], path: readonly string[]): Term | null {
+  let found: Term | null = null;
+  for (const slug of path) {
+    const term = categories.find((each) => each.slug === slug);
+    if (!term || (path.length > 1 && term.parentId !== (found?.id ?? null))) return null;
+    found = term;
+  }
+  return found;
 }
 
 function decodeSegment(segment: string): string {

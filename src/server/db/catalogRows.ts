@@ -135,8 +135,20 @@ export function toAttributeOption(row: AttributeTermRow): AttributeOption {
 }
 
 /** A published variation as the product page offers it (shared with the PostgreSQL catalog). */
+/** The columns of a variation's row that toVariation reads. */
+export const VARIATION_COLUMNS = [
+  'id',
+  'sku',
+  'regular_price',
+  'sale_price',
+  'stock_status',
+  'stock_quantity',
+  'sold_individually',
+] as const satisfies readonly (keyof ProductRow)[];
+export type VariationRow = Pick<ProductRow, (typeof VARIATION_COLUMNS)[number]>;
+
 export function toVariation(
-  row: ProductRow,
+  row: VariationRow,
   values: readonly { attribute: string; value: string | null }[],
   image: ImageRow | null,
   variationAttributes: readonly ProductAttribute[],

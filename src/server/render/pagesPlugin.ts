@@ -6,6 +6,7 @@ import type { IslandMarkup } from '../../client/Island';
 import type { Notice } from '../../client/theme/Notices';
 import { isStoreNoticeDismissed } from '../../client/theme/storeNoticeCookie';
 import type { CartView } from '../../shared/cart/cartTypes';
+import type { Term } from '../../shared/catalog/types';
 import { toPageSettings } from '../../shared/settings/parseSettings';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { CartService } from '../cart/cartService';
@@ -14,6 +15,7 @@ import type { ChangeNotifications } from '../db/postgres/changeNotifications';
 import { REVIEW_NONCE_ACTION } from '../reviews/reviewsView';
 import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
 import { themePageState } from '../theme/themePageState';
+import { createCardMarkup } from './cardMarkup';
 import type { ClientAssets } from './clientAssets';
 import { headerMenuMarkup } from './islandMarkup';
 import { etagMatches, pageCacheKey, pickEncoding } from './pageCache/cacheKey';
@@ -62,8 +64,15 @@ declare module 'fastify' {
     sharedRender: SharedRender | null;
   }
   interface FastifyInstance {
-    /** The render cache of anonymous pages and the change log it follows (docs/scale-out.md). */
-    pageCache: { cache: PageCache<FastifyRequest>; changes: PageChangeFollower };
+    /**
+     * The render cache of anonymous pages and the change log it follows (docs/scale-out.md), and the shop's
+     * categories (`listTerms('product_cat')`) read once per change-log position, for every page that needs them.
+     */
+    pageCache: {
+      cache: PageCache<FastifyRequest>;
+      changes: PageChangeFollower;
+      categories(): Promise<Term[]>;
+    };
   }
   interface FastifyContextConfig {
     /** The route's pages are the same for every anonymous visitor: the render cache may answer them. */
@@ -110,31 +119,38 @@ export const pagesPlugin = fp(
       wakeUps: cache.enabled ? options.changeNotifications : undefined,
     });
     app.addHook('onClose', async () => changes.close());
-    app.decorate('pageCache', { cache, changes });
+    app.decorate('pageCache', {
+      cache,
+      changes,
+      categories: async () => (await currentCatalogParts()).categories,
+    });
     const publicCacheControl =
       `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +
       `, stale-while-revalidate=${cacheSettings.staleWhileRevalidateSeconds}`;
     const emptyCart = () => options.cartService.view([]);
-    // The header menu (its categories read, its island rendered) once per change-log position, cache on or off: it
-    // is the same on every page until the catalog changes.
-    let menu: { version: number; markup: Promise<IslandMarkup> } | null = null;
-    async function headerMenu(): Promise<IslandMarkup> {
+    // Product cards, rendered once per product version for every page that lists them (cardMarkup.tsx).
+    const cards = createCardMarkup(baseSettings);
+    // The shop's categories (read) and the header menu (its island rendered) once per change-log position, cache on
+    // or off: they are the same on every page until the catalog changes.
+    let catalogParts: { version: number; categories: Promise<Term[]>; menu: Promise<IslandMarkup> } | null =
+      null;
+    const readParts = () => {
+      const categories = options.repositories.catalog.listTerms('product_cat');
+      return { categories, menu: categories.then((each) => headerMenuMarkup(each, baseSettings)) };
+    };
+    async function currentCatalogParts() {
       const current = await changes.sync();
-      if (current === null) {
-        return headerMenuMarkup(await options.repositories.catalog.listTerms('product_cat'), baseSettings);
-      }
-      if (menu?.version !== current) {
-        const markup = options.repositories.catalog
-          .listTerms('product_cat')
-          .then((categories) => headerMenuMarkup(categories, baseSettings));
-        const entry = { version: current, markup };
-        menu = entry;
-        markup.catch(() => {
-          if (menu === entry) menu = null;
+      if (current === null) return readParts();
+      if (catalogParts?.version !== current) {
+        const entry = { version: current, ...readParts() };
+        catalogParts = entry;
+        entry.menu.catch(() => {
+          if (catalogParts === entry) catalogParts = null;
         });
       }
-      return menu.markup;
+      return catalogParts;
     }
+    const headerMenu = async () => (await currentCatalogParts()).menu;
     // A write through this process shows on its next page at once; other processes see it within the interval.
     // A callback hook: it runs after every response, and an async one costs a promise each time.
     app.addHook('onResponse', function staleAfterWrite(request, _reply, done) {
@@ -248,6 +264,7 @@ export const pagesPlugin = fp(
           },
           settings,
           options.assets,
+          cards.markup,
         );
         // A handler that set a cookie made the answer this visitor's own after all.
         if (shared && !this.hasHeader('set-cookie')) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { type CardMarkup, CardMarkupContext } from '../../client/catalog/ProductCard';
 import { ShopSettingsContext } from '../../client/ShopSettingsContext';
 import { Layout, type LayoutProps } from '../../client/theme/Layout';
 import type { PageSettings } from '../../shared/settings/settingsSchema';
@@ -46,12 +47,16 @@ export function serializeSettingsForScript(settings: PageSettings): string {
   return `{${sections.join(',')}}`;
 }
 
-/** Renders a whole page: the document, the theme's layout, the page body and the settings islands read. */
+/**
+ * Renders a whole page: the document, the theme's layout, the page body and the settings islands read. `cardMarkup`
+ * hands out product cards rendered before (cardMarkup.tsx); without it every card is rendered here.
+ */
 export function renderPage(
   page: PageDocument,
   layout: Omit<LayoutProps, 'children'>,
   settings: PageSettings,
   assets: ClientAssets,
+  cardMarkup: CardMarkup | null = null,
 ): string {
   const html = renderToString(
     <html lang={settings.i18n.locale}>
@@ -74,7 +79,9 @@ export function renderPage(
       </head>
       <body>
         <ShopSettingsContext value={settings}>
-          <Layout {...layout}>{page.body}</Layout>
+          <CardMarkupContext value={cardMarkup}>
+            <Layout {...layout}>{page.body}</Layout>
+          </CardMarkupContext>
         </ShopSettingsContext>
         <script
           id="shop-settings"

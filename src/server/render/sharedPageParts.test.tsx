@@ -85,6 +85,16 @@ describe('the header menu follows the catalog', () => {
     return [...menu.matchAll(/href="(\/product-category\/[^"]+)"/g)].map((match) => match[1]);
   };
 
+  /** The names of a category page's breadcrumb trail (its schema.org BreadcrumbList). */
+  const trailNames = async (url: string) => {
+    const page = await shop.app.inject({ method: 'GET', url });
+    expect(page.statusCode, url).toBe(200);
+    const lists = [...page.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] as string) as { '@type': string; itemListElement: { name: string }[] },
+    );
+    return lists.find((list) => list['@type'] === 'BreadcrumbList')?.itemListElement.map((item) => item.name);
+  };
+
   /** Imports the demo catalog with the kitchen products moved to a new category, as `npm run import` would. */
   async function importWithCategory(name: string) {
     const csv = readFileSync(DEMO_CATALOG.csv, 'utf8').replaceAll('"Home > Kitchen"', `"Home > ${name}"`);
@@ -118,6 +128,8 @@ describe('the header menu follows the catalog', () => {
       });
       expect(added.statusCode).toBe(200);
       expect(await menuLinks()).toContain('/product-category/home/larder/');
+      // The category page's trail names its categories from the same read.
+      expect(await trailNames('/product-category/home/larder/')).toEqual(['Home', 'Shop', 'Home', 'Larder']);
     } finally {
       vi.useRealTimers();
     }
