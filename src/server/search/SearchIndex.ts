@@ -102,6 +102,13 @@ export interface SearchIndex extends SearchVocabulary {
    * content by updates in slices, dropping the keys the catalog no longer has, instead of one long replaceAll.
    */
   keys?(): Promise<string[]>;
+  /**
+   * For a copy several processes keep current in the background (the PostgreSQL fallback): runs `work`, which
+   * brings the copy to the change log's position `to` (from `from`, or a whole fill when `from` is null), unless
+   * the copy already holds `to` because another process did the same work; one process at a time. `work`
+   * resolves false when it stopped short (its process is closing): the copy is then not known to hold `to`.
+   */
+  keepUp?(position: { from: number | null; to: number }, work: () => Promise<unknown>): Promise<void>;
 }
 
 export const DEFAULT_BOOSTS: Record<SearchField, number> = {

@@ -334,10 +334,11 @@ export class SearchService {
     await this.#index.update(documents, removedKeys);
     this.#updatedSinceBuild += documents.length;
     for (const follower of this.#followers) await follower.apply(changes);
+    const from = this.#catalogSeq;
     this.#catalogSeq = changes.seq;
     const fallback = this.#fallback;
     if (fallback && fallback !== this.#index) {
-      this.#keepFallback(() => fallback.update(documents, removedKeys));
+      this.#keepFallback(fallback, { from, to: changes.seq }, () => fallback.update(documents, removedKeys));
     }
   }
 
@@ -399,6 +400,7 @@ export class SearchService {
       await next.replaceAll(documents);
     }
     await yieldToEventLoop();
+    let builtAt = from;
     const swapped = await this.#inTurn(async () => {
       let seq = from;
       let updated = 0;
@@ -424,6 +426,7 @@ export class SearchService {
       // The swap: from here every search reads the new index; the old one is garbage once its last search ends.
       this.#index = next;
       this.#catalogSeq = seq;
+      builtAt = seq;
       this.#updatedSinceBuild = updated;
       this.#awaitingBuild = this.#buildAgain;
       return true;
@@ -445,7 +448,11 @@ export class SearchService {
         this.#followersRebuilding--;
       });
     const fallback = this.#fallback;
-    if (fallback && fallback !== next) this.#keepFallback(() => this.#fillFallback(fallback, documents));
+    if (fallback && fallback !== next) {
+      this.#keepFallback(fallback, { from: null, to: builtAt }, () =>
+        this.#fillFallback(fallback, documents),
+      );
+    }
     return documents.length;
   }
 
@@ -487,28 +494,43 @@ export class SearchService {
    * with its variations in one), each writing only what differs (nothing when another process wrote it already),
    * then the keys the catalog no longer has. A single replaceAll would analyze every document in one go.
    */
-  async #fillFallback(fallback: SearchIndex, documents: readonly SearchDocument[]): Promise<void> {
+  async #fillFallback(fallback: SearchIndex, documents: readonly SearchDocument[]): Promise<boolean> {
     if (!fallback.keys) {
       await fallback.replaceAll(documents);
-      return;
+      return true;
     }
     for (let start = 0; start < documents.length && !this.#closed; ) {
       let end = Math.min(start + FALLBACK_SLICE, documents.length);
       while (end < documents.length && documents[end]?.kind === 'variation') end++;
+      const sliceStarted = performance.now();
       await fallback.update(documents.slice(start, end), []);
-      await yieldToEventLoop();
+      // Nobody waits for it: paced to about half of the time, so the replicas' own rebuilds and the shoppers'
+      // requests, on the same cores as the database, go first (a fill after an import is tens of writes).
+      await new Promise((resolve) => setTimeout(resolve, performance.now() - sliceStarted));
       start = end;
     }
-    if (this.#closed) return;
+    // Stopped short (closing): not the catalog's content, so no position is recorded for it.
+    if (this.#closed) return false;
     const kept = new Set(documents.map((document) => document.key));
     const gone = (await fallback.keys()).filter((key) => !kept.has(key));
     if (gone.length > 0) await fallback.update([], gone);
+    return true;
   }
 
-  /** Runs a write of the fallback after the ones queued before it; no request waits for it. */
-  #keepFallback(work: () => Promise<void>): void {
+  /**
+   * Runs a write of the fallback after the ones queued before it; no request waits for it. A fallback shared by
+   * several processes skips the write another process already made (`keepUp`).
+   */
+  #keepFallback(
+    fallback: SearchIndex,
+    position: { from: number | null; to: number },
+    work: () => Promise<unknown>,
+  ): void {
+    const upkeep = () => (fallback.keepUp ? fallback.keepUp(position, work) : work());
     this.#upkeep = this.#upkeep
-      .then(() => (this.#closed ? undefined : work()))
+      .then(async () => {
+        if (!this.#closed) await upkeep();
+      })
       .catch((error: unknown) => this.#onError(error, 'keeping the fallback search index current failed'));
   }
 

@@ -108,6 +108,65 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgresSearchIndex shared by several proce
     expect(await (indexes[3] as PostgresSearchIndex).count()).toBe(301);
   });
 
+  it('keeps each term’s posting count equal to its postings through updates, removals and re-adds', async () => {
+    const index = await createPostgresSearchIndex(processPool(), { schema: 'term_counts' });
+    const pool = pools.at(-1) as pg.Pool;
+    await index.replaceAll([product(1, 'Linen Shirt'), product(2, 'Linen Towel'), product(3, 'Wool Scarf')]);
+    await index.update([product(2, 'Cotton Towel'), product(4, 'Linen Apron')], ['product__3']);
+    await index.update([product(4, 'Linen Apron')], []);
+    await index.update([product(5, 'Wool Linen Blend'), product(1, 'Oak Shirt')], ['product__2']);
+    await index.update([], ['product__5']);
+    const stored = await pool.query(
+      'SELECT term, docs FROM term_counts.search_index_terms ORDER BY term COLLATE "C"',
+    );
+    const counted = await pool.query(
+      `SELECT term, count(*)::int AS docs FROM term_counts.search_index_postings GROUP BY term
+       ORDER BY term COLLATE "C"`,
+    );
+    expect(stored.rows).toEqual(counted.rows);
+    expect(stored.rows).toContainEqual({ term: 'linen', docs: 1 });
+    expect(stored.rows.map((row) => row.term)).not.toContain('wool');
+    expect(await ids(index, 'linen')).toEqual([4]);
+  });
+
+  it('lets one process keep the shared index up for all: the same position is written once, a gap is not recorded', async () => {
+    const indexes = [1, 2].map(() => new PostgresSearchIndex(processPool(), { schema: 'upkeep' }));
+    const [one, two] = indexes as [PostgresSearchIndex, PostgresSearchIndex];
+    const pool = pools.at(-1) as pg.Pool;
+    const position = async () =>
+      (await pool.query('SELECT catalog_seq FROM upkeep.search_index_state')).rows[0]?.catalog_seq;
+    let runs = 0;
+    const fill = (index: PostgresSearchIndex) => async () => {
+      runs++;
+      await index.update([product(1, 'Linen Shirt')], []);
+    };
+    // Two processes bring it to the same position at once: one does the work, the other finds it done.
+    await Promise.all([
+      one.keepUp({ from: null, to: 10 }, fill(one)),
+      two.keepUp({ from: null, to: 10 }, fill(two)),
+    ]);
+    expect(runs).toBe(1);
+    expect(await position()).toBe('10');
+    // An older position is already held.
+    await two.keepUp({ from: 2, to: 8 }, fill(two));
+    expect(runs).toBe(1);
+    // A catch-up from a position it holds moves it on.
+    await two.keepUp({ from: 10, to: 12 }, fill(two));
+    expect(runs).toBe(2);
+    expect(await position()).toBe('12');
+    // A catch-up from past what it holds is applied but leaves the changes in between out: not recorded.
+    await one.keepUp({ from: 14, to: 15 }, fill(one));
+    expect(runs).toBe(3);
+    expect(await position()).toBe('12');
+    // Work that stopped short (its process closing) records nothing.
+    await one.keepUp({ from: null, to: 20 }, async () => false);
+    expect(await position()).toBe('12');
+    // A rebuild from documents read at an unknown position forgets it.
+    await one.replaceAll([product(2, 'Wool Scarf')]);
+    expect(await position()).toBeNull();
+    expect(await ids(two, 'linen')).toEqual([]);
+  });
+
   it('gives the embedded index’s answers on the demo catalog, typos and prefixes included', async () => {
     const shop = await createTestApp();
     try {

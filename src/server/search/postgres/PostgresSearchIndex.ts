@@ -62,6 +62,8 @@ const TRIGRAM_FLOOR = 0.2;
 const BATCH = 5000;
 /** pg_advisory_xact_lock key (two int4): 'srch' and the schema's hash, so test schemas do not share a lock. */
 const LOCK_CLASS = 0x73726368;
+/** pg_advisory_lock class of the background upkeep (`keepUp`): 'srku', with the same schema hash. */
+const UPKEEP_LOCK_CLASS = 0x73726b75;
 /**
  * Part of every document's hash: bump it when the analyzer or the stored columns change, so the next start
  * rebuilds an index whose documents are unchanged but whose terms would no longer be the same.
@@ -156,6 +158,8 @@ export class PostgresSearchIndex implements SearchIndex {
         await client.query(
           `INSERT INTO ${this.#table('state')} (id, content_hash, next_ord) VALUES (1, NULL, 1) ON CONFLICT (id) DO NOTHING`,
         );
+        // The change log's position the content is known to hold (see keepUp); NULL: not known.
+        await client.query(`ALTER TABLE ${this.#table('state')} ADD COLUMN IF NOT EXISTS catalog_seq BIGINT`);
         await client.query(`CREATE TABLE IF NOT EXISTS ${this.#table('documents')} (
           ord BIGINT PRIMARY KEY,
           key TEXT NOT NULL UNIQUE,
@@ -278,8 +282,48 @@ export class PostgresSearchIndex implements SearchIndex {
       await client.query(
         `INSERT INTO ${this.#table('terms')} (term, docs) SELECT term, count(*) FROM ${this.#table('postings')} GROUP BY term`,
       );
-      await client.query(`UPDATE ${this.#table('state')} SET content_hash = $1 WHERE id = 1`, [digest]);
+      // Built from documents read at a position this index is not told: whatever it held before, not known now.
+      await client.query(
+        `UPDATE ${this.#table('state')} SET content_hash = $1, catalog_seq = NULL WHERE id = 1`,
+        [digest],
+      );
     });
+  }
+
+  /**
+   * Upkeep shared by every process that keeps this index current in the background: each applies the same change
+   * log, so without this each would analyze and compare the same tens of thousands of documents after an import
+   * (measured: two processes doubled the database's work while the next import ran). One process at a time (a
+   * session advisory lock, released if its process dies), and only when the index does not already hold `to`;
+   * `to` is recorded after the work when the index is then known to hold it: after a whole fill (`from` null),
+   * or after a catch-up from a position it held.
+   */
+  async keepUp(position: { from: number | null; to: number }, work: () => Promise<unknown>): Promise<void> {
+    await this.ensureSchema();
+    const client = await this.#pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1, $2)', [UPKEEP_LOCK_CLASS, this.#lockKey]);
+      try {
+        const { rows } = await client.query<{ catalog_seq: string | null }>(
+          `SELECT catalog_seq FROM ${this.#table('state')} WHERE id = 1`,
+        );
+        const held = rows[0]?.catalog_seq == null ? null : Number(rows[0].catalog_seq);
+        if (held !== null && held >= position.to) return;
+        if ((await work()) === false) return;
+        // A catch-up applied to an index older than its start leaves the changes between them out: the position
+        // stays unknown or older until a whole fill records one.
+        if (position.from === null || (held !== null && held >= position.from)) {
+          await client.query(
+            `UPDATE ${this.#table('state')} SET catalog_seq = GREATEST(COALESCE(catalog_seq, $1), $1) WHERE id = 1`,
+            [position.to],
+          );
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [UPKEEP_LOCK_CLASS, this.#lockKey]);
+      }
+    } finally {
+      client.release();
+    }
   }
 
   async update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): Promise<void> {
@@ -307,25 +351,34 @@ export class PostgresSearchIndex implements SearchIndex {
         );
         for (const row of orphans.rows) if (!upserted.has(row.key)) gone.push(row.ord);
       }
-      const touched = new Set<string>();
+      // Each touched term's posting count moves by what was removed and added: counting a common term's postings
+      // anew would read thousands of rows per update (an import's upkeep ran hundreds of such updates).
+      const delta = new Map<string, number>();
       if (gone.length > 0) {
-        const removed = await client.query<{ term: string }>(
-          `DELETE FROM ${this.#table('postings')} WHERE doc = ANY($1::bigint[]) RETURNING term`,
+        const removed = await client.query<{ term: string; n: string }>(
+          `WITH removed AS (DELETE FROM ${this.#table('postings')} WHERE doc = ANY($1::bigint[]) RETURNING term)
+           SELECT term, count(*) AS n FROM removed GROUP BY term`,
           [gone],
         );
-        for (const row of removed.rows) touched.add(row.term);
+        for (const row of removed.rows) delta.set(row.term, -Number(row.n));
         await client.query(`DELETE FROM ${this.#table('documents')} WHERE ord = ANY($1::bigint[])`, [gone]);
       }
       await this.#insert(client, changed);
-      for (const row of changed) for (const term of row.terms.keys()) touched.add(term);
-      if (touched.size > 0) {
-        const terms = [...touched];
-        await client.query(`DELETE FROM ${this.#table('terms')} WHERE term = ANY($1::text[])`, [terms]);
+      for (const row of changed) {
+        for (const term of row.terms.keys()) delta.set(term, (delta.get(term) ?? 0) + 1);
+      }
+      const moved = [...delta].filter(([, n]) => n !== 0);
+      if (moved.length > 0) {
+        const terms = moved.map(([term]) => term);
         await client.query(
-          `INSERT INTO ${this.#table('terms')} (term, docs)
-           SELECT term, count(*) FROM ${this.#table('postings')} WHERE term = ANY($1::text[]) GROUP BY term`,
-          [terms],
+          `INSERT INTO ${this.#table('terms')} AS t (term, docs)
+           SELECT * FROM unnest($1::text[], $2::int[])
+           ON CONFLICT (term) DO UPDATE SET docs = t.docs + excluded.docs`,
+          [terms, moved.map(([, n]) => n)],
         );
+        await client.query(`DELETE FROM ${this.#table('terms')} WHERE term = ANY($1::text[]) AND docs <= 0`, [
+          terms,
+        ]);
       }
       if (gone.length > 0 || changed.length > 0) {
         await client.query(`UPDATE ${this.#table('state')} SET content_hash = NULL WHERE id = 1`);
