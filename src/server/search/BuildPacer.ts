@@ -3,9 +3,10 @@
  * requests have the event loop: its pauses go on at once until the build has run its budget since it last yielded.
  *
  * The budget follows the traffic. After each yield the pacer sees how long the event loop was away (what the
- * waiting requests took, builds' own runs left out); the next budget is `share` times the usual such stretch (the
- * median of the last few, so one long stall — a collector pause, the machine busy elsewhere — does not count),
- * between `minRunMs` and `maxRunMs`:
+ * waiting requests took, builds' own runs left out), counting only time the process was running (its CPU time: a
+ * stretch the machine gave to other processes is no request of ours); the next budget is `share` times the usual
+ * such stretch (the median of the last few, so one long stall — a collector pause — does not count), between
+ * `minRunMs` and `maxRunMs`:
  * - light traffic (a request now and then, each quick): the yields come back at once and the build yields every
  *   `minRunMs`, so a request that arrives mid-run waits at most that long;
  * - heavy traffic (requests always queued): the build runs about `share` times as long as the requests between its
@@ -16,6 +17,8 @@
 export interface BuildPacerOptions {
   /** The clock, ms (performance.now by default; tests pass their own). */
   now?: () => number;
+  /** The CPU time the process has used, ms (process.cpuUsage by default; tests pass their own). */
+  cpuNow?: () => number;
   /** Lets the waiting work run, resolving afterwards (setImmediate by default). */
   yieldNow?: () => Promise<void>;
   minRunMs?: number;
@@ -34,6 +37,7 @@ const RECENT = 5;
 
 export class BuildPacer {
   readonly #now: () => number;
+  readonly #cpuNow: () => number;
   readonly #yieldNow: () => Promise<void>;
   readonly #minRunMs: number;
   readonly #maxRunMs: number;
@@ -47,6 +51,7 @@ export class BuildPacer {
 
   constructor(options: BuildPacerOptions = {}) {
     this.#now = options.now ?? (() => performance.now());
+    this.#cpuNow = options.cpuNow ?? processCpuMs;
     this.#yieldNow = options.yieldNow ?? (() => new Promise((resolve) => setImmediate(resolve)));
     this.#minRunMs = options.minRunMs ?? MIN_RUN_MS;
     this.#maxRunMs = options.maxRunMs ?? MAX_RUN_MS;
@@ -66,19 +71,37 @@ export class BuildPacer {
   pause = (): Promise<void> => {
     const now = this.#now();
     if (now - this.#runStartMs < this.#budget) return Promise.resolve();
+    return this.#yield(now);
+  };
+
+  /**
+   * Yields whatever the budget says (a build between its phases: read, fill, swap), with the same accounting: the
+   * run after it counts from its resume.
+   */
+  yield = (): Promise<void> => this.#yield(this.#now());
+
+  #yield(now: number): Promise<void> {
     // A build that starts (or resumes after awaiting something else) counts from here.
     if (this.#runStartMs !== Number.NEGATIVE_INFINITY) this.#buildMs += now - this.#runStartMs;
     const yieldedAt = now;
+    const cpuAtYield = this.#cpuNow();
     const buildMsAtYield = this.#buildMs;
     return this.#yieldNow().then(() => {
       const resumed = this.#now();
-      // Another build's runs while this one waited are not requests' time.
-      const away = Math.max(0, resumed - yieldedAt - (this.#buildMs - buildMsAtYield));
+      // Time the process ran (not the machine's other work), less other builds' runs: the requests' time.
+      const ran = Math.min(resumed - yieldedAt, this.#cpuNow() - cpuAtYield);
+      const away = Math.max(0, ran - (this.#buildMs - buildMsAtYield));
       this.#recent.push(away);
       if (this.#recent.length > RECENT) this.#recent.shift();
       const usual = [...this.#recent].sort((a, b) => a - b)[this.#recent.length >> 1] as number;
       this.#budget = Math.min(this.#maxRunMs, Math.max(this.#minRunMs, this.#share * usual));
       this.#runStartMs = resumed;
     });
-  };
+  }
+}
+
+/** The process's CPU time (user and system, every thread), ms. */
+function processCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
 }

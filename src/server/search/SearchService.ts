@@ -112,8 +112,9 @@ export class SearchService {
   #createIndex: (() => SearchIndex) | null;
   #fallback: SearchIndex | null;
   #onError: (error: unknown, message: string) => void;
-  /** Awaited between the steps of a build beside the answering index. */
+  /** Awaited between the steps of a build beside the answering index, and between its phases. */
   #pause: () => Promise<void>;
+  #yield: () => Promise<void>;
   #rules: RelevanceRules | null = null;
   #catalogSeq = -1;
   #rulesRevision = -1;
@@ -152,7 +153,9 @@ export class SearchService {
     this.#checkMs = options.checkMs ?? CHECK_MS;
     this.#buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS;
     this.#onError = options.onError ?? (() => {});
-    this.#pause = (options.pacer ?? processPacer).pause;
+    const pacer = options.pacer ?? processPacer;
+    this.#pause = pacer.pause;
+    this.#yield = pacer.yield;
   }
 
   /** Keeps `follower` in step too: rebuilt with the index, told each batch of changes after the index applied it. */
@@ -395,7 +398,7 @@ export class SearchService {
       ? { documents: await this.#merged(merge) }
       : await this.#repository.loadDocuments(undefined, onProgress, beside ? this.#pause : undefined);
     // Requests that arrived while the rows were read are answered before the index is built.
-    await yieldToEventLoop();
+    await this.#yield();
     const next = beside ? (this.#createIndex as () => SearchIndex)() : this.#index;
     if (this.#rules) await next.setRules(this.#rules);
     if (beside && next instanceof MemorySearchIndex) {
@@ -405,7 +408,7 @@ export class SearchService {
       // A shared engine is replaced in place (its readers see the old content until the write commits).
       await next.replaceAll(documents);
     }
-    await yieldToEventLoop();
+    await this.#yield();
     const swapped = await this.#inTurn(async () => {
       let seq = from;
       let updated = 0;

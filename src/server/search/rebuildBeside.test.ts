@@ -179,6 +179,7 @@ describe('a rebuild beside the answering index, on the real store', () => {
     let before: Awaited<ReturnType<typeof answers>> | null = null;
     const pacer = new BuildPacer({
       now: () => ++now,
+      cpuNow: () => now,
       yieldNow: async () => {
         yields++;
         // A request arriving at the yield.
