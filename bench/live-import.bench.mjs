@@ -6,7 +6,9 @@
 // prices changed and 5% of its products renamed (re-import), PRODUCTS new products are imported (new import), and
 // `npm run reindex` runs. Each import runs in its own process, as `npm run import` does
 // (dist/server/live-import-bench.js). Printed per engine and operation: how long it took, the shoppers' p50 / p99
-// / max during it against idle (ratio during ÷ idle p99), answers other than 200, the servers' peak memory; after
+// / max during it against idle (ratio during ÷ idle p99), answers other than 200, the servers' peak memory, and the
+// same for the stretch after each import until its change showed and the 3 s after the reindex (the index rebuilt
+// beside the answering one, with shoppers' requests between its runs); after
 // the re-import and the new import, how long after the import exited the change showed (a renamed product found
 // by its new word in suggestions and on its page; a new product in suggestions) in every process; at the end,
 // the suggestion queries sent against the rows in search_queries (rows lost). Options: --products N (20000),
@@ -299,6 +301,8 @@ async function benchEngine(engine) {
         return true;
       }, again.exitedAt);
       results['re-import'] = { ms: again.ms, summary: again.summary, suggestionShows, pageShows };
+      // 'after re-import' is the stretch from the import's exit until its changes showed: the index's catch-up.
+      setPhase('settle');
       await sleep(3000);
 
       // New products.
@@ -310,6 +314,7 @@ async function benchEngine(engine) {
       );
       const newShows = await waitUntil(() => foundEverywhere(origins, newest), fresh.exitedAt);
       results['new import'] = { ms: fresh.ms, summary: fresh.summary, suggestionShows: newShows };
+      setPhase('settle');
       await sleep(3000);
 
       setPhase('reindex');
@@ -349,12 +354,12 @@ async function benchEngine(engine) {
     // A request is filed under the phase it started in: one that began before the idle phase is not idle.
     console.log(`\n## ${label}: ${PRODUCTS} products, ${CONNECTIONS} shopper connections`);
     console.log(
-      'operation        took s  requests  p50 ms  p99 ms  max ms  p99÷idle  max÷idle p99  non-200  peak MB',
+      'operation         took s  requests  p50 ms  p99 ms  max ms  p99÷idle  max÷idle p99  non-200  peak MB',
     );
     const line = (name, took) => {
       const s = summarize(shoppers.state.samples, name);
       console.log(
-        `${name.padEnd(15)}${(took === null ? '' : (took / 1000).toFixed(1)).padStart(8)}${String(s.requests).padStart(10)}` +
+        `${name.padEnd(16)}${(took === null ? '' : (took / 1000).toFixed(1)).padStart(8)}${String(s.requests).padStart(10)}` +
           `${s.p50.toFixed(1).padStart(8)}${s.p99.toFixed(1).padStart(8)}${s.max.toFixed(0).padStart(8)}` +
           `${(s.p99 / idle.p99).toFixed(2).padStart(10)}${(s.max / idle.p99).toFixed(2).padStart(14)}` +
           `${String(s.errors).padStart(9)}${peak(name).toFixed(0).padStart(9)}`,
@@ -364,7 +369,12 @@ async function benchEngine(engine) {
     line('first import', results['first import'].ms);
     line('re-import', results['re-import'].ms);
     line('new import', results['new import'].ms);
+    // From the import's exit until its changes showed (the index rebuilt or merged beside the answering one), and the
+    // 3 s after the reindex exited (its rebuild): "took" is the time to visible.
+    line('after re-import', results['re-import'].pageShows);
+    line('after new import', results['new import'].suggestionShows);
     line('reindex', results.reindex.ms);
+    line('after reindex', null);
     console.log(`idle memory (all processes): ${idleMemory.toFixed(0)} MB`);
     console.log(`first import: ${JSON.stringify(results['first import'].summary)}`);
     console.log(`re-import: ${JSON.stringify(results['re-import'].summary)}`);

@@ -121,6 +121,11 @@ function* segmentParts(
     work = 0;
     return true;
   };
+  // Sorting the whole dictionary (tens of thousands of terms) is a step of its own: the slice before it is spent.
+  if (step !== Number.POSITIVE_INFINITY) {
+    work = 0;
+    yield;
+  }
   const terms = [...postings.keys()].sort();
   if (spent(terms.length)) yield;
   const termIndex = new Map<string, number>();

@@ -242,7 +242,10 @@ export class MemorySearchIndex implements SearchIndex {
     const all = [...documents];
     const others = all.filter((document) => groupOf(document) !== 0);
     this.#firstProductDoc = others.length;
-    for (const document of [...others, ...all.filter((document) => groupOf(document) === 0)]) {
+    const ordered = [...others, ...all.filter((document) => groupOf(document) === 0)];
+    // Ordering tens of thousands of documents is a step of its own (the pause after it may yield).
+    if (slice !== Number.POSITIVE_INFINITY) yield;
+    for (const document of ordered) {
       const doc = this.#addDocument(document);
       for (const [term, mask] of termsOf(document)) {
         const list = postings.get(term);

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { SearchChanges, SearchQueryRecord, SearchRepository, SearchScope } from '../db/ports';
+import { BuildPacer } from './BuildPacer';
 import { type Correction, didYouMean, type PastQuery } from './didYouMean';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import { normalizeQuery } from './parseSearchQuery';
@@ -22,8 +23,6 @@ const MERGE_READ = 250;
 const DELTA_BUDGET = 1500;
 /** Documents per slice of a build beside the answering index: a few milliseconds of work. */
 const BUILD_SLICE = 250;
-/** A build yields to waiting requests once it has run this long (several slices): see `buildPause`. */
-const BUILD_RUN_MS = 12;
 /** Documents per write when the PostgreSQL fallback is brought to a rebuilt catalog's content. */
 const FALLBACK_SLICE = 500;
 /** After a failed build that is still needed (the fallback answers, or the index is far behind), try again. */
@@ -89,6 +88,11 @@ export interface SearchServiceOptions {
   checkMs?: number;
   /** How long after a failed build it is tried again (tests shorten it). */
   buildRetryMs?: number;
+  /**
+   * Paces builds beside the answering index between requests (BuildPacer); by default one pacer shared by the
+   * process (tests pass their own, with their own clock).
+   */
+  pacer?: BuildPacer;
   /** Failures of work no request waits for (a background rebuild, the fallback's upkeep). */
   onError?: (error: unknown, message: string) => void;
 }
@@ -108,6 +112,9 @@ export class SearchService {
   #createIndex: (() => SearchIndex) | null;
   #fallback: SearchIndex | null;
   #onError: (error: unknown, message: string) => void;
+  /** Awaited between the steps of a build beside the answering index, and between its phases. */
+  #pause: () => Promise<void>;
+  #yield: () => Promise<void>;
   #rules: RelevanceRules | null = null;
   #catalogSeq = -1;
   #rulesRevision = -1;
@@ -146,6 +153,9 @@ export class SearchService {
     this.#checkMs = options.checkMs ?? CHECK_MS;
     this.#buildRetryMs = options.buildRetryMs ?? BUILD_RETRY_MS;
     this.#onError = options.onError ?? (() => {});
+    const pacer = options.pacer ?? processPacer;
+    this.#pause = pacer.pause;
+    this.#yield = pacer.yield;
   }
 
   /** Keeps `follower` in step too: rebuilt with the index, told each batch of changes after the index applied it. */
@@ -387,19 +397,19 @@ export class SearchService {
     // catch-up below applies whatever they missed or read half-written).
     const { documents } = merge
       ? { documents: await this.#merged(merge) }
-      : await this.#repository.loadDocuments(undefined, onProgress, beside ? buildPause : undefined);
+      : await this.#repository.loadDocuments(undefined, onProgress, beside ? this.#pause : undefined);
     // Requests that arrived while the rows were read are answered before the index is built.
-    await yieldToEventLoop();
+    await this.#yield();
     const next = beside ? (this.#createIndex as () => SearchIndex)() : this.#index;
     if (this.#rules) await next.setRules(this.#rules);
     if (beside && next instanceof MemorySearchIndex) {
       // Nobody searches it yet: built in slices, searches run between them.
-      await next.replaceAllInSlices(documents, buildPause, BUILD_SLICE);
+      await next.replaceAllInSlices(documents, this.#pause, BUILD_SLICE);
     } else {
       // A shared engine is replaced in place (its readers see the old content until the write commits).
       await next.replaceAll(documents);
     }
-    await yieldToEventLoop();
+    await this.#yield();
     let builtAt = from;
     const swapped = await this.#inTurn(async () => {
       let seq = from;
@@ -440,7 +450,7 @@ export class SearchService {
     this.#followerWork = this.#followerWork
       .then(async () => {
         for (const follower of this.#followers) {
-          if (!this.#closed) await follower.rebuild(beside ? buildPause : undefined);
+          if (!this.#closed) await follower.rebuild(beside ? this.#pause : undefined);
         }
       })
       .catch((error: unknown) => this.#onError(error, 'search index follower rebuild failed'))
@@ -475,7 +485,7 @@ export class SearchService {
       const batch = await this.#repository.loadDocuments(scope);
       for (const document of batch.documents) upserts.set(document.key, document);
       for (const key of batch.removedKeys) removed.add(key);
-      await buildPause();
+      await this.#pause();
     }
     const changedProducts = new Set(changes.products);
     for (const document of upserts.values())
@@ -643,20 +653,5 @@ function anonymousIdentity(visitor: { ip: string; userAgent: string }, now: numb
   return `anon:${visitor.ip}:${visitor.userAgent}:${new Date(now).toISOString().slice(0, 10)}`;
 }
 
-/**
- * A build's pause between slices: yields to the event loop once the build has run BUILD_RUN_MS since its last
- * yield, else goes on at once. Yielding after every slice would give a build under steady request load only the
- * crumbs between requests (each yield lets every waiting request run first), stretching it many times over.
- */
-let lastYield = 0;
-function buildPause(): Promise<void> {
-  if (performance.now() - lastYield < BUILD_RUN_MS) return Promise.resolve();
-  return yieldToEventLoop().then(() => {
-    lastYield = performance.now();
-  });
-}
-
-/** Lets the requests that are waiting run before the next long synchronous step. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
+/** One pacer per process: every build beside an answering index shares the one event loop (see BuildPacer). */
+const processPacer = new BuildPacer();

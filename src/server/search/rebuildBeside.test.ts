@@ -9,6 +9,7 @@ import { openDatabase } from '../db/openDatabase';
 import type { FacetRepository, SearchRepository } from '../db/ports';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
 import { projectPath } from '../projectPath';
+import { BuildPacer } from './BuildPacer';
 import { FacetService } from './facets/FacetService';
 import { EMPTY_SELECTION } from './facets/facetTypes';
 import { MemorySearchIndex } from './MemorySearchIndex';
@@ -98,6 +99,7 @@ async function startService(
   repository: SearchRepository,
   facets?: FacetRepository,
   onError: (error: unknown, message: string) => void = () => {},
+  pacer?: BuildPacer,
 ) {
   const service = new SearchService({
     repository,
@@ -106,6 +108,7 @@ async function startService(
     secret: 'test',
     buildRetryMs: 50,
     onError,
+    pacer,
   });
   const facetService = facets ? new FacetService({ repository: facets, search: service }) : null;
   if (facetService) service.follow(facetService);
@@ -164,6 +167,38 @@ describe('a rebuild beside the answering index, on the real store', () => {
     await requestRebuildAndWait(service);
     // The catalog was read in several pages, each followed by searches.
     expect(pauses).toBeGreaterThanOrEqual(PRODUCTS / 500);
+    expect(await answers(service)).toEqual(before);
+    await service.close();
+  });
+
+  it('the build, the facet index after it included, yields where its pacer says: searches run there', async () => {
+    // A clock that moves 1 ms per look: with a 4 ms run budget the pacer yields every few steps of the build.
+    let now = 0;
+    let yields = 0;
+    let service: SearchService | null = null;
+    let before: Awaited<ReturnType<typeof answers>> | null = null;
+    const pacer = new BuildPacer({
+      now: () => ++now,
+      cpuNow: () => now,
+      yieldNow: async () => {
+        yields++;
+        // A request arriving at the yield.
+        if (service && before) expect(await answers(service)).toEqual(before);
+      },
+      minRunMs: 4,
+    });
+    const started = await startService(
+      engine.repositories.search,
+      engine.repositories.facets,
+      () => {},
+      pacer,
+    );
+    service = started.service;
+    before = await answers(service);
+    const atStart = yields;
+    await requestRebuildAndWait(service);
+    // Pages of the read, slices of the fill and pages of the facet index: many steps, a yield every few.
+    expect(yields - atStart).toBeGreaterThan(PRODUCTS / 250);
     expect(await answers(service)).toEqual(before);
     await service.close();
   });

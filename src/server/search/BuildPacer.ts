@@ -1,0 +1,107 @@
+/**
+ * How long a build beside the answering index (the search index, the facet index) runs before it lets waiting
+ * requests have the event loop: its pauses go on at once until the build has run its budget since it last yielded.
+ *
+ * The budget follows the traffic. After each yield the pacer sees how long the event loop was away (what the
+ * waiting requests took, builds' own runs left out), counting only time the process was running (its CPU time: a
+ * stretch the machine gave to other processes is no request of ours); the next budget is `share` times the usual
+ * such stretch (the median of the last few, so one long stall — a collector pause — does not count), between
+ * `minRunMs` and `maxRunMs`:
+ * - light traffic (a request now and then, each quick): the yields come back at once and the build yields every
+ *   `minRunMs`, so a request that arrives mid-run waits at most that long;
+ * - heavy traffic (requests always queued): the build runs about `share` times as long as the requests between its
+ *   runs took, so it keeps that share of the event loop and a large catalog is swapped in within seconds instead of
+ *   getting the crumbs between requests (each request then waits at most `maxRunMs` more, next to a queue that is
+ *   already that long).
+ */
+export interface BuildPacerOptions {
+  /** The clock, ms (performance.now by default; tests pass their own). */
+  now?: () => number;
+  /** The CPU time the process has used, ms (process.cpuUsage by default; tests pass their own). */
+  cpuNow?: () => number;
+  /** Lets the waiting work run, resolving afterwards (setImmediate by default). */
+  yieldNow?: () => Promise<void>;
+  minRunMs?: number;
+  maxRunMs?: number;
+  share?: number;
+}
+
+/** A build's run between two yields with nothing waiting: a request arriving mid-run waits at most this long. */
+export const MIN_RUN_MS = 4;
+/** The longest run, however busy: what a request may wait on a build next to a queue already that long. */
+export const MAX_RUN_MS = 40;
+/** Under traffic, how long the build runs for each millisecond the requests between its runs took. */
+export const BUILD_SHARE = 2;
+/** How many recent stretches away the budget follows (their median). */
+const RECENT = 5;
+
+export class BuildPacer {
+  readonly #now: () => number;
+  readonly #cpuNow: () => number;
+  readonly #yieldNow: () => Promise<void>;
+  readonly #minRunMs: number;
+  readonly #maxRunMs: number;
+  readonly #share: number;
+  /** When the current run began (the last resume); every build sharing the pacer counts from it. */
+  #runStartMs = Number.NEGATIVE_INFINITY;
+  /** Time spent in builds' runs so far: subtracted from a yield's stretch (another build's run is not a request). */
+  #buildMs = 0;
+  #recent: number[] = [];
+  #budget: number;
+
+  constructor(options: BuildPacerOptions = {}) {
+    this.#now = options.now ?? (() => performance.now());
+    this.#cpuNow = options.cpuNow ?? processCpuMs;
+    this.#yieldNow = options.yieldNow ?? (() => new Promise((resolve) => setImmediate(resolve)));
+    this.#minRunMs = options.minRunMs ?? MIN_RUN_MS;
+    this.#maxRunMs = options.maxRunMs ?? MAX_RUN_MS;
+    this.#share = options.share ?? BUILD_SHARE;
+    this.#budget = this.#minRunMs;
+  }
+
+  /** The current run budget, ms: tests and benches. */
+  get budgetMs(): number {
+    return this.#budget;
+  }
+
+  /**
+   * Awaited by a build between two steps: resolves at once while the run is within its budget, else after a yield
+   * to the event loop.
+   */
+  pause = (): Promise<void> => {
+    const now = this.#now();
+    if (now - this.#runStartMs < this.#budget) return Promise.resolve();
+    return this.#yield(now);
+  };
+
+  /**
+   * Yields whatever the budget says (a build between its phases: read, fill, swap), with the same accounting: the
+   * run after it counts from its resume.
+   */
+  yield = (): Promise<void> => this.#yield(this.#now());
+
+  #yield(now: number): Promise<void> {
+    // A build that starts (or resumes after awaiting something else) counts from here.
+    if (this.#runStartMs !== Number.NEGATIVE_INFINITY) this.#buildMs += now - this.#runStartMs;
+    const yieldedAt = now;
+    const cpuAtYield = this.#cpuNow();
+    const buildMsAtYield = this.#buildMs;
+    return this.#yieldNow().then(() => {
+      const resumed = this.#now();
+      // Time the process ran (not the machine's other work), less other builds' runs: the requests' time.
+      const ran = Math.min(resumed - yieldedAt, this.#cpuNow() - cpuAtYield);
+      const away = Math.max(0, ran - (this.#buildMs - buildMsAtYield));
+      this.#recent.push(away);
+      if (this.#recent.length > RECENT) this.#recent.shift();
+      const usual = [...this.#recent].sort((a, b) => a - b)[this.#recent.length >> 1] as number;
+      this.#budget = Math.min(this.#maxRunMs, Math.max(this.#minRunMs, this.#share * usual));
+      this.#runStartMs = resumed;
+    });
+  }
+}
+
+/** The process's CPU time (user and system, every thread), ms. */
+function processCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
