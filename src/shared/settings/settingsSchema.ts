@@ -568,7 +568,7 @@ const serverSchema = z
       .number()
       .positive()
       .max(1000)
-      .default(2)
+      .default(1)
       .describe(
         'Request work a process starts per turn of its event loop before later requests wait their turn in arrival order (docs/architecture.md "Turns"): the loop accepts one new connection per turn, so short turns let new visitors in while it is busy.',
       ),
