@@ -134,7 +134,6 @@ export function toAttributeOption(row: AttributeTermRow): AttributeOption {
   };
 }
 
-/** A published variation as the product page offers it (shared with the PostgreSQL catalog). */
 /** The columns of a variation's row that toVariation reads. */
 export const VARIATION_COLUMNS = [
   'id',
@@ -147,6 +146,7 @@ export const VARIATION_COLUMNS = [
 ] as const satisfies readonly (keyof ProductRow)[];
 export type VariationRow = Pick<ProductRow, (typeof VARIATION_COLUMNS)[number]>;
 
+/** A published variation as the product page offers it (shared with the PostgreSQL catalog). */
 export function toVariation(
   row: VariationRow,
   values: readonly { attribute: string; value: string | null }[],
