@@ -322,9 +322,10 @@ export class SearchService {
       this.#updatedSinceBuild + changes.products.length > DELTA_BUDGET &&
       !this.#building
     ) {
-      // A changed term or vendor re-reads all its products in one read (their documents name it): with those a
-      // full build, read in pages, is the one that never holds the event loop long.
-      if (changes.terms.length > 0 || changes.vendors.length > 0) {
+      // An edited term or a changed vendor re-reads all its products in one read (their documents name it): with
+      // those a full build, read in pages, is the one that never holds the event loop long. A term that only gained
+      // or lost products (an import of new products) does not: those products are among the changed ones.
+      if ((changes.editedTerms ?? changes.terms).length > 0 || changes.vendors.length > 0) {
         this.#awaitingBuild = true;
         this.#startBuild();
         return;
@@ -479,7 +480,13 @@ export class SearchService {
       scopes.push({ ...none, products: changes.products.slice(at, at + MERGE_READ) });
     }
     if (changes.terms.length + changes.vendors.length + changes.posts.length > 0) {
-      scopes.push({ ...none, terms: changes.terms, vendors: changes.vendors, posts: changes.posts });
+      scopes.push({
+        ...none,
+        terms: changes.terms,
+        editedTerms: changes.editedTerms ?? changes.terms,
+        vendors: changes.vendors,
+        posts: changes.posts,
+      });
     }
     for (const scope of scopes) {
       const batch = await this.#repository.loadDocuments(scope);

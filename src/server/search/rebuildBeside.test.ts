@@ -63,6 +63,8 @@ function hookedRepository(repository: SearchRepository) {
     atPause: async (_page: number) => {},
     failFullLoads: 0,
     fullLoads: 0,
+    /** The product documents each scoped load (an update's read) returned, by product id. */
+    scopedProducts: [] as number[][],
   };
   const proxy = new Proxy(repository, {
     get(target, property) {
@@ -74,6 +76,15 @@ function hookedRepository(repository: SearchRepository) {
               hooks.failFullLoads--;
               throw new Error('the store went away');
             }
+          }
+          if (scope) {
+            const loaded = await target.loadDocuments(scope, onProgress, pause);
+            hooks.scopedProducts.push(
+              loaded.documents
+                .filter((document) => document.kind === 'product')
+                .map((document) => document.id),
+            );
+            return loaded;
           }
           let page = 0;
           return target.loadDocuments(
@@ -342,6 +353,44 @@ describe('a rebuild beside the answering index, on the real store', () => {
       expect(await sorted(service)).toEqual(await sorted(fresh.service));
     }
     await fresh.service.close();
+    await service.close();
+  });
+
+  it('a product joining a category reads that product again, not the category’s others; renaming the category reads them all', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const { service } = await startService(repository);
+    const [category] = await engine.query<{ id: number; name: string; products: number }>(
+      `SELECT t.id, t.name, count(*) AS products FROM terms t JOIN product_terms x ON x.term_id = t.id
+        WHERE t.taxonomy = 'product_cat' GROUP BY t.id, t.name ORDER BY count(*) DESC, t.id LIMIT 1`,
+    );
+    const [outsider] = await engine.query<{ id: number }>(
+      `SELECT p.id FROM products p WHERE p.type <> 'variation' AND p.status = 'publish'
+        AND p.visibility IN ('visible', 'search')
+        AND NOT EXISTS (SELECT 1 FROM product_terms x WHERE x.product_id = p.id AND x.term_id = ${Number(category?.id)})
+        ORDER BY p.id LIMIT 1`,
+    );
+    expect(Number(category?.products)).toBeGreaterThan(20);
+    const categoryId = Number(category?.id);
+    const outsiderId = Number(outsider?.id);
+
+    hooks.scopedProducts = [];
+    await engine.query(
+      `INSERT INTO product_terms (product_id, term_id) VALUES (${outsiderId}, ${categoryId})`,
+    );
+    await service.refresh();
+    // The category only gained a product: that product is read again (its document names the category), the
+    // category's own document with its new count, and none of the products it held already.
+    expect(hooks.scopedProducts.flat()).toEqual([outsiderId]);
+    expect(await service.productIds(String(category?.name))).toContain(outsiderId);
+
+    hooks.scopedProducts = [];
+    await engine.query(`UPDATE terms SET name = name || ' Wombat' WHERE id = ${categoryId}`);
+    await service.refresh();
+    // Its own row changed: every product it holds names it, so every one is read again.
+    const reread = new Set(hooks.scopedProducts.flat());
+    expect(reread.size).toBeGreaterThan(20);
+    expect(reread.has(outsiderId)).toBe(true);
+    expect((await service.productIds('wombat')).sort((a, b) => a - b)).toContain(outsiderId);
     await service.close();
   });
 

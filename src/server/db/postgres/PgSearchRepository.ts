@@ -73,19 +73,32 @@ export class PgSearchRepository implements SearchRepository {
   }
 
   async changesSince(seq: number, limit: number): Promise<SearchChanges> {
-    const none: SearchChanges = { seq, full: false, products: [], terms: [], vendors: [], posts: [] };
+    const none: SearchChanges = {
+      seq,
+      full: false,
+      products: [],
+      terms: [],
+      editedTerms: [],
+      vendors: [],
+      posts: [],
+    };
     try {
       return await inTransaction(this.#pool, async (client) => {
         // Sequence values are taken before commit: a writer still in flight may commit a seq below one already
         // visible. The SHARE lock waits for every writer of the log to finish, so nothing below is skipped.
         await client.query(`SET LOCAL lock_timeout = '${CHANGE_LOG_LOCK_TIMEOUT}'`);
         await client.query('LOCK TABLE search_changes IN SHARE MODE');
-        const rows = await this.#rows<{ seq: number; kind: string; ref_id: number }>(
-          'SELECT seq, kind, ref_id FROM search_changes WHERE seq > $1 ORDER BY seq LIMIT $2',
+        const rows = await this.#rows<{ seq: number; kind: string; ref_id: number; wide_seq: number }>(
+          'SELECT seq, kind, ref_id, wide_seq FROM search_changes WHERE seq > $1 ORDER BY seq LIMIT $2',
           [seq, limit + 1],
           client,
         );
-        const changes: SearchChanges = { ...none, seq: rows.at(-1)?.seq ?? seq, full: rows.length > limit };
+        const changes: SearchChanges = {
+          ...none,
+          editedTerms: [],
+          seq: rows.at(-1)?.seq ?? seq,
+          full: rows.length > limit,
+        };
         if (changes.full) return { ...changes, seq: (await this.revision(client)).catalog };
         for (const row of rows) {
           const list = {
@@ -95,6 +108,8 @@ export class PgSearchRepository implements SearchRepository {
             post: changes.posts,
           }[row.kind];
           list?.push(row.ref_id);
+          // A term's row is wide when the term itself changed, narrow when it only gained or lost products.
+          if (row.kind === 'term' && Number(row.wide_seq) > seq) changes.editedTerms?.push(row.ref_id);
         }
         return changes;
       });
@@ -126,7 +141,7 @@ export class PgSearchRepository implements SearchRepository {
         `(p.id = ANY($1::bigint[])
           OR p.id IN (SELECT product_id FROM product_terms WHERE term_id = ANY($2::bigint[]))
           OR p.vendor_id = ANY($3::bigint[])) ORDER BY p.id`,
-        [scope.products, scope.terms, scope.vendors],
+        [scope.products, scope.editedTerms ?? scope.terms, scope.vendors],
         (rows) => ({
           where: (column) => `${column} = ANY($1::bigint[])`,
           params: [rows.map((row) => row.id)],

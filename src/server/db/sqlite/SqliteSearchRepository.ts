@@ -67,13 +67,14 @@ export class SqliteSearchRepository implements SearchRepository {
 
   async changesSince(seq: number, limit: number): Promise<SearchChanges> {
     const rows = this.#db
-      .prepare('SELECT seq, kind, ref_id FROM search_changes WHERE seq > ? ORDER BY seq LIMIT ?')
-      .all(seq, limit + 1) as { seq: number; kind: string; ref_id: number }[];
+      .prepare('SELECT seq, kind, ref_id, wide_seq FROM search_changes WHERE seq > ? ORDER BY seq LIMIT ?')
+      .all(seq, limit + 1) as { seq: number; kind: string; ref_id: number; wide_seq: number }[];
     const changes: SearchChanges = {
       seq: rows.at(-1)?.seq ?? seq,
       full: rows.length > limit,
       products: [],
       terms: [],
+      editedTerms: [],
       vendors: [],
       posts: [],
     };
@@ -86,6 +87,8 @@ export class SqliteSearchRepository implements SearchRepository {
         post: changes.posts,
       }[row.kind];
       list?.push(row.ref_id);
+      // A term's row is wide when the term itself changed, narrow when it only gained or lost products.
+      if (row.kind === 'term' && row.wide_seq > seq) changes.editedTerms?.push(row.ref_id);
     }
     return changes;
   }
@@ -116,9 +119,10 @@ export class SqliteSearchRepository implements SearchRepository {
       // conditions made SQLite scan every product on each scoped read (20-40 ms at 20,000 products, every update).
       const lists = ['SELECT value FROM json_each(?)'];
       const listParams = [ids(scope.products)];
-      if (scope.terms.length > 0) {
+      const termsRead = scope.editedTerms ?? scope.terms;
+      if (termsRead.length > 0) {
         lists.push('SELECT product_id FROM product_terms WHERE term_id IN (SELECT value FROM json_each(?))');
-        listParams.push(ids(scope.terms));
+        listParams.push(ids(termsRead));
       }
       if (scope.vendors.length > 0) {
         lists.push('SELECT id FROM products WHERE vendor_id IN (SELECT value FROM json_each(?))');
