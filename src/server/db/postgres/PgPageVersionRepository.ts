@@ -2,8 +2,8 @@ import type { PageChanges, PageVersionRepository } from '../ports';
 import {
   ARCHIVE_TERMS,
   archiveLookup,
-  PAGE_CHANGE_ROWS,
-  type PageChangeRow,
+  CHANGE_LOG_ROWS,
+  type ChangeLogRow,
   pageChangesOf,
 } from '../sql/pageChangeSql';
 import { inTransaction, type PgPool } from './openPostgres';
@@ -43,7 +43,7 @@ export class PgPageVersionRepository implements PageVersionRepository {
         // of the log in flight, so no seq below the newest read can still commit and be skipped.
         await client.query(`SET LOCAL lock_timeout = '${CHANGE_LOG_LOCK_TIMEOUT}'`);
         await client.query('LOCK TABLE search_changes IN SHARE MODE');
-        const rows = (await client.query<PageChangeRow>(PAGE_CHANGE_ROWS.postgres, [seq, limit + 1])).rows;
+        const rows = (await client.query<ChangeLogRow>(CHANGE_LOG_ROWS.postgres, [seq, limit + 1])).rows;
         const rules = (await client.query<{ rules: string }>(`${RULES} AS rules`)).rows[0]?.rules ?? '0';
         const changes = pageChangesOf(seq, rows, limit, rules);
         if (changes.full) {

@@ -28,6 +28,7 @@ import type {
   SearchRepository,
   SearchScope,
 } from '../ports';
+import { CHANGE_LOG_ROWS, type ChangeLogRow } from '../sql/pageChangeSql';
 import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
 import { withoutLockWait } from './withoutLockWait';
 
@@ -88,17 +89,8 @@ export class PgSearchRepository implements SearchRepository {
         // visible. The SHARE lock waits for every writer of the log to finish, so nothing below is skipped.
         await client.query(`SET LOCAL lock_timeout = '${CHANGE_LOG_LOCK_TIMEOUT}'`);
         await client.query('LOCK TABLE search_changes IN SHARE MODE');
-        const rows = await this.#rows<{ seq: number; kind: string; ref_id: number; wide_seq: number }>(
-          'SELECT seq, kind, ref_id, wide_seq FROM search_changes WHERE seq > $1 ORDER BY seq LIMIT $2',
-          [seq, limit + 1],
-          client,
-        );
-        const changes: SearchChanges = {
-          ...none,
-          editedTerms: [],
-          seq: rows.at(-1)?.seq ?? seq,
-          full: rows.length > limit,
-        };
+        const rows = await this.#rows<ChangeLogRow>(CHANGE_LOG_ROWS.postgres, [seq, limit + 1], client);
+        const changes: SearchChanges = { ...none, seq: rows.at(-1)?.seq ?? seq, full: rows.length > limit };
         if (changes.full) return { ...changes, seq: (await this.revision(client)).catalog };
         for (const row of rows) {
           const list = {
@@ -109,7 +101,7 @@ export class PgSearchRepository implements SearchRepository {
           }[row.kind];
           list?.push(row.ref_id);
           // A term's row is wide when the term itself changed, narrow when it only gained or lost products.
-          if (row.kind === 'term' && Number(row.wide_seq) > seq) changes.editedTerms?.push(row.ref_id);
+          if (row.kind === 'term' && row.wide) changes.editedTerms?.push(row.ref_id);
         }
         return changes;
       });

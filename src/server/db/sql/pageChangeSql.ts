@@ -5,15 +5,18 @@ import type { PageChanges } from '../ports';
  * position with whether each shows beyond its own page, then the archives those changes reach.
  */
 
-export interface PageChangeRow {
+export interface ChangeLogRow {
   seq: number;
   kind: string;
   ref_id: number;
   wide: boolean | number;
 }
 
-/** The rows after position $1, oldest first, at most $2; `wide` when the row's wide_seq is after the position too. */
-export const PAGE_CHANGE_ROWS = {
+/**
+ * The rows after position $1, oldest first, at most $2; `wide` when the row's wide_seq is after the position too.
+ * The search replicas read the same rows (a term's wide row: the term itself changed, not only its members).
+ */
+export const CHANGE_LOG_ROWS = {
   sqlite: `SELECT seq, kind, ref_id, coalesce(wide_seq, seq) > ? AS wide FROM search_changes
     WHERE seq > ? ORDER BY seq LIMIT ?`,
   postgres: `SELECT seq, kind, ref_id::int AS ref_id, coalesce(wide_seq, seq) > $1 AS wide FROM search_changes
@@ -46,7 +49,7 @@ export const ARCHIVE_TERMS = {
 /** The rows sorted by kind; `archiveTerms` is filled by the caller from ARCHIVE_TERMS. */
 export function pageChangesOf(
   position: number,
-  rows: PageChangeRow[],
+  rows: ChangeLogRow[],
   limit: number,
   rules: string,
 ): PageChanges {

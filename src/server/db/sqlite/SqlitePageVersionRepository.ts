@@ -3,8 +3,8 @@ import type { PageChanges, PageVersionRepository } from '../ports';
 import {
   ARCHIVE_TERMS,
   archiveLookup,
-  PAGE_CHANGE_ROWS,
-  type PageChangeRow,
+  CHANGE_LOG_ROWS,
+  type ChangeLogRow,
   pageChangesOf,
 } from '../sql/pageChangeSql';
 
@@ -25,7 +25,7 @@ export class SqlitePageVersionRepository implements PageVersionRepository {
     this.#version = db.prepare(
       `SELECT coalesce((SELECT max(seq) FROM search_changes), 0) AS catalog, (${RULES}) AS rules`,
     );
-    this.#rows = db.prepare(PAGE_CHANGE_ROWS.sqlite);
+    this.#rows = db.prepare(CHANGE_LOG_ROWS.sqlite);
     this.#archives = db.prepare(ARCHIVE_TERMS.sqlite).pluck();
     this.#rules = db.prepare(RULES).pluck();
     this.#newest = db.prepare('SELECT coalesce(max(seq), 0) FROM search_changes').pluck();
@@ -37,7 +37,7 @@ export class SqlitePageVersionRepository implements PageVersionRepository {
   }
 
   async pageChangesSince(seq: number, limit: number): Promise<PageChanges> {
-    const rows = this.#rows.all(seq, seq, limit + 1) as PageChangeRow[];
+    const rows = this.#rows.all(seq, seq, limit + 1) as ChangeLogRow[];
     const changes = pageChangesOf(seq, rows, limit, String(this.#rules.get()));
     if (changes.full) return { ...changes, seq: this.#newest.get() as number };
     const lookup = archiveLookup(changes);

@@ -29,6 +29,7 @@ import type {
   SearchRepository,
   SearchScope,
 } from '../ports';
+import { CHANGE_LOG_ROWS, type ChangeLogRow } from '../sql/pageChangeSql';
 import { withoutBusyWait } from './withoutBusyWait';
 
 /** Products per page of a full load: a few milliseconds of reading between two yields. */
@@ -66,9 +67,7 @@ export class SqliteSearchRepository implements SearchRepository {
   }
 
   async changesSince(seq: number, limit: number): Promise<SearchChanges> {
-    const rows = this.#db
-      .prepare('SELECT seq, kind, ref_id, wide_seq FROM search_changes WHERE seq > ? ORDER BY seq LIMIT ?')
-      .all(seq, limit + 1) as { seq: number; kind: string; ref_id: number; wide_seq: number }[];
+    const rows = this.#db.prepare(CHANGE_LOG_ROWS.sqlite).all(seq, seq, limit + 1) as ChangeLogRow[];
     const changes: SearchChanges = {
       seq: rows.at(-1)?.seq ?? seq,
       full: rows.length > limit,
@@ -88,7 +87,7 @@ export class SqliteSearchRepository implements SearchRepository {
       }[row.kind];
       list?.push(row.ref_id);
       // A term's row is wide when the term itself changed, narrow when it only gained or lost products.
-      if (row.kind === 'term' && row.wide_seq > seq) changes.editedTerms?.push(row.ref_id);
+      if (row.kind === 'term' && row.wide) changes.editedTerms?.push(row.ref_id);
     }
     return changes;
   }
