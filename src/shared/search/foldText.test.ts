@@ -18,4 +18,22 @@ describe('foldText', () => {
     // Inside a chunk a symbol splits parts, as punctuation does, so the joined form is still indexed.
     expect(words('Acme™Mug')).toEqual([['acme', 'mug']]);
   });
+
+  it('reads plain ASCII text (its fast path) exactly as the general path does', () => {
+    // Every printable ASCII character, tabs and line breaks, in random strings; the same string followed by a
+    // non-ASCII word takes the general paths (a word still not ASCII once folded, for splitChunks), and must read
+    // the same words before it.
+    const alphabet = `${Array.from({ length: 95 }, (_, code) => String.fromCharCode(32 + code)).join('')}\t\n\r`;
+    let state = 11;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+    for (let round = 0; round < 2000; round++) {
+      const length = Math.floor(random() * 30);
+      const text = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      expect(words(`${text} Жук`)).toEqual([...words(text), ['жук']]);
+      expect(foldText(`${text}é`)).toBe(`${foldText(text)}e`);
+    }
+  });
 });
