@@ -3,7 +3,7 @@ import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { SearchChanges, SearchQueryRecord, SearchRepository, SearchScope } from '../db/ports';
 import { BuildPacer } from './BuildPacer';
 import { type Correction, didYouMean, type PastQuery } from './didYouMean';
-import { MemorySearchIndex } from './MemorySearchIndex';
+import { type MemoryIndexSnapshot, MemorySearchIndex } from './MemorySearchIndex';
 import { normalizeQuery } from './parseSearchQuery';
 import type { RelevanceRules, SearchDocument, SearchIndex, SearchRequest, SearchResult } from './SearchIndex';
 
@@ -330,10 +330,10 @@ export class SearchService {
         this.#startBuild();
         return;
       }
-      // Too many for updates: the answering index's documents (as of `#catalogSeq`, taken now, in the turn) and the
-      // changed ones make the new index, built beside.
+      // Too many for updates: the answering index's content (as of `#catalogSeq`, taken now, in the turn) and the
+      // changed documents make the new index, built beside.
       this.#awaitingBuild = true;
-      this.#startBuild(undefined, { base: index.liveDocuments(), changes });
+      this.#startBuild(undefined, { base: index.snapshot(), changes });
       return;
     }
     const { documents, removedKeys } = await this.#repository.loadDocuments(changes);
@@ -394,21 +394,34 @@ export class SearchService {
     // starts from the position of its changes (the changed rows are read after it).
     const from = merge ? merge.changes.seq : (await this.#repository.revision()).catalog;
     const beside = this.#createIndex !== null;
-    // Read in pages; beside the answering index, searches run between them (the pages are read after `from`: the
-    // catch-up below applies whatever they missed or read half-written).
-    const { documents } = merge
-      ? { documents: await this.#merged(merge) }
-      : await this.#repository.loadDocuments(undefined, onProgress, beside ? this.#pause : undefined);
-    // Requests that arrived while the rows were read are answered before the index is built.
-    await this.#yield();
-    const next = beside ? (this.#createIndex as () => SearchIndex)() : this.#index;
-    if (this.#rules) await next.setRules(this.#rules);
-    if (beside && next instanceof MemorySearchIndex) {
+    let documents: readonly SearchDocument[];
+    let next: SearchIndex;
+    if (merge) {
+      const changed = await this.#changedDocuments(merge.changes);
+      await this.#yield();
+      const merged = (this.#createIndex as () => MemorySearchIndex)();
+      if (this.#rules) await merged.setRules(this.#rules);
       // Nobody searches it yet: built in slices, searches run between them.
-      await next.replaceAllInSlices(documents, this.#pause, BUILD_SLICE);
+      await merged.mergeInSlices(merge.base, changed.upserts, changed.removedKeys, this.#pause, BUILD_SLICE);
+      next = merged;
+      documents = merged.liveDocuments();
     } else {
-      // A shared engine is replaced in place (its readers see the old content until the write commits).
-      await next.replaceAll(documents);
+      // Read in pages; beside the answering index, searches run between them (the pages are read after `from`: the
+      // catch-up below applies whatever they missed or read half-written).
+      documents = (
+        await this.#repository.loadDocuments(undefined, onProgress, beside ? this.#pause : undefined)
+      ).documents;
+      // Requests that arrived while the rows were read are answered before the index is built.
+      await this.#yield();
+      next = beside ? (this.#createIndex as () => SearchIndex)() : this.#index;
+      if (this.#rules) await next.setRules(this.#rules);
+      if (beside && next instanceof MemorySearchIndex) {
+        // Nobody searches it yet: built in slices, searches run between them.
+        await next.replaceAllInSlices(documents, this.#pause, BUILD_SLICE);
+      } else {
+        // A shared engine is replaced in place (its readers see the old content until the write commits).
+        await next.replaceAll(documents);
+      }
     }
     await this.#yield();
     let builtAt = from;
@@ -468,10 +481,12 @@ export class SearchService {
   }
 
   /**
-   * A merge's documents: `base` without the changed documents (a changed product's variations go with it), and the
-   * changed documents read anew, a few hundred products per read with a yield between reads.
+   * A merge's changed documents, read anew a few hundred products per read with a pause between reads, and the keys
+   * of those gone.
    */
-  async #merged({ base, changes }: Merge): Promise<SearchDocument[]> {
+  async #changedDocuments(
+    changes: SearchChanges,
+  ): Promise<{ upserts: SearchDocument[]; removedKeys: string[] }> {
     const upserts = new Map<string, SearchDocument>();
     const removed = new Set<string>();
     const none = { products: [], terms: [], vendors: [], posts: [] };
@@ -494,16 +509,7 @@ export class SearchService {
       for (const key of batch.removedKeys) removed.add(key);
       await this.#pause();
     }
-    const changedProducts = new Set(changes.products);
-    for (const document of upserts.values())
-      if (document.kind === 'product') changedProducts.add(document.id);
-    const kept = base.filter(
-      (document) =>
-        !removed.has(document.key) &&
-        !upserts.has(document.key) &&
-        !(document.kind === 'variation' && changedProducts.has(document.parentId as number)),
-    );
-    return [...kept, ...upserts.values()];
+    return { upserts: [...upserts.values()], removedKeys: [...removed].filter((key) => !upserts.has(key)) };
   }
 
   /**
@@ -644,9 +650,9 @@ export class SearchService {
   }
 }
 
-/** A rebuild from the answering index's documents and the changes since: see INCREMENTAL_LIMIT. */
+/** A rebuild from the answering index's content and the changes since: see INCREMENTAL_LIMIT. */
 interface Merge {
-  base: SearchDocument[];
+  base: MemoryIndexSnapshot;
   changes: SearchChanges;
 }
 
