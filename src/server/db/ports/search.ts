@@ -17,6 +17,12 @@ export interface SearchChanges {
    */
   editedTerms?: number[];
   vendors: number[];
+  /**
+   * Of `vendors`, those whose products are read again (their documents name the vendor). The change log does not
+   * tell a renamed vendor from one whose city or description changed: the search service narrows it, comparing the
+   * vendor's document with the one its index holds. Left out, every vendor in `vendors` counts as edited.
+   */
+  editedVendors?: number[];
   posts: number[];
 }
 
