@@ -368,10 +368,10 @@ export class SearchService {
    * `editedVendors`): a product's document shows its terms' and vendor's names only (searchDocumentRows.ts), so a
    * term whose description or parent changed, or a vendor whose city did, need not have its products read again.
    * Told by the answering embedded index: a term or vendor keeps its name when the index holds its document and that
-   * document's title is the fresh one's. Anything else stays edited (no document before or after, as a term or vendor
-   * that holds no searchable product, a deleted or renamed one, a fallback answering). `compared`:
-   * the fresh documents of those found unchanged, by key. `rereading`: whether an edited one has searchable products
-   * to read again (one without a fresh document holds none: reading its products reads nothing).
+   * document's title is the fresh one's. Anything else stays edited: no document before or after (a term or vendor
+   * that holds no searchable product), a deleted or renamed one, a fallback answering. `compared`: the fresh
+   * documents of those found unchanged, by key. `rereading`: whether an edited one has searchable products to read
+   * again (one without a fresh document holds none: reading its products reads nothing).
    */
   async #namesCompared(changes: SearchChanges): Promise<{
     narrowed: SearchChanges;
