@@ -224,6 +224,12 @@ export class MemorySearchIndex implements SearchIndex {
     return this.#documents.filter((document): document is SearchDocument => document !== null);
   }
 
+  /** The document it holds under `key` (a term's or vendor's, to see whether its name changed: SearchService). */
+  document(key: string): SearchDocument | null {
+    const doc = this.#byKey.get(key);
+    return doc === undefined ? null : (this.#documents[doc] ?? null);
+  }
+
   async update(upserts: readonly SearchDocument[], removedKeys: readonly string[]): Promise<void> {
     this.#update(upserts, removedKeys);
   }

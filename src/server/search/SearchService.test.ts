@@ -395,3 +395,86 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
     await service.close();
   });
 });
+
+describe('SearchService: terms whose name stayed', () => {
+  /** A product naming one brand, and the brand's own document (left out when `withDocument` is false). */
+  function brandCatalog(brands: { id: number; name: string; withDocument: boolean }[]) {
+    const documents: SearchDocument[] = [];
+    for (const brand of brands) {
+      documents.push({
+        ...product(100 + brand.id, `Lamp ${brand.id}`),
+        fields: { title: [`Lamp ${brand.id}`], taxonomy: [brand.name] },
+      });
+      if (brand.withDocument) {
+        documents.push({
+          ...product(brand.id, brand.name),
+          key: `taxonomy__${brand.id}__product_brand`,
+          kind: 'term',
+          taxonomy: 'product_brand',
+        });
+      }
+    }
+    return documents;
+  }
+
+  it('only a term whose document the index holds under the same name is left out of the edited ones', async () => {
+    // Brand 7's document is missing from the index (as a term no search shows); brand 8's is there. Both keep their
+    // names and both rows changed: only 8 is known not to have been renamed.
+    let catalog = brandCatalog([
+      { id: 7, name: 'Acme', withDocument: false },
+      { id: 8, name: 'Bolt', withDocument: true },
+    ]);
+    let seq = 0;
+    const scopes: SearchScope[] = [];
+    const repository: SearchRepository = {
+      ...new FakeStore().repository(),
+      async revision() {
+        return { catalog: seq, rules: 0, rebuild: 0 };
+      },
+      async changesSince(after: number) {
+        const changed = seq > after ? [7, 8] : [];
+        return {
+          seq,
+          full: false,
+          products: [],
+          terms: changed,
+          editedTerms: changed,
+          vendors: [],
+          posts: [],
+        };
+      },
+      async loadDocuments(scope?: SearchScope) {
+        if (!scope) return { documents: catalog, removedKeys: [] };
+        scopes.push(scope);
+        const edited = scope.editedTerms ?? scope.terms;
+        const documents = catalog.filter(
+          (document) =>
+            (document.kind === 'term' && scope.terms.includes(document.id)) ||
+            (document.kind === 'product' && edited.includes(document.id - 100)),
+        );
+        return { documents, removedKeys: [] };
+      },
+    };
+    const service = new SearchService({
+      repository,
+      index: new MemorySearchIndex(),
+      createIndex: () => new MemorySearchIndex(),
+      secret: 'test',
+      checkMs: 3_600_000,
+    });
+    await service.start(DEFAULT_RULES);
+    // Now both have a document (brand 7 too): their descriptions changed, not their names.
+    catalog = brandCatalog([
+      { id: 7, name: 'Acme', withDocument: true },
+      { id: 8, name: 'Bolt', withDocument: true },
+    ]);
+    seq++;
+    await service.refresh();
+    // The look at the names, then the update: brand 7's products read again, brand 8's not.
+    expect(scopes.map((scope) => scope.editedTerms)).toEqual([[], [7]]);
+    expect(
+      (await service.search({ text: 'acme', limits: { product_brand: 5 } })).hits.product_brand,
+    ).toHaveLength(1);
+    await service.close();
+  });
+});

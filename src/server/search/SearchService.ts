@@ -316,27 +316,37 @@ export class SearchService {
       return;
     }
     const index = this.#index;
+    const { narrowed, compared, rereading } = await this.#namesCompared(changes);
     if (
       this.#embedded &&
       index instanceof MemorySearchIndex &&
       this.#updatedSinceBuild + changes.products.length > DELTA_BUDGET &&
       !this.#building
     ) {
-      // An edited term or a changed vendor re-reads all its products in one read (their documents name it): with
+      // An edited term or a renamed vendor re-reads all its products in one read (their documents name it): with
       // those a full build, read in pages, is the one that never holds the event loop long. A term that only gained
-      // or lost products (an import of new products) does not: those products are among the changed ones.
-      if ((changes.editedTerms ?? changes.terms).length > 0 || changes.vendors.length > 0) {
+      // or lost products (an import of new products), or whose name stayed, does not: those products are among the
+      // changed ones, or show nothing new.
+      if (rereading) {
         this.#awaitingBuild = true;
         this.#startBuild();
         return;
       }
       // Too many for updates: the answering index's content (as of `#catalogSeq`, taken now, in the turn) and the
-      // changed documents make the new index, built beside.
+      // changed documents make the new index, built beside. A rename committed after the comparison is in the log
+      // after `changes.seq`: the build's catch-up reads it with every product of the term or vendor.
       this.#awaitingBuild = true;
-      this.#startBuild(undefined, { base: index.snapshot(), changes });
+      this.#startBuild(undefined, { base: index.snapshot(), changes: narrowed });
       return;
     }
-    const { documents, removedKeys } = await this.#repository.loadDocuments(changes);
+    const loaded = await this.#repository.loadDocuments(narrowed);
+    const { removedKeys } = loaded;
+    // A term or vendor renamed after the comparison (and before this read) keeps the name its products still show
+    // (the compared document): the rename, after `changes.seq` in the log, is then told apart at the next refresh.
+    const documents = loaded.documents.map((document) => {
+      const before = compared.get(document.key);
+      return before && !sameTitle(before, document) ? before : document;
+    });
     if (this.#embedded && this.#updatedSinceBuild + documents.length > DELTA_BUDGET) {
       this.#awaitingBuild = true;
       this.#startBuild();
@@ -351,6 +361,54 @@ export class SearchService {
     if (fallback && fallback !== this.#index) {
       this.#keepFallback(fallback, { from, to: changes.seq }, () => fallback.update(documents, removedKeys));
     }
+  }
+
+  /**
+   * `changes` with only the terms and vendors whose name changed counted as edited (`editedTerms`,
+   * `editedVendors`): a product's document shows its terms' and vendor's names only (searchDocumentRows.ts), so a
+   * term whose description or parent changed, or a vendor whose city did, need not have its products read again.
+   * Told by the answering embedded index: a term or vendor keeps its name when the index holds its document and that
+   * document's title is the fresh one's. Anything else stays edited: no document before or after (a term or vendor
+   * that holds no searchable product), a deleted or renamed one, a fallback answering. `compared`: the fresh
+   * documents of those found unchanged, by key. `rereading`: whether an edited one has searchable products to read
+   * again (one without a fresh document holds none: reading its products reads nothing).
+   */
+  async #namesCompared(changes: SearchChanges): Promise<{
+    narrowed: SearchChanges;
+    compared: Map<string, SearchDocument>;
+    rereading: boolean;
+  }> {
+    const compared = new Map<string, SearchDocument>();
+    const index = this.#index;
+    const terms = changes.editedTerms ?? changes.terms;
+    const vendors = changes.editedVendors ?? changes.vendors;
+    if (!this.#embedded || !(index instanceof MemorySearchIndex) || terms.length + vendors.length === 0) {
+      return { narrowed: changes, compared, rereading: terms.length + vendors.length > 0 };
+    }
+    const fresh = await this.#repository.loadDocuments({
+      products: [],
+      terms,
+      editedTerms: [],
+      vendors,
+      editedVendors: [],
+      posts: [],
+    });
+    let rereading = false;
+    const kept = { term: new Set<number>(), vendor: new Set<number>() };
+    for (const document of fresh.documents) {
+      if (document.kind !== 'term' && document.kind !== 'vendor') continue;
+      const held = index.document(document.key);
+      if (held && sameTitle(held, document)) {
+        kept[document.kind].add(document.id);
+        compared.set(document.key, document);
+      } else rereading = true;
+    }
+    const narrowed = {
+      ...changes,
+      editedTerms: terms.filter((id) => !kept.term.has(id)),
+      editedVendors: vendors.filter((id) => !kept.vendor.has(id)),
+    };
+    return { narrowed, compared, rereading };
   }
 
   /** The answering index is one this service builds in memory (a rebuild of it happens beside it). */
@@ -500,6 +558,7 @@ export class SearchService {
         terms: changes.terms,
         editedTerms: changes.editedTerms ?? changes.terms,
         vendors: changes.vendors,
+        editedVendors: changes.editedVendors ?? changes.vendors,
         posts: changes.posts,
       });
     }
@@ -659,6 +718,13 @@ interface Merge {
 /** Whether a search found anything at all, in any group. */
 function hasHits(result: SearchResult): boolean {
   return result.totalProducts > 0 || Object.values(result.hits).some((hits) => hits.length > 0);
+}
+
+/** Whether two documents have the same title (a term's or vendor's name). */
+function sameTitle(a: SearchDocument, b: SearchDocument): boolean {
+  const left = a.fields.title ?? [];
+  const right = b.fields.title ?? [];
+  return left.length === right.length && left.every((text, at) => text === right[at]);
 }
 
 /** A visitor without a session: their address, browser and day. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestEngine, testRepositories } from '../../../test-support/testRepositories';
 import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
 import { openDatabase } from '../db/openDatabase';
-import type { FacetRepository, SearchRepository } from '../db/ports';
+import type { FacetRepository, SearchRepository, SearchScope } from '../db/ports';
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
 import { projectPath } from '../projectPath';
 import { BuildPacer } from './BuildPacer';
@@ -65,6 +65,8 @@ function hookedRepository(repository: SearchRepository) {
     fullLoads: 0,
     /** The product documents each scoped load (an update's read) returned, by product id. */
     scopedProducts: [] as number[][],
+    /** Run after each scoped load returned, before the service goes on with it. */
+    afterScoped: async (_scope: SearchScope) => {},
   };
   const proxy = new Proxy(repository, {
     get(target, property) {
@@ -84,6 +86,7 @@ function hookedRepository(repository: SearchRepository) {
                 .filter((document) => document.kind === 'product')
                 .map((document) => document.id),
             );
+            await hooks.afterScoped(scope);
             return loaded;
           }
           let page = 0;
@@ -111,6 +114,7 @@ async function startService(
   facets?: FacetRepository,
   onError: (error: unknown, message: string) => void = () => {},
   pacer?: BuildPacer,
+  checkMs?: number,
 ) {
   const service = new SearchService({
     repository,
@@ -120,6 +124,7 @@ async function startService(
     buildRetryMs: 50,
     onError,
     pacer,
+    checkMs,
   });
   const facetService = facets ? new FacetService({ repository: facets, search: service }) : null;
   if (facetService) service.follow(facetService);
@@ -417,6 +422,151 @@ describe('a rebuild beside the answering index, on the real store', () => {
     expect(hooks.fullLoads).toBe(loadsBefore);
     const fresh = await startService(engine.repositories.search);
     for (const text of ['quokka', 'cotton', 'sh']) {
+      const sorted = async (from: SearchService) => (await from.productIds(text)).sort((a, b) => a - b);
+      expect(await sorted(service)).toEqual(await sorted(fresh.service));
+    }
+    await fresh.service.close();
+    await service.close();
+  });
+
+  /** The brand and the vendor holding the most searchable products, with those products' ids. */
+  async function biggestBrandAndVendor() {
+    const searchable = `p.type <> 'variation' AND p.status = 'publish' AND p.visibility IN ('visible', 'search')`;
+    const ids = async (sql: string) => (await engine.query<{ id: number }>(sql)).map((row) => Number(row.id));
+    const [brand] = await engine.query<{ id: number; name: string }>(
+      `SELECT t.id, t.name FROM terms t JOIN product_terms x ON x.term_id = t.id JOIN products p ON p.id = x.product_id
+        WHERE t.taxonomy = 'product_brand' AND ${searchable} GROUP BY t.id, t.name ORDER BY count(*) DESC, t.id LIMIT 1`,
+    );
+    const [vendor] = await engine.query<{ id: number; name: string }>(
+      `SELECT v.id, v.name FROM vendors v JOIN products p ON p.vendor_id = v.id
+        WHERE ${searchable} GROUP BY v.id, v.name ORDER BY count(*) DESC, v.id LIMIT 1`,
+    );
+    const brandId = Number(brand?.id);
+    const vendorId = Number(vendor?.id);
+    return {
+      brandId,
+      brandKey: `taxonomy__${brandId}__product_brand`,
+      brandProducts: await ids(
+        `SELECT p.id FROM products p JOIN product_terms x ON x.product_id = p.id
+          WHERE x.term_id = ${brandId} AND ${searchable} ORDER BY p.id`,
+      ),
+      vendorId,
+      vendorProducts: await ids(
+        `SELECT p.id FROM products p WHERE p.vendor_id = ${vendorId} AND ${searchable}`,
+      ),
+    };
+  }
+
+  it('a brand whose description changed, and a vendor whose city did, read none of their products again; renaming either reads them all', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const { service } = await startService(repository);
+    const { brandId, brandKey, brandProducts, vendorId, vendorProducts } = await biggestBrandAndVendor();
+    expect(brandProducts.length).toBeGreaterThan(20);
+    expect(vendorProducts.length).toBeGreaterThan(20);
+    const index = () => service.index as MemorySearchIndex;
+    const vendorsFound = async (text: string) =>
+      ((await service.search({ text, limits: { vendors: 5 } })).hits.vendors ?? []).map((hit) => hit.id);
+
+    hooks.scopedProducts = [];
+    await engine.query(`UPDATE terms SET description = 'Made by hand since 1921' WHERE id = ${brandId}`);
+    await engine.query(`UPDATE vendors SET city = 'Quollbury' WHERE id = ${vendorId}`);
+    await service.refresh();
+    // Their documents show their names only: nothing of theirs is read again, and their own documents are.
+    expect(hooks.scopedProducts.flat()).toEqual([]);
+    expect(await vendorsFound('quollbury')).toEqual([vendorId]);
+    expect(index().document(brandKey)?.fields.title).toEqual(
+      (await engine.query<{ name: string }>(`SELECT name FROM terms WHERE id = ${brandId}`)).map(
+        (row) => row.name,
+      ),
+    );
+
+    hooks.scopedProducts = [];
+    await engine.query(`UPDATE terms SET name = name || ' Numbat' WHERE id = ${brandId}`);
+    await engine.query(`UPDATE vendors SET name = name || ' Bilby' WHERE id = ${vendorId}`);
+    await service.refresh();
+    const reread = new Set(hooks.scopedProducts.flat());
+    expect([...brandProducts, ...vendorProducts].filter((id) => !reread.has(id))).toEqual([]);
+    // (More documents than updates carry are built in beside: found once swapped in.)
+    await waitUntil(async () =>
+      expect(await service.productIds('numbat')).toEqual(expect.arrayContaining(brandProducts)),
+    );
+    await waitUntil(async () =>
+      expect(await service.productIds('bilby')).toEqual(expect.arrayContaining(vendorProducts)),
+    );
+    await service.close();
+  });
+
+  it('a brand renamed between the look at its name and the read of its description change: its products show the new name', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const { service } = await startService(repository);
+    const { brandId, brandProducts } = await biggestBrandAndVendor();
+    let renamed = false;
+    hooks.afterScoped = async (scope) => {
+      // The look at the names: the brand's own document only, none of its products.
+      if (renamed || scope.products.length > 0 || !scope.terms.includes(brandId)) return;
+      renamed = true;
+      await engine.query(`UPDATE terms SET name = name || ' Potoroo' WHERE id = ${brandId}`);
+    };
+    await engine.query(`UPDATE terms SET description = 'Family owned' WHERE id = ${brandId}`);
+    await service.refresh();
+    expect(renamed).toBe(true);
+    // The rename is in the log after the batch just applied: the next look reads the brand's products again.
+    await service.refresh();
+    expect(await service.productIds('potoroo')).toEqual(expect.arrayContaining(brandProducts));
+    await service.close();
+  });
+
+  it('more product changes than updates carry with every brand’s description and every vendor’s city rewritten are merged in beside: the catalog not read whole', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    // Looked at only when searched (not on a timer): the three writes below reach the service as one batch.
+    const { service } = await startService(repository, undefined, undefined, undefined, 3_600_000);
+    const { brandId, vendorId } = await biggestBrandAndVendor();
+    const loadsBefore = hooks.fullLoads;
+    hooks.scopedProducts = [];
+    const scopes: SearchScope[] = [];
+    hooks.afterScoped = async (scope) => {
+      scopes.push(scope);
+    };
+    // As an import file that brings many products and rewrites its brands' and vendors' details.
+    const renamed = (
+      await engine.query<{ id: number }>(
+        `SELECT id FROM products WHERE type <> 'variation' ORDER BY id DESC LIMIT 1800`,
+      )
+    ).map((row) => Number(row.id));
+    await engine.query(`UPDATE products SET name = name || ' Dibbler' WHERE id IN (${renamed.join(',')})`);
+    await engine.query(
+      `UPDATE terms SET description = 'Rewritten by the import' WHERE taxonomy = 'product_brand'`,
+    );
+    await engine.query(`UPDATE vendors SET city = 'Dunnart Springs'`);
+    const [{ searchable = 0 } = {}] = await engine.query<{ searchable: number }>(
+      `SELECT count(*) AS searchable FROM products WHERE name LIKE '% Dibbler' AND type <> 'variation'
+       AND status = 'publish' AND visibility IN ('visible', 'search')`,
+    );
+    expect(Number(searchable)).toBeGreaterThan(1500);
+    await waitUntil(async () =>
+      expect((await service.search({ text: 'dibbler', limits: { products: 1 } })).totalProducts).toBe(
+        Number(searchable),
+      ),
+    );
+    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    expect(hooks.fullLoads).toBe(loadsBefore);
+    // The brands' and vendors' own documents were read twice: to compare their names, then by the merge, which
+    // counted none that holds searchable products as edited (one that holds none stays edited: it has nothing to read).
+    const ownReads = scopes.filter((scope) => scope.terms.length > 0 && scope.vendors.length > 0);
+    expect(ownReads).toHaveLength(2);
+    expect(ownReads[1]?.editedTerms).not.toContain(brandId);
+    expect(ownReads[1]?.editedVendors).not.toContain(vendorId);
+    expect(ownReads[1]?.terms).toContain(brandId);
+    // Only the changed products were read: none for the brands and vendors whose names stayed.
+    const changed = new Set(renamed);
+    expect(hooks.scopedProducts.flat().filter((id) => !changed.has(id))).toEqual([]);
+    expect(
+      ((await service.search({ text: 'dunnart springs', limits: { vendors: 50 } })).hits.vendors ?? []).map(
+        (hit) => hit.id,
+      ),
+    ).toContain(vendorId);
+    const fresh = await startService(engine.repositories.search);
+    for (const text of ['dibbler', 'dunnart', 'cotton', 'oak']) {
       const sorted = async (from: SearchService) => (await from.productIds(text)).sort((a, b) => a - b);
       expect(await sorted(service)).toEqual(await sorted(fresh.service));
     }

@@ -12,11 +12,18 @@ export interface SearchChanges {
   /**
    * Of `terms`, those whose own row changed since the position (a new, renamed, moved or deleted term: what the
    * documents of its products show), so each of their products is read again. The other terms only gained or lost
-   * products, which are in `products` themselves: only the term's own document (its count) is read again. Left out,
+   * products, which are in `products` themselves: only the term's own document (its count) is read again. The
+   * search service narrows it further to the terms whose name changed (SearchService `#namesCompared`). Left out,
    * every term in `terms` counts as edited.
    */
   editedTerms?: number[];
   vendors: number[];
+  /**
+   * Of `vendors`, those whose products are read again (their documents name the vendor). The change log does not
+   * tell a renamed vendor from one whose city or description changed: the search service narrows it, comparing the
+   * vendor's document with the one its index holds. Left out, every vendor in `vendors` counts as edited.
+   */
+  editedVendors?: number[];
   posts: number[];
 }
 

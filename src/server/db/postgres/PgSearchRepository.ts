@@ -129,17 +129,37 @@ export class PgSearchRepository implements SearchRepository {
     const termCounts = new Map<number, number>();
     let productCount = 0;
     if (scope) {
-      const products = await this.#productDocuments(
-        `(p.id = ANY($1::bigint[])
-          OR p.id IN (SELECT product_id FROM product_terms WHERE term_id = ANY($2::bigint[]))
-          OR p.vendor_id = ANY($3::bigint[])) ORDER BY p.id`,
-        [scope.products, scope.editedTerms ?? scope.terms, scope.vendors],
-        (rows) => ({
-          where: (column) => `${column} = ANY($1::bigint[])`,
-          params: [rows.map((row) => row.id)],
-        }),
-        { vendors, documents, termCounts: null },
+      // One list of ids (a union of the scope's lists that are not empty), looked up by primary key, as
+      // SqliteSearchRepository reads it: an OR of the three conditions could make PostgreSQL scan every product on
+      // each scoped read (a merge makes one per 250 changed products).
+      const lists: string[] = [];
+      const listParams: number[][] = [];
+      const addList = (ids: number[], select: (param: string) => string) => {
+        if (ids.length === 0) return;
+        listParams.push(ids);
+        lists.push(select(`$${listParams.length}::bigint[]`));
+      };
+      addList(scope.products, (param) => `SELECT unnest(${param})`);
+      addList(
+        scope.editedTerms ?? scope.terms,
+        (param) => `SELECT product_id FROM product_terms WHERE term_id = ANY(${param})`,
       );
+      addList(
+        scope.editedVendors ?? scope.vendors,
+        (param) => `SELECT id FROM products WHERE vendor_id = ANY(${param})`,
+      );
+      const products =
+        lists.length === 0
+          ? []
+          : await this.#productDocuments(
+              `p.id IN (${lists.join(' UNION ')}) ORDER BY p.id`,
+              listParams,
+              (rows) => ({
+                where: (column) => `${column} = ANY($1::bigint[])`,
+                params: [rows.map((row) => row.id)],
+              }),
+              { vendors, documents, termCounts: null },
+            );
       const found = new Set(products.map((row) => row.id));
       for (const id of scope.products) {
         if (!found.has(id)) removedKeys.push(suggestionObjectId({ type: 'product', postId: id }));

@@ -123,9 +123,10 @@ export class SqliteSearchRepository implements SearchRepository {
         lists.push('SELECT product_id FROM product_terms WHERE term_id IN (SELECT value FROM json_each(?))');
         listParams.push(ids(termsRead));
       }
-      if (scope.vendors.length > 0) {
+      const vendorsRead = scope.editedVendors ?? scope.vendors;
+      if (vendorsRead.length > 0) {
         lists.push('SELECT id FROM products WHERE vendor_id IN (SELECT value FROM json_each(?))');
-        listParams.push(ids(scope.vendors));
+        listParams.push(ids(vendorsRead));
       }
       const products = this.#productDocuments(
         `p.id IN (${lists.join(' UNION ')}) ORDER BY p.id`,
