@@ -320,6 +320,40 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
     await service.close();
   });
 
+  it('a merge writes only what it changed into the fallback, which then holds the catalog', async () => {
+    const store = new FakeStore();
+    for (let id = 1; id <= 40; id++) store.write(id, `Linen Shirt ${id}`);
+    const fallback = new KeyedIndex();
+    const keys = vi.spyOn(fallback, 'keys');
+    const service = await startedService(store, { fallback });
+    // The first build's whole fill ends with a look at every key the fallback holds.
+    await waitUntil(() => expect(keys).toHaveBeenCalledTimes(1));
+    keys.mockClear();
+    const update = vi.spyOn(fallback, 'update');
+    // More than updates carry: 1,600 new products, 10 renamed, 5 removed.
+    for (let id = 1001; id <= 2600; id++) store.write(id, `Wool Hat ${id}`);
+    for (let id = 1; id <= 10; id++) store.write(id, `Oak Bowl ${id}`);
+    for (let id = 36; id <= 40; id++) store.write(id, null);
+    expect(await titlesFound(service, 'wool')).toEqual([]);
+    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    expect((await service.search({ text: 'wool', limits: { products: 1 } })).totalProducts).toBe(1600);
+    await waitUntil(async () => {
+      expect((await fallback.search({ text: 'wool', limits: { products: 1 } })).totalProducts).toBe(1600);
+      expect((await fallback.search({ text: 'oak', limits: { products: 1 } })).totalProducts).toBe(10);
+      expect((await fallback.search({ text: 'linen', limits: { products: 1 } })).totalProducts).toBe(25);
+    });
+    // No look at every key it holds (what a whole fill compares against), and the changed documents only.
+    expect(keys).not.toHaveBeenCalled();
+    expect(await fallback.keys()).toHaveLength(35 + 1600);
+    const written = update.mock.calls.flatMap(([upserts]) => upserts.map((document) => document.key));
+    expect(new Set(written).size).toBe(1610);
+    expect(written).not.toContain('product__11');
+    expect(update.mock.calls.flatMap(([, removed]) => removed).sort()).toEqual(
+      ['product__36', 'product__37', 'product__38', 'product__39', 'product__40'].sort(),
+    );
+    await service.close();
+  });
+
   it('a replica build that failed is tried again later while the fallback answers', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {

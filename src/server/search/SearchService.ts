@@ -336,7 +336,7 @@ export class SearchService {
       // changed documents make the new index, built beside. A rename committed after the comparison is in the log
       // after `changes.seq`: the build's catch-up reads it with every product of the term or vendor.
       this.#awaitingBuild = true;
-      this.#startBuild(undefined, { base: index.snapshot(), changes: narrowed });
+      this.#startBuild(undefined, { base: index.snapshot(), baseSeq: this.#catalogSeq, changes: narrowed });
       return;
     }
     const loaded = await this.#repository.loadDocuments(narrowed);
@@ -454,8 +454,11 @@ export class SearchService {
     const beside = this.#createIndex !== null;
     let documents: readonly SearchDocument[];
     let next: SearchIndex;
+    /** A merge's writes since its base, for the fallback: the changed documents, then the catch-up's. */
+    const mergeWrites: { upserts: SearchDocument[]; removedKeys: string[] }[] = [];
     if (merge) {
       const changed = await this.#changedDocuments(merge.changes);
+      mergeWrites.push(changed);
       await this.#yield();
       const merged = (this.#createIndex as () => MemorySearchIndex)();
       if (this.#rules) await merged.setRules(this.#rules);
@@ -493,6 +496,7 @@ export class SearchService {
         if (beside && caughtUp.documents.length > DELTA_BUDGET) this.#buildAgain = true;
         else {
           await next.update(caughtUp.documents, caughtUp.removedKeys);
+          mergeWrites.push({ upserts: caughtUp.documents, removedKeys: caughtUp.removedKeys });
           seq = changes.seq;
           updated = caughtUp.documents.length;
         }
@@ -530,7 +534,17 @@ export class SearchService {
         this.#followersRebuilding--;
       });
     const fallback = this.#fallback;
-    if (fallback && fallback !== next) {
+    if (fallback && fallback !== next && merge) {
+      // Only what the merge changed: a fallback at the merge's base then holds its content (otherwise the position
+      // stays unrecorded, as after an update). Comparing every document would read the whole shared table.
+      this.#keepFallback(fallback, { from: merge.baseSeq, to: builtAt }, async () => {
+        for (const write of mergeWrites) {
+          if (!(await this.#writeFallback(fallback, write.upserts))) return false;
+          if (write.removedKeys.length > 0) await fallback.update([], write.removedKeys);
+        }
+        return true;
+      });
+    } else if (fallback && fallback !== next) {
       this.#keepFallback(fallback, { from: null, to: builtAt }, () =>
         this.#fillFallback(fallback, documents),
       );
@@ -581,6 +595,19 @@ export class SearchService {
       await fallback.replaceAll(documents);
       return true;
     }
+    // Stopped short (closing): not the catalog's content, so no position is recorded for it.
+    if (!(await this.#writeFallback(fallback, documents))) return false;
+    const kept = new Set(documents.map((document) => document.key));
+    const gone = (await fallback.keys()).filter((key) => !kept.has(key));
+    if (gone.length > 0) await fallback.update([], gone);
+    return true;
+  }
+
+  /**
+   * Writes documents into the fallback in slices (a product with its variations in one), each writing only what
+   * differs; false when closing stopped it short.
+   */
+  async #writeFallback(fallback: SearchIndex, documents: readonly SearchDocument[]): Promise<boolean> {
     for (let start = 0; start < documents.length && !this.#closed; ) {
       let end = Math.min(start + FALLBACK_SLICE, documents.length);
       while (end < documents.length && documents[end]?.kind === 'variation') end++;
@@ -591,12 +618,7 @@ export class SearchService {
       await new Promise((resolve) => setTimeout(resolve, performance.now() - sliceStarted));
       start = end;
     }
-    // Stopped short (closing): not the catalog's content, so no position is recorded for it.
-    if (this.#closed) return false;
-    const kept = new Set(documents.map((document) => document.key));
-    const gone = (await fallback.keys()).filter((key) => !kept.has(key));
-    if (gone.length > 0) await fallback.update([], gone);
-    return true;
+    return !this.#closed;
   }
 
   /**
@@ -712,6 +734,8 @@ export class SearchService {
 /** A rebuild from the answering index's content and the changes since: see INCREMENTAL_LIMIT. */
 interface Merge {
   base: MemoryIndexSnapshot;
+  /** The change-log position `base` holds. */
+  baseSeq: number;
   changes: SearchChanges;
 }
 
