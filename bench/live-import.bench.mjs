@@ -103,7 +103,7 @@ function rssMb(pid) {
 function startShoppers(origins, targets) {
   const state = { phase: 'warm-up', running: true, samples: [], suggestionsSent: 0, targets };
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
-  async function request(origin, path, headers = {}) {
+  async function request(kind, origin, path, headers = {}) {
     const phase = state.phase;
     const started = performance.now();
     let status = 0;
@@ -115,7 +115,7 @@ function startShoppers(origins, targets) {
     } catch {
       status = -1;
     }
-    state.samples.push({ phase, ms: performance.now() - started, status });
+    state.samples.push({ phase, kind, ms: performance.now() - started, status });
     return { status, body };
   }
   async function shopper(origin) {
@@ -131,14 +131,15 @@ function startShoppers(origins, targets) {
         }
       }
       if (kind === 'product page' || (kind === 'suggested product' && suggested.length === 0)) {
-        await request(origin, `/product/${pick(state.targets.products)}/`);
+        await request('product page', origin, `/product/${pick(state.targets.products)}/`);
       } else if (kind === 'category page') {
-        await request(origin, pick(state.targets.categories));
+        await request('category page', origin, pick(state.targets.categories));
       } else if (kind === 'suggestions') {
         const word = pick(WORDS);
         // As typed: a prefix of three letters or more, or the whole word.
         const typed = word.slice(0, 3 + Math.floor(Math.random() * (word.length - 2)));
         const { status, body } = await request(
+          'suggestions',
           origin,
           `/?wc-ajax=search_suggestions&s=${encodeURIComponent(typed)}`,
           { 'user-agent': userAgent() },
@@ -146,7 +147,7 @@ function startShoppers(origins, targets) {
         if (status === 200) state.suggestionsSent++;
         suggested = [...body.matchAll(/\/product\/([^/"\\]+)\//g)].map((match) => match[1]);
       } else {
-        await request(origin, `/product/${pick(suggested)}/`);
+        await request('suggested product', origin, `/product/${pick(suggested)}/`);
       }
     }
   }
@@ -164,8 +165,8 @@ function startShoppers(origins, targets) {
   };
 }
 
-function summarize(samples, phase) {
-  const own = samples.filter((sample) => sample.phase === phase);
+function summarize(samples, phase, kind = null) {
+  const own = samples.filter((sample) => sample.phase === phase && (kind === null || sample.kind === kind));
   const sorted = own.map((sample) => sample.ms).sort((a, b) => a - b);
   return {
     requests: own.length,
@@ -375,6 +376,15 @@ async function benchEngine(engine) {
     line('after new import', results['new import'].suggestionShows);
     line('reindex', results.reindex.ms);
     line('after reindex', null);
+    // Which requests the slow stretches hold back: per kind, p50 / p99 ms (requests).
+    for (const name of ['idle', 'after re-import', 'after new import', 'after reindex']) {
+      const kinds = MIX.map(([kind]) => kind).filter((kind, i, all) => all.indexOf(kind) === i);
+      const parts = kinds.map((kind) => {
+        const s = summarize(shoppers.state.samples, name, kind);
+        return `${kind} ${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} (${s.requests})`;
+      });
+      console.log(`${name} by kind, p50 / p99 ms: ${parts.join('; ')}`);
+    }
     console.log(`idle memory (all processes): ${idleMemory.toFixed(0)} MB`);
     console.log(`first import: ${JSON.stringify(results['first import'].summary)}`);
     console.log(`re-import: ${JSON.stringify(results['re-import'].summary)}`);

@@ -20,12 +20,20 @@ export function renameToken(index: number): string {
 export function liveImportCatalog(variant: LiveImportVariant, products: number): CatalogImport {
   if (variant === 'new') {
     const fresh = generateBenchCatalog({ products, seed: 7 });
+    // The same shop's vendors and brands, as an owner adding products has them: the first import's (another seed
+    // names them otherwise, and importing its sidecar would rename every vendor and brand).
+    const shop = generateBenchCatalog({ products, seed: 42 }).site;
+    const brandNames = new Map(
+      fresh.site.brands.map((brand, index) => [brand.name, shop.brands[index]?.name ?? brand.name]),
+    );
     const sku = (value: string | null) => (value === null ? null : value.replace(/^BN-/, 'NW-'));
     return {
       ...fresh,
-      // The same sidecar's vendors and brands; its per-product figures under the new SKUs.
+      // Its per-product figures under the new SKUs (vendors are named by slug, the same in both).
       site: {
         ...fresh.site,
+        brands: shop.brands,
+        vendors: shop.vendors,
         products: Object.fromEntries(
           Object.entries(fresh.site.products).map(([key, meta]) => [sku(key) as string, meta]),
         ),
@@ -33,6 +41,7 @@ export function liveImportCatalog(variant: LiveImportVariant, products: number):
       products: fresh.products.map((product) => ({
         ...product,
         sku: sku(product.sku),
+        brands: product.brands.map((name) => brandNames.get(name) ?? name),
         parent: product.parent && 'sku' in product.parent ? { sku: sku(product.parent.sku) as string } : null,
       })),
     };
