@@ -563,8 +563,9 @@ export class SearchService {
     const removed = new Set<string>();
     const none = { products: [], terms: [], vendors: [], posts: [] };
     const scopes: SearchScope[] = [];
-    for (let at = 0; at < changes.products.length; at += MERGE_READ) {
-      scopes.push({ ...none, products: changes.products.slice(at, at + MERGE_READ) });
+    const size = this.#repository.scopedReadSize ?? MERGE_READ;
+    for (let at = 0; at < changes.products.length; at += size) {
+      scopes.push({ ...none, products: changes.products.slice(at, at + size) });
     }
     if (changes.terms.length + changes.vendors.length + changes.posts.length > 0) {
       scopes.push({
@@ -576,8 +577,18 @@ export class SearchService {
         posts: changes.posts,
       });
     }
-    for (const scope of scopes) {
-      const batch = await this.#repository.loadDocuments(scope);
+    // The next read is asked for before this one's documents are taken and the build pauses: an awaited read
+    // (PostgreSQL) is then in flight while the requests run.
+    const read = (scope: SearchScope | undefined) => {
+      const reading = scope ? this.#repository.loadDocuments(scope) : null;
+      // Awaited below; a failure while pausing is not an unhandled one meanwhile.
+      reading?.catch(() => undefined);
+      return reading;
+    };
+    let next = read(scopes[0]);
+    for (let at = 0; next; at++) {
+      const batch = await next;
+      next = read(scopes[at + 1]);
       for (const document of batch.documents) upserts.set(document.key, document);
       for (const key of batch.removedKeys) removed.add(key);
       await this.#pause();

@@ -77,6 +77,11 @@ export interface SearchRepository {
   requestRebuild(): Promise<void>;
   changesSince(seq: number, limit: number): Promise<SearchChanges>;
   /**
+   * Products per scoped read when a merge reads its changed products (250 when left out): a read that holds the
+   * event loop (SQLite's synchronous driver) is kept short; one awaited over the network costs a round trip each.
+   */
+  readonly scopedReadSize?: number;
+  /**
    * The searchable documents (everything, or those of the scope and the products of its terms and vendors),
    * and the keys in the scope that no longer have a searchable document. Everything is read in pages of products
    * (by id), awaiting `pause` between them when given: the pages are not one snapshot, so a caller that needs the
