@@ -155,4 +155,24 @@ describe('MemorySearchIndex.mergeInSlices', () => {
       false,
     );
   });
+
+  it('takes the upserts’ terms worked out while they were read, and analyzes the others itself', async () => {
+    const random = randomSource(3);
+    const source = new MemorySearchIndex();
+    await source.replaceAll(catalog(random, 1, 50));
+    const upserts = catalog(random, 100, 20);
+    const [first, ...others] = upserts.filter((document) => document.kind === 'product');
+    // Read ahead: the first one's analysis says something its fields do not, to tell whose analysis is used.
+    const analyzed = new Map([
+      [first as SearchDocument, new Map([['zzyzx', 1]])],
+      ...others
+        .slice(0, 5)
+        .map((document) => [document, MemorySearchIndex.analyzeDocument(document)] as const),
+    ]);
+    const merged = new MemorySearchIndex();
+    await merged.mergeInSlices(source.snapshot(), upserts, [], async () => {}, 25, analyzed);
+    const ids = async (text: string) => merged.searchProductIds(text);
+    expect(await ids('zzyzx')).toEqual([first?.id]);
+    for (const document of others) expect(await ids(`sku-${document.id}`)).toContain(document.id);
+  });
 });

@@ -202,7 +202,8 @@ export class MemorySearchIndex implements SearchIndex {
    * replaceAllInSlices with `from`'s documents and the changes (a product's variations go with it, as in an
    * update): the same index, built in a fraction of the time, because the documents that did not change keep their
    * analysis. Their postings are copied from `from`'s segments (renumbered); only the upserts are analyzed, which
-   * was most of a build (a big import's changes then show in about the time their own documents take).
+   * was most of a build (a big import's changes then show in about the time their own documents take). `analyzed`
+   * holds upserts' terms worked out already (`analyzeDocument`, while their rows were still being read).
    */
   async mergeInSlices(
     from: MemoryIndexSnapshot,
@@ -210,8 +211,14 @@ export class MemorySearchIndex implements SearchIndex {
     removedKeys: readonly string[],
     pause: () => Promise<void>,
     slice = 500,
+    analyzed: ReadonlyMap<SearchDocument, ReadonlyMap<string, number>> = new Map(),
   ): Promise<void> {
-    for (const _ of this.#merging(from, upserts, removedKeys, slice)) await pause();
+    for (const _ of this.#merging(from, upserts, removedKeys, slice, analyzed)) await pause();
+  }
+
+  /** A document's terms as this index analyzes them, for `mergeInSlices`' `analyzed`. */
+  static analyzeDocument(document: SearchDocument): ReadonlyMap<string, number> {
+    return termsOf(document);
   }
 
   /** What a merge beside this index starts from (see MemoryIndexSnapshot). */
@@ -297,6 +304,7 @@ export class MemorySearchIndex implements SearchIndex {
     upserts: readonly SearchDocument[],
     removedKeys: readonly string[],
     slice: number,
+    analyzed: ReadonlyMap<SearchDocument, ReadonlyMap<string, number>>,
   ): Generator<void> {
     // A step per `slice` documents looked at: ordering tens of thousands in one go would hold the loop ~40 ms.
     const dropped = new Set(removedKeys);
@@ -348,7 +356,7 @@ export class MemorySearchIndex implements SearchIndex {
     for (const [position, document] of ordered.entries()) {
       const doc = this.#addDocument(document);
       const old = origin[position] as number;
-      const updated = old >= 0 ? from.deltaTerms.get(old) : termsOf(document);
+      const updated = old >= 0 ? from.deltaTerms.get(old) : (analyzed.get(document) ?? termsOf(document));
       if (updated) {
         for (const [term, mask] of updated) {
           const list = postings.get(term);

@@ -457,13 +457,21 @@ export class SearchService {
     /** A merge's writes since its base, for the fallback: the changed documents, then the catch-up's. */
     const mergeWrites: { upserts: SearchDocument[]; removedKeys: string[] }[] = [];
     if (merge) {
-      const changed = await this.#changedDocuments(merge.changes);
+      const analyzed = new Map<SearchDocument, ReadonlyMap<string, number>>();
+      const changed = await this.#changedDocuments(merge.changes, analyzed);
       mergeWrites.push(changed);
       await this.#yield();
       const merged = (this.#createIndex as () => MemorySearchIndex)();
       if (this.#rules) await merged.setRules(this.#rules);
       // Nobody searches it yet: built in slices, searches run between them.
-      await merged.mergeInSlices(merge.base, changed.upserts, changed.removedKeys, this.#pause, BUILD_SLICE);
+      await merged.mergeInSlices(
+        merge.base,
+        changed.upserts,
+        changed.removedKeys,
+        this.#pause,
+        BUILD_SLICE,
+        analyzed,
+      );
       next = merged;
       documents = merged.liveDocuments();
     } else {
@@ -554,10 +562,12 @@ export class SearchService {
 
   /**
    * A merge's changed documents, read anew a few hundred products per read with a pause between reads, and the keys
-   * of those gone.
+   * of those gone. Each read's documents are analyzed into `analyzed` while the next read is in flight (PostgreSQL),
+   * in slices between pauses: the merge's build then has only the postings to assemble.
    */
   async #changedDocuments(
     changes: SearchChanges,
+    analyzed: Map<SearchDocument, ReadonlyMap<string, number>>,
   ): Promise<{ upserts: SearchDocument[]; removedKeys: string[] }> {
     const upserts = new Map<string, SearchDocument>();
     const removed = new Set<string>();
@@ -589,8 +599,12 @@ export class SearchService {
     for (let at = 0; next; at++) {
       const batch = await next;
       next = read(scopes[at + 1]);
-      for (const document of batch.documents) upserts.set(document.key, document);
       for (const key of batch.removedKeys) removed.add(key);
+      for (const [index, document] of batch.documents.entries()) {
+        upserts.set(document.key, document);
+        analyzed.set(document, MemorySearchIndex.analyzeDocument(document));
+        if ((index + 1) % BUILD_SLICE === 0) await this.#pause();
+      }
       await this.#pause();
     }
     return { upserts: [...upserts.values()], removedKeys: [...removed].filter((key) => !upserts.has(key)) };
