@@ -201,7 +201,8 @@ export class MemorySearchIndex implements SearchIndex {
   /**
    * replaceAllInSlices with `from`'s documents and the changes (a product's variations go with it, as in an
    * update): the same index, built in a fraction of the time, because the documents that did not change keep their
-   * analysis. Their postings are copied from `from`'s segments (renumbered); only the upserts are analyzed, which
+   * analysis. Their postings are copied from `from`'s base segment (renumbered), or taken from the term maps of those
+   * updated since; only the upserts are analyzed, which
    * was most of a build (a big import's changes then show in about the time their own documents take). `analyzed`
    * holds upserts' terms worked out already (`analyzeDocument`, while their rows were still being read).
    */

@@ -561,8 +561,8 @@ export class SearchService {
   }
 
   /**
-   * A merge's changed documents, read anew a few hundred products per read with a pause between reads, and the keys
-   * of those gone. Each read's documents are analyzed into `analyzed` while the next read is in flight (PostgreSQL),
+   * A merge's changed documents, read anew (`scopedReadSize` products per read: 250 on SQLite, whose reads hold the
+   * event loop) with a pause between reads, and the keys of those gone. Each read's documents are analyzed into `analyzed` while the next read is in flight (PostgreSQL),
    * in slices between pauses: the merge's build then has only the postings to assemble.
    */
   async #changedDocuments(
