@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productDocument } from '../../../test-support/searchDocuments';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import { SEARCH_GROUPS, type SearchDocument } from './SearchIndex';
 
@@ -26,23 +27,20 @@ function catalog(random: () => number, firstId: number, products: number) {
   const pick = () => WORDS[Math.floor(random() * WORDS.length)] as string;
   const documents: SearchDocument[] = [];
   for (let id = firstId; id < firstId + products; id++) {
-    documents.push({
-      key: `product__${id}`,
-      kind: 'product',
-      id,
-      parentId: null,
-      taxonomy: null,
-      postType: null,
-      fields: {
-        title: [`${pick()} ${pick()}`],
-        sku: [`SKU-${id}`],
-        taxonomy: [pick()],
-        content: [`${pick()} ${pick()} ${pick()}`],
-      },
-      featured: random() < 0.1,
-      inStock: random() < 0.8,
-      sales: Math.floor(random() * 5),
-    });
+    const title = `${pick()} ${pick()}`;
+    documents.push(
+      productDocument(id, title, {
+        fields: {
+          title: [title],
+          sku: [`SKU-${id}`],
+          taxonomy: [pick()],
+          content: [`${pick()} ${pick()} ${pick()}`],
+        },
+        featured: random() < 0.1,
+        inStock: random() < 0.8,
+        sales: Math.floor(random() * 5),
+      }),
+    );
     if (random() < 0.3) {
       for (let v = 1; v <= 2; v++) {
         documents.push({

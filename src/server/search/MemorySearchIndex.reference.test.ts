@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { productDocument } from '../../../test-support/searchDocuments';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import { parseSearchQuery, type QueryWord } from './parseSearchQuery';
 import {
@@ -261,19 +262,7 @@ describe('MemorySearchIndex against a brute-force reference', () => {
 });
 
 describe('a broad one-word keystroke', () => {
-  const product = (id: number, title: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
-    key: `product__${id}`,
-    kind: 'product',
-    id,
-    parentId: null,
-    taxonomy: null,
-    postType: null,
-    fields: { title: [title] },
-    featured: false,
-    inStock: true,
-    sales: 0,
-    ...extra,
-  });
+  const product = productDocument;
   // 4,000 products starting with "s"; the best-scoring "s" words (the shortest) are in four titles only, the
   // best of all ("So") in an out-of-stock product's.
   const catalog: SearchDocument[] = [

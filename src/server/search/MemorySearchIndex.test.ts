@@ -1,27 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productDocument } from '../../../test-support/searchDocuments';
 import { testSearchEngines } from './postgres/testSearchIndexes';
-import { DEFAULT_RULES, type SearchDocument, type SearchIndex } from './SearchIndex';
+import { DEFAULT_RULES, type SearchIndex } from './SearchIndex';
 
 /*
  * The relevance contract of a SearchIndex: the same cases run on the embedded index and, when TEST_DATABASE_URL
  * is set, on the PostgreSQL index (testSearchEngines).
  */
 
-function product(id: number, title: string, extra: Partial<SearchDocument> = {}): SearchDocument {
-  return {
-    key: `product__${id}`,
-    kind: 'product',
-    id,
-    parentId: null,
-    taxonomy: null,
-    postType: null,
-    fields: { title: [title] },
-    featured: false,
-    inStock: true,
-    sales: 0,
-    ...extra,
-  };
-}
+const product = productDocument;
 
 async function productIds(index: SearchIndex, text: string): Promise<number[]> {
   return ((await index.search({ text, limits: { products: 20 } })).hits.products ?? []).map((hit) => hit.id);

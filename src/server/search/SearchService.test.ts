@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { productDocument } from '../../../test-support/searchDocuments';
 import type { SearchChanges, SearchRepository, SearchScope } from '../db/ports';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import { DEFAULT_RULES, type SearchDocument, type SearchIndex } from './SearchIndex';
@@ -20,20 +21,7 @@ function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
   return vi.waitFor(check, { timeout: 8_000, interval: 10 });
 }
 
-function product(id: number, title: string): SearchDocument {
-  return {
-    key: `product__${id}`,
-    kind: 'product',
-    id,
-    parentId: null,
-    taxonomy: null,
-    postType: null,
-    fields: { title: [title] },
-    featured: false,
-    inStock: true,
-    sales: 0,
-  };
-}
+const product = productDocument;
 
 /** A catalog of product titles with a change log, as the SQLite and PostgreSQL repositories keep one. */
 class FakeStore {

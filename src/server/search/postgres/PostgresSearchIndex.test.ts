@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test-support/createTestApp';
+import { productDocument } from '../../../../test-support/searchDocuments';
 import { survivingDroppedConnections } from '../../db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../db/postgres/testDatabase';
 import { MemorySearchIndex } from '../MemorySearchIndex';
-import { DEFAULT_RULES, type SearchDocument, type SearchRequest } from '../SearchIndex';
+import { DEFAULT_RULES, type SearchRequest } from '../SearchIndex';
 import { createPostgresSearchIndex, PostgresSearchIndex } from './PostgresSearchIndex';
 
 /*
@@ -13,21 +14,7 @@ import { createPostgresSearchIndex, PostgresSearchIndex } from './PostgresSearch
  * and the same answers as the embedded index on the demo catalog. Needs TEST_DATABASE_URL.
  */
 
-function product(id: number, title: string, extra: Partial<SearchDocument> = {}): SearchDocument {
-  return {
-    key: `product__${id}`,
-    kind: 'product',
-    id,
-    parentId: null,
-    taxonomy: null,
-    postType: null,
-    fields: { title: [title] },
-    featured: false,
-    inStock: true,
-    sales: 0,
-    ...extra,
-  };
-}
+const product = productDocument;
 
 describe.skipIf(!TEST_DATABASE_URL)('PostgresSearchIndex shared by several processes', () => {
   let drop: () => Promise<void>;
