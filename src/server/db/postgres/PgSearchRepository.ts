@@ -133,7 +133,7 @@ export class PgSearchRepository implements SearchRepository {
     if (scope) {
       // One list of ids (a union of the scope's lists that are not empty), looked up by primary key, as
       // SqliteSearchRepository reads it: an OR of the three conditions could make PostgreSQL scan every product on
-      // each scoped read (a merge makes one per 250 changed products).
+      // each scoped read (a merge makes one per `scopedReadSize` changed products).
       const lists: string[] = [];
       const listParams: number[][] = [];
       const addList = (ids: number[], select: (param: string) => string) => {
