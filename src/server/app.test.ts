@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BILLING_FORM } from '../../test-support/billingForm';
 import { createTestApp, type TestApp } from '../../test-support/createTestApp';
+import { processPacer } from './search/BuildPacer';
 
 /*
  * The whole shop through HTTP: buildApp on a seeded demo catalog, driven with app.inject() as a browser would,
@@ -117,6 +118,8 @@ describe('buildApp', () => {
     // A slice far shorter than one page render: of requests arriving together, only the first starts at once.
     const busy = await createTestApp({ settings: { server: { loopSliceMs: 0.001 } } });
     try {
+      // Its search index built: while a build runs, turns give requests the build's share instead (BuildPacer).
+      await vi.waitFor(() => expect(processPacer.requestSliceMs()).toBe(0), { timeout: 5000, interval: 20 });
       const pages = await Promise.all(
         ['/', MUG_PAGE, '/shop/', '/cart/', '/product-category/home/'].map((url) =>
           busy.app.inject({ method: 'GET', url, headers: { host: HOST } }),

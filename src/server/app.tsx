@@ -43,6 +43,7 @@ import { restPlugin } from './rest/restPlugin';
 import { reviewsPlugin } from './reviews/reviewsPlugin';
 import { createReviewsView } from './reviews/reviewsView';
 import { createSearchRecorder, type SearchRecorder } from './search/analytics/createSearchRecorder';
+import { processPacer } from './search/BuildPacer';
 import { createSearch } from './search/createSearch';
 import type { SearchIndex } from './search/SearchIndex';
 import type { SuggestionDecorator } from './search/SuggestionBuilder';
@@ -149,7 +150,10 @@ export async function buildApp({
   });
 
   // Before every other hook: a request that must wait for its turn has done no work yet (http/loopTurns.ts).
-  const loopTurns = createLoopTurns({ sliceMs: config.server.loopSliceMs });
+  // While a build runs beside the search index, a turn's requests run their share next to its runs (BuildPacer).
+  const loopTurns = createLoopTurns({
+    sliceMs: () => Math.max(config.server.loopSliceMs, processPacer.requestSliceMs()),
+  });
   app.addHook('onRequest', function takeTurn(_request, _reply, done) {
     const turn = loopTurns.take();
     if (turn === undefined) done();

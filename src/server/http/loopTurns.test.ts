@@ -79,6 +79,21 @@ describe('loop turns', () => {
     expect(loop.queued()).toBe(0);
   });
 
+  it('reads a slice that changes (longer while a build runs beside the search index) at every check', async () => {
+    const loop = modelLoop();
+    let slice = 2;
+    const turns = createLoopTurns({ sliceMs: () => slice, now: loop.now, atTurnEnd: loop.atTurnEnd });
+    const started: string[] = [];
+    for (const name of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) arrive(turns, loop, started, name);
+    expect(started).toEqual(['a', 'b']);
+    slice = 4;
+    await loop.endTurn();
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    slice = 1;
+    await loop.endTurn();
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+  });
+
   it('never lets a new arrival overtake a request that waits, even in a fresh slice', async () => {
     const loop = modelLoop();
     const turns = createLoopTurns({ sliceMs: 2, now: loop.now, atTurnEnd: loop.atTurnEnd });

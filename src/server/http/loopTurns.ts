@@ -18,18 +18,22 @@ export interface LoopTurns {
 }
 
 export interface LoopTurnsOptions {
-  /** Request work started per slice of a turn, in milliseconds. */
-  sliceMs: number;
+  /**
+   * Request work started per slice of a turn, in milliseconds; a function is read at every check (a build beside
+   * the answering search index asks for longer slices while it runs: see BuildPacer.requestSliceMs).
+   */
+  sliceMs: number | (() => number);
   now?: () => number;
   /** Runs a callback at the end of this turn of the loop, or of the next one when called from that end. */
   atTurnEnd?: (callback: () => void) => void;
 }
 
 export function createLoopTurns({
-  sliceMs,
+  sliceMs: slice,
   now = () => performance.now(),
   atTurnEnd = setImmediate,
 }: LoopTurnsOptions): LoopTurns {
+  const sliceMs = typeof slice === 'function' ? slice : () => slice;
   const waiting: Array<() => void> = [];
   let deferred = 0;
   // The slice of requests started as their bytes arrive (the poll phase); it ends at this turn's end.
@@ -61,7 +65,7 @@ export function createLoopTurns({
 
   // A round always starts one waiting request, so they progress whatever the clock says.
   function ticket(): void {
-    if (startedThisRound > 0 && now() - roundStart >= sliceMs) {
+    if (startedThisRound > 0 && now() - roundStart >= sliceMs()) {
       queueTicket();
       return;
     }
@@ -77,7 +81,7 @@ export function createLoopTurns({
           atTurnEnd(endArrivalSlice);
           return undefined;
         }
-        if (now() - arrivalSliceStart < sliceMs) return undefined;
+        if (now() - arrivalSliceStart < sliceMs()) return undefined;
       }
       deferred++;
       return new Promise<void>((resolve) => {

@@ -124,4 +124,18 @@ describe('a build beside the answering index, paced by the traffic', () => {
     expect(budgets.length).toBe(600);
     expect(Math.max(...budgets)).toBe(4);
   });
+
+  it('while a build runs, asks the turns of the event loop for the requests’ share of a run; none once it stopped', async () => {
+    const { pacer, runs, clock } = paced(() => 10);
+    expect(pacer.requestSliceMs()).toBe(0);
+    await runs(100);
+    // Runs of 20 ms at share 2: a turn's requests get 10 ms.
+    expect(pacer.budgetMs).toBe(20);
+    expect(pacer.requestSliceMs()).toBe(10);
+    clock.now += 200;
+    expect(pacer.requestSliceMs()).toBe(10);
+    // No yield for a while: the build is over, the turns keep their own slice.
+    clock.now += 100;
+    expect(pacer.requestSliceMs()).toBe(0);
+  });
 });

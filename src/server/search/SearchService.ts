@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { SearchChanges, SearchQueryRecord, SearchRepository, SearchScope } from '../db/ports';
-import { BuildPacer } from './BuildPacer';
+import { type BuildPacer, processPacer } from './BuildPacer';
 import { type Correction, didYouMean, type PastQuery } from './didYouMean';
 import { type MemoryIndexSnapshot, MemorySearchIndex } from './MemorySearchIndex';
 import { normalizeQuery } from './parseSearchQuery';
@@ -780,6 +780,3 @@ function sameTitle(a: SearchDocument, b: SearchDocument): boolean {
 function anonymousIdentity(visitor: { ip: string; userAgent: string }, now: number): string {
   return `anon:${visitor.ip}:${visitor.userAgent}:${new Date(now).toISOString().slice(0, 10)}`;
 }
-
-/** One pacer per process: every build beside an answering index shares the one event loop (see BuildPacer). */
-const processPacer = new BuildPacer();
