@@ -289,7 +289,7 @@ export class MemorySearchIndex implements SearchIndex {
     if (slice !== Number.POSITIVE_INFINITY) yield;
     for (const document of ordered) {
       const doc = this.#addDocument(document);
-      addPostings(postings, doc, document);
+      addTerms(postings, doc, termsOf(document));
       if ((doc + 1) % slice === 0) yield;
     }
     this.#base = yield* IndexSegment.building(postings, SHORT_FIELDS, slice * POSTINGS_PER_DOCUMENT);
@@ -358,13 +358,8 @@ export class MemorySearchIndex implements SearchIndex {
       const doc = this.#addDocument(document);
       const old = origin[position] as number;
       const updated = old >= 0 ? from.deltaTerms.get(old) : (analyzed.get(document) ?? termsOf(document));
-      if (updated) {
-        for (const [term, mask] of updated) {
-          const list = postings.get(term);
-          if (list) list.push(doc, mask);
-          else postings.set(term, [doc, mask]);
-        }
-      } else renumbered[old] = doc;
+      if (updated) addTerms(postings, doc, updated);
+      else renumbered[old] = doc;
       if ((doc + 1) % slice === 0) yield;
     }
     // The other documents' postings, term by term from the base segment. The base numbers its documents as a build does
@@ -436,13 +431,7 @@ export class MemorySearchIndex implements SearchIndex {
       return;
     }
     const postings = new Map<string, number[]>();
-    for (const [doc, terms] of this.#deltaDocs) {
-      for (const [term, mask] of terms) {
-        const list = postings.get(term);
-        if (list) list.push(doc, mask);
-        else postings.set(term, [doc, mask]);
-      }
-    }
+    for (const [doc, terms] of this.#deltaDocs) addTerms(postings, doc, terms);
     this.#delta = new IndexSegment(postings, SHORT_FIELDS);
   }
 
@@ -1084,9 +1073,9 @@ function isProduct(document: SearchDocument): boolean {
   return groupOf(document) === 0;
 }
 
-/** Adds a document's terms to the term → [doc, mask, …] lists a segment is built from. */
-function addPostings(postings: Map<string, number[]>, doc: number, document: SearchDocument): void {
-  for (const [term, mask] of termsOf(document)) {
+/** Adds a document's terms (term → field mask) to the term → [doc, mask, …] lists a segment is built from. */
+function addTerms(postings: Map<string, number[]>, doc: number, terms: ReadonlyMap<string, number>): void {
+  for (const [term, mask] of terms) {
     const list = postings.get(term);
     if (list) list.push(doc, mask);
     else postings.set(term, [doc, mask]);

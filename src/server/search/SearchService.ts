@@ -452,14 +452,15 @@ export class SearchService {
     // starts from the position of its changes (the changed rows are read after it).
     const from = merge ? merge.changes.seq : (await this.#repository.revision()).catalog;
     const beside = this.#createIndex !== null;
-    let documents: readonly SearchDocument[];
+    /** A full build's documents (a merge's are in the index it built), and how many the new index holds. */
+    let documents: readonly SearchDocument[] = [];
+    let held: number;
     let next: SearchIndex;
     /** A merge's writes since its base, for the fallback: the changed documents, then the catch-up's. */
     const mergeWrites: { upserts: SearchDocument[]; removedKeys: string[] }[] = [];
     if (merge) {
-      const analyzed = new Map<SearchDocument, ReadonlyMap<string, number>>();
-      const changed = await this.#changedDocuments(merge.changes, analyzed);
-      mergeWrites.push(changed);
+      const changed = await this.#changedDocuments(merge.changes);
+      mergeWrites.push({ upserts: changed.upserts, removedKeys: changed.removedKeys });
       await this.#yield();
       const merged = (this.#createIndex as () => MemorySearchIndex)();
       if (this.#rules) await merged.setRules(this.#rules);
@@ -470,16 +471,17 @@ export class SearchService {
         changed.removedKeys,
         this.#pause,
         BUILD_SLICE,
-        analyzed,
+        changed.analyzed,
       );
       next = merged;
-      documents = merged.liveDocuments();
+      held = merged.size;
     } else {
       // Read in pages; beside the answering index, searches run between them (the pages are read after `from`: the
       // catch-up below applies whatever they missed or read half-written).
       documents = (
         await this.#repository.loadDocuments(undefined, onProgress, beside ? this.#pause : undefined)
       ).documents;
+      held = documents.length;
       // Requests that arrived while the rows were read are answered before the index is built.
       await this.#yield();
       next = beside ? (this.#createIndex as () => SearchIndex)() : this.#index;
@@ -525,7 +527,7 @@ export class SearchService {
       this.#awaitingBuild = this.#buildAgain;
       return true;
     });
-    if (!swapped) return documents.length;
+    if (!swapped) return held;
     // The followers rebuild beside theirs, in slices, after the swap (the facets answer from their old index
     // meanwhile), outside the turn and apart from this build: refreshes, and the next build, go on meanwhile (a
     // follower applies again, once swapped, the batches it was given while its pages were read). They read the
@@ -557,18 +559,21 @@ export class SearchService {
         this.#fillFallback(fallback, documents),
       );
     }
-    return documents.length;
+    return held;
   }
 
   /**
    * A merge's changed documents, read anew (`scopedReadSize` products per read: 250 on SQLite, whose reads hold the
-   * event loop) with a pause between reads, and the keys of those gone. Each read's documents are analyzed into `analyzed` while the next read is in flight (PostgreSQL),
-   * in slices between pauses: the merge's build then has only the postings to assemble.
+   * event loop) with a pause between reads, and the keys of those gone. Each read's documents are analyzed
+   * (`analyzed`) while the next read is in flight (PostgreSQL), in slices between pauses: the merge's build then has
+   * only the postings to assemble.
    */
-  async #changedDocuments(
-    changes: SearchChanges,
-    analyzed: Map<SearchDocument, ReadonlyMap<string, number>>,
-  ): Promise<{ upserts: SearchDocument[]; removedKeys: string[] }> {
+  async #changedDocuments(changes: SearchChanges): Promise<{
+    upserts: SearchDocument[];
+    removedKeys: string[];
+    analyzed: Map<SearchDocument, ReadonlyMap<string, number>>;
+  }> {
+    const analyzed = new Map<SearchDocument, ReadonlyMap<string, number>>();
     const upserts = new Map<string, SearchDocument>();
     const removed = new Set<string>();
     const none = { products: [], terms: [], vendors: [], posts: [] };
@@ -607,7 +612,11 @@ export class SearchService {
       }
       await this.#pause();
     }
-    return { upserts: [...upserts.values()], removedKeys: [...removed].filter((key) => !upserts.has(key)) };
+    return {
+      upserts: [...upserts.values()],
+      removedKeys: [...removed].filter((key) => !upserts.has(key)),
+      analyzed,
+    };
   }
 
   /**
