@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productDocument } from '../../../test-support/searchDocuments';
 import {
   correctionEditsOf,
   didYouMean,
@@ -193,18 +194,7 @@ describe('did you mean', () => {
 });
 
 function product(id: number, title: string, content = ''): SearchDocument {
-  return {
-    key: `product__${id}`,
-    kind: 'product',
-    id,
-    parentId: null,
-    taxonomy: null,
-    postType: null,
-    fields: { title: [title], ...(content ? { content: [content] } : {}) },
-    featured: false,
-    inStock: true,
-    sales: 0,
-  };
+  return productDocument(id, title, content ? { fields: { title: [title], content: [content] } } : {});
 }
 
 describe.each(testSearchEngines())('the dictionary accessor on $name', (engine) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productDocument } from '../../../test-support/searchDocuments';
 import { testSearchEngines } from './postgres/testSearchIndexes';
 import type { SearchDocument, SearchIndex } from './SearchIndex';
 
@@ -9,18 +10,7 @@ import type { SearchDocument, SearchIndex } from './SearchIndex';
  */
 
 function product(id: number, fields: SearchDocument['fields']): SearchDocument {
-  return {
-    key: `product__${id}`,
-    kind: 'product',
-    id,
-    parentId: null,
-    taxonomy: null,
-    postType: null,
-    fields,
-    featured: false,
-    inStock: true,
-    sales: 0,
-  };
+  return productDocument(id, fields.title?.[0] ?? '', { fields });
 }
 
 const many = (from: number, fields: (n: number) => SearchDocument['fields']) =>
