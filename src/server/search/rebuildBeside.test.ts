@@ -137,6 +137,24 @@ async function answers(service: SearchService) {
   return Promise.all(QUERIES.map((request) => service.search(request)));
 }
 
+/**
+ * Waits until the index finds every searchable product whose name now ends with `word` (more than updates carry:
+ * a merge or a rebuild), and until no build is left running.
+ */
+async function renamedAllFound(service: SearchService, word: string) {
+  const [{ searchable = 0 } = {}] = await engine.query<{ searchable: number }>(
+    `SELECT count(*) AS searchable FROM products WHERE name LIKE '% ${word}' AND type <> 'variation'
+     AND status = 'publish' AND visibility IN ('visible', 'search')`,
+  );
+  expect(Number(searchable)).toBeGreaterThan(1500);
+  await waitUntil(async () =>
+    expect((await service.search({ text: word.toLowerCase(), limits: { products: 1 } })).totalProducts).toBe(
+      Number(searchable),
+    ),
+  );
+  await waitUntil(() => expect(service.rebuilding).toBe(false));
+}
+
 async function requestRebuildAndWait(service: SearchService) {
   const old = service.index;
   await engine.repositories.search.requestRebuild();
@@ -408,17 +426,7 @@ describe('a rebuild beside the answering index, on the real store', () => {
       `UPDATE products SET name = name || ' Quokka' WHERE id IN (SELECT id FROM products WHERE type <> 'variation'
        ORDER BY id LIMIT 1800)`,
     );
-    const [{ searchable = 0 } = {}] = await engine.query<{ searchable: number }>(
-      `SELECT count(*) AS searchable FROM products WHERE name LIKE '% Quokka' AND type <> 'variation'
-       AND status = 'publish' AND visibility IN ('visible', 'search')`,
-    );
-    expect(Number(searchable)).toBeGreaterThan(1500);
-    await waitUntil(async () =>
-      expect((await service.search({ text: 'quokka', limits: { products: 1 } })).totalProducts).toBe(
-        Number(searchable),
-      ),
-    );
-    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    await renamedAllFound(service, 'Quokka');
     expect(hooks.fullLoads).toBe(loadsBefore);
     const fresh = await startService(engine.repositories.search);
     for (const text of ['quokka', 'cotton', 'sh']) {
@@ -538,17 +546,7 @@ describe('a rebuild beside the answering index, on the real store', () => {
       `UPDATE terms SET description = 'Rewritten by the import' WHERE taxonomy = 'product_brand'`,
     );
     await engine.query(`UPDATE vendors SET city = 'Dunnart Springs'`);
-    const [{ searchable = 0 } = {}] = await engine.query<{ searchable: number }>(
-      `SELECT count(*) AS searchable FROM products WHERE name LIKE '% Dibbler' AND type <> 'variation'
-       AND status = 'publish' AND visibility IN ('visible', 'search')`,
-    );
-    expect(Number(searchable)).toBeGreaterThan(1500);
-    await waitUntil(async () =>
-      expect((await service.search({ text: 'dibbler', limits: { products: 1 } })).totalProducts).toBe(
-        Number(searchable),
-      ),
-    );
-    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    await renamedAllFound(service, 'Dibbler');
     expect(hooks.fullLoads).toBe(loadsBefore);
     // The brands' and vendors' own documents were read twice: to compare their names, then by the merge, which
     // counted none that holds searchable products as edited (one that holds none stays edited: it has nothing to read).
