@@ -221,6 +221,43 @@ describe('exact invalidation by imports', () => {
     await pages.expectHits(everyPage);
   });
 
+  it('an import of more new products than one read of the log: their categories and the catalog-wide pages, not the others', async () => {
+    await pages.warm([
+      URL.homeCategory,
+      URL.front,
+      URL.decor,
+      URL.kitchen,
+      URL.mug,
+      URL.bookends,
+      ...UNRELATED,
+    ]);
+    const csv = readFileSync(DEMO_CATALOG.csv, 'utf8');
+    const hanger = csv.split(/\r?\n/).find((line) => line.startsWith('1030,'));
+    if (!hanger) throw new Error('no Macramé Plant Hanger row in the demo catalog');
+    // 6,000 new products in Home > Candles: past the 5,000 changes a read of the log once took, which
+    // dropped every cached page after each large import (every shopper met cold pages while the search caught up).
+    const rows = Array.from({ length: 6_000 }, (_, i) =>
+      hanger
+        .replace(/^1030,/, ',')
+        .replace('DEMO-MACRAME-HANGER', `BULK-JAR-${i}`)
+        .replace('"Macramé Plant Hanger"', `"Bulk Storage Jar ${i}"`)
+        .replace('"Home > Decor"', '"Home > Candles"')
+        .replace(/https:\/\/images\.example\.invalid\/[^,]*/, ''),
+    );
+    expect(rows[0]).toContain('Home > Candles');
+    const path = join(shop.dataDir, 'bulk.csv');
+    writeFileSync(path, `${csv.trimEnd()}\n${rows.join('\n')}\n`);
+    const summary = await shop.repositories.catalog.importCatalog(
+      await readCatalogFiles(path, DEMO_CATALOG.sidecar),
+    );
+    expect(summary.created).toBe(6_000);
+    shop.app.pageCache.changes.markStale();
+    // Home's archive lists its subcategories' products; the home page and the shop span the catalog.
+    expect((await pages.get(URL.homeCategory)).headers['x-shop-cache']).toBe('miss');
+    expect((await pages.get(URL.front)).headers['x-shop-cache']).toBe('miss');
+    await pages.expectHits([URL.decor, URL.kitchen, URL.mug, URL.bookends, ...UNRELATED]);
+  });
+
   it('an import of changed rows: those products’ pages and listings, not the others', async () => {
     const HANGER = '/product/macrame-plant-hanger/';
     await pages.warm([HANGER, ...everyPage]);

@@ -12,8 +12,14 @@ export const CHANGE_CHECK_INTERVAL_MS = 200;
  */
 export const NOTIFIED_CHECK_INTERVAL_MS = 1_000;
 
-/** Changes read at once; a longer backlog (a process that slept through a huge import) drops every page instead. */
-const CHANGE_BATCH = 5_000;
+/**
+ * Changes read at once; a longer backlog (a process that slept through several huge imports) drops every page
+ * instead. As many as the search index takes at once: an import of 26,000 new products then keeps every page it
+ * does not change (the other products' pages), where a bound of 5,000 dropped them all and shoppers met cold pages
+ * while the search index caught up. Reading 26,000 rows and their products' terms takes ~50 ms on SQLite and
+ * ~80 ms on PostgreSQL (52,000 products), once per process and import.
+ */
+const CHANGE_BATCH = 50_000;
 
 export interface PageChangeFollower {
   /**
