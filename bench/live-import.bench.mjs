@@ -12,7 +12,9 @@
 // the re-import and the new import, how long after the import exited the change showed (a renamed product found
 // by its new word in suggestions and on its page; a new product in suggestions) in every process; at the end,
 // the suggestion queries sent against the rows in search_queries (rows lost). Options: --products N (20000),
-// --engine sqlite|postgres (both), --idle S (10).
+// --engine sqlite|postgres (both), --idle S (10), --rate R: the shoppers' requests per second, all connections
+// together (by default none: each connection sends its next request as soon as the last one is answered, which
+// saturates the machine; a shop is rarely run so, and a rate shows the same operations at a load with room left).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -31,6 +33,7 @@ const option = (name, fallback) => {
 const PRODUCTS = Number(option('products', 20_000));
 const ENGINES = option('engine', 'sqlite,postgres').split(',');
 const IDLE_SECONDS = Number(option('idle', 10));
+const RATE = Number(option('rate', 0));
 const CONNECTIONS = 10;
 const WORDS = `linen shirt hoodie jacket mug bowl oak lamp wool scarf boots tent towel notebook cotton denim
   leather vase candle speaker serum puzzle blanket cushion jeans apron kettle knife charger sneakers`.split(
@@ -120,7 +123,16 @@ function startShoppers(origins, targets) {
   }
   async function shopper(origin) {
     let suggested = [];
+    // With a rate, each connection starts a request every CONNECTIONS ÷ RATE seconds (or at once when behind).
+    const interval = RATE > 0 ? (1000 * CONNECTIONS) / RATE : 0;
+    let nextStart = performance.now() + Math.random() * interval;
     while (state.running) {
+      if (interval > 0) {
+        const wait = nextStart - performance.now();
+        if (wait > 0) await sleep(wait);
+        nextStart = Math.max(performance.now(), nextStart + interval);
+        if (!state.running) break;
+      }
       const roll = Math.random();
       let kind = MIX[MIX.length - 1][0];
       for (let sum = 0, i = 0; i < MIX.length; i++) {
@@ -353,7 +365,9 @@ async function benchEngine(engine) {
     );
     const label = engine === 'postgres' ? 'PostgreSQL, 2 processes' : 'SQLite, 1 process';
     // A request is filed under the phase it started in: one that began before the idle phase is not idle.
-    console.log(`\n## ${label}: ${PRODUCTS} products, ${CONNECTIONS} shopper connections`);
+    console.log(
+      `\n## ${label}: ${PRODUCTS} products, ${CONNECTIONS} shopper connections${RATE > 0 ? `, ${RATE} requests/s in all` : ' (as fast as they are answered)'}`,
+    );
     console.log(
       'operation         took s  requests  p50 ms  p99 ms  max ms  p99÷idle  max÷idle p99  non-200  peak MB',
     );

@@ -40,6 +40,32 @@ const RULES_LOCK = 7263004;
 /** Products per page of a full load, as SqliteSearchRepository reads them. */
 const LOAD_PAGE = 250;
 
+/** Which rows of a side table (by a product id column) a read of products takes. */
+interface SideCondition {
+  where: (column: string) => string;
+  params: unknown[];
+}
+
+/**
+ * A list of product ids as a condition: `= ANY` of the list and, redundantly, between its lowest and highest id,
+ * which lets PostgreSQL take an index range when the ids lie close together (an import's new products): measured
+ * at 52,000 products for 1,000 new ones, 5.4 ms for the four statements of a read instead of 16 ms, where the list
+ * alone made it scan each side table whole. Ids spread over the table keep the plan the list alone gives.
+ */
+function idList(ids: readonly number[]): SideCondition & { ids: readonly number[] } {
+  let lowest = Number.POSITIVE_INFINITY;
+  let highest = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    if (id < lowest) lowest = id;
+    if (id > highest) highest = id;
+  }
+  return {
+    ids,
+    where: (column) => `${column} = ANY($1::bigint[]) AND ${column} BETWEEN $2 AND $3`,
+    params: [ids, lowest, highest],
+  };
+}
+
 /** The PostgreSQL twin of SqliteSearchRepository, query for query (id lists as `bigint[]` instead of JSON). */
 export class PgSearchRepository implements SearchRepository {
   /** The event loop runs other requests while a read is in flight: fewer, larger reads (and round trips). */
@@ -133,35 +159,40 @@ export class PgSearchRepository implements SearchRepository {
     if (scope) {
       // One list of ids (a union of the scope's lists that are not empty), looked up by primary key, as
       // SqliteSearchRepository reads it: an OR of the three conditions could make PostgreSQL scan every product on
-      // each scoped read (a merge makes one per `scopedReadSize` changed products).
-      const lists: string[] = [];
-      const listParams: number[][] = [];
-      const addList = (ids: number[], select: (param: string) => string) => {
-        if (ids.length === 0) return;
-        listParams.push(ids);
-        lists.push(select(`$${listParams.length}::bigint[]`));
-      };
-      addList(scope.products, (param) => `SELECT unnest(${param})`);
-      addList(
-        scope.editedTerms ?? scope.terms,
-        (param) => `SELECT product_id FROM product_terms WHERE term_id = ANY(${param})`,
-      );
-      addList(
-        scope.editedVendors ?? scope.vendors,
-        (param) => `SELECT id FROM products WHERE vendor_id = ANY(${param})`,
-      );
-      const products =
-        lists.length === 0
-          ? []
-          : await this.#productDocuments(
-              `p.id IN (${lists.join(' UNION ')}) ORDER BY p.id`,
-              listParams,
-              (rows) => ({
-                where: (column) => `${column} = ANY($1::bigint[])`,
-                params: [rows.map((row) => row.id)],
-              }),
-              { vendors, documents, termCounts: null },
-            );
+      // each scoped read.
+      const editedTerms = scope.editedTerms ?? scope.terms;
+      const editedVendors = scope.editedVendors ?? scope.vendors;
+      let products: ProductRow[];
+      if (editedTerms.length + editedVendors.length === 0) {
+        // Products only (a merge reads its changed products so, a thousand at a time): the side tables are read for
+        // the same ids at the same time as the products, four statements in flight instead of one after another.
+        const ids = idList(scope.products);
+        products =
+          ids.ids.length === 0
+            ? []
+            : await this.#productDocuments(`${ids.where('p.id')} ORDER BY p.id`, ids.params, ids, {
+                vendors,
+                documents,
+                termCounts: null,
+              });
+      } else {
+        const lists: string[] = [];
+        const listParams: number[][] = [];
+        const addList = (ids: number[], select: (param: string) => string) => {
+          if (ids.length === 0) return;
+          listParams.push(ids);
+          lists.push(select(`$${listParams.length}::bigint[]`));
+        };
+        addList(scope.products, (param) => `SELECT unnest(${param})`);
+        addList(editedTerms, (param) => `SELECT product_id FROM product_terms WHERE term_id = ANY(${param})`);
+        addList(editedVendors, (param) => `SELECT id FROM products WHERE vendor_id = ANY(${param})`);
+        products = await this.#productDocuments(
+          `p.id IN (${lists.join(' UNION ')}) ORDER BY p.id`,
+          listParams,
+          (rows) => idList(rows.map((row) => row.id)),
+          { vendors, documents, termCounts: null },
+        );
+      }
       const found = new Set(products.map((row) => row.id));
       for (const id of scope.products) {
         if (!found.has(id)) removedKeys.push(suggestionObjectId({ type: 'product', postId: id }));
@@ -223,33 +254,53 @@ export class PgSearchRepository implements SearchRepository {
 
   /**
    * The documents of the products matching `filter` (on `products p`, with its ORDER BY) with their side tables,
-   * read for just those products (`sideOf` gives the condition on a product id column that selects them); adds the
-   * links' counts to `termCounts` when given. Returns the product rows read.
+   * read for just those products (`sideOf` gives the condition on a product id column that selects them: known
+   * beforehand, the four statements run at once; otherwise told by the product rows, read first); adds the links'
+   * counts to `termCounts` when given. Returns the product rows read.
    */
   async #productDocuments(
     filter: string,
     params: unknown[],
-    sideOf: (rows: ProductRow[]) => { where: (column: string) => string; params: unknown[] },
+    sideOf: SideCondition | ((rows: ProductRow[]) => SideCondition),
     into: {
       vendors: Map<number, string>;
       documents: SearchDocument[];
       termCounts: Map<number, number> | null;
     },
   ): Promise<ProductRow[]> {
-    const products = await this.#rows<ProductRow>(
+    const productRows = this.#rows<ProductRow>(
       `SELECT p.id, p.type, p.parent_id, p.sku, p.name, p.featured, p.short_description, p.description,
          p.stock_status, p.total_sales, p.vendor_id
        FROM products p WHERE p.type <> 'variation' AND ${SEARCHABLE} AND ${filter}`,
       params,
     );
-    if (products.length === 0) return products;
-    const side = sideOf(products);
+    let side: SideCondition;
+    if (typeof sideOf === 'function') {
+      const rows = await productRows;
+      if (rows.length === 0) return rows;
+      side = sideOf(rows);
+    } else side = sideOf;
     // Side tables in bulk, grouped by product: one pass each instead of a query per product.
-    const termLinks = await this.#rows<{ owner: number; text: string; term_id: number }>(
-      `SELECT x.product_id AS owner, t.name AS text, x.term_id FROM product_terms x JOIN terms t ON t.id = x.term_id
-       WHERE ${side.where('x.product_id')} ORDER BY x.product_id, x.term_id`,
-      side.params,
-    );
+    const [products, termLinks, attributeRows, variationRows] = await Promise.all([
+      productRows,
+      this.#rows<{ owner: number; text: string; term_id: number }>(
+        `SELECT x.product_id AS owner, t.name AS text, x.term_id FROM product_terms x JOIN terms t ON t.id = x.term_id
+         WHERE ${side.where('x.product_id')} ORDER BY x.product_id, x.term_id`,
+        side.params,
+      ),
+      this.#rows<{ owner: number; text: string }>(
+        `SELECT x.product_id AS owner, t.name AS text FROM product_attribute_terms x
+         JOIN attribute_terms t ON t.id = x.term_id WHERE ${side.where('x.product_id')}
+         ORDER BY x.product_id, x.attribute_id, x.term_id`,
+        side.params,
+      ),
+      this.#rows<{ id: number; parent_id: number; sku: string; stock_status: string }>(
+        `SELECT v.id, v.parent_id, v.sku, v.stock_status FROM products v
+         WHERE v.type = 'variation' AND v.status = 'publish' AND v.sku IS NOT NULL AND v.sku <> ''
+         AND ${side.where('v.parent_id')} ORDER BY v.id`,
+        side.params,
+      ),
+    ]);
     if (into.termCounts) {
       const found = new Set(products.map((row) => row.id));
       for (const link of termLinks) {
@@ -257,22 +308,8 @@ export class PgSearchRepository implements SearchRepository {
           into.termCounts.set(link.term_id, (into.termCounts.get(link.term_id) ?? 0) + 1);
       }
     }
-    const attributeValues = groupBy(
-      await this.#rows<{ owner: number; text: string }>(
-        `SELECT x.product_id AS owner, t.name AS text FROM product_attribute_terms x
-         JOIN attribute_terms t ON t.id = x.term_id WHERE ${side.where('x.product_id')}
-         ORDER BY x.product_id, x.attribute_id, x.term_id`,
-        side.params,
-      ),
-    );
-    const variations = groupVariations(
-      await this.#rows<{ id: number; parent_id: number; sku: string; stock_status: string }>(
-        `SELECT v.id, v.parent_id, v.sku, v.stock_status FROM products v
-         WHERE v.type = 'variation' AND v.status = 'publish' AND v.sku IS NOT NULL AND v.sku <> ''
-         AND ${side.where('v.parent_id')} ORDER BY v.id`,
-        side.params,
-      ),
-    );
+    const attributeValues = groupBy(attributeRows);
+    const variations = groupVariations(variationRows);
     const sideTables = { termNames: groupBy(termLinks), attributeValues, variations, vendors: into.vendors };
     for (const row of products) into.documents.push(...productDocuments(row, sideTables));
     return products;
