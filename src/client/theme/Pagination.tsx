@@ -1,4 +1,9 @@
-/** Numbered pages for an archive; `pageUrl` builds each page's address (/shop/page/2/ and friends). */
+import { pageNumbers } from './pageNumbers';
+
+/**
+ * Numbered pages for an archive, the far ones folded into gaps (pageNumbers.ts); `pageUrl` builds each page's
+ * address (/shop/page/2/ and friends).
+ */
 export function Pagination({
   page,
   pages,
@@ -19,9 +24,11 @@ export function Pagination({
             </a>
           </li>
         )}
-        {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-          <li key={number}>
-            {number === page ? (
+        {pageNumbers(page, pages).map((number, index) => (
+          <li key={number === 'gap' ? `gap-${index}` : number}>
+            {number === 'gap' ? (
+              <span className="pagination__gap">…</span>
+            ) : number === page ? (
               <span aria-current="page">{number}</span>
             ) : (
               <a href={pageUrl(number)} aria-label={`Page ${number}`}>
