@@ -263,3 +263,44 @@ describe('a vendor’s count', () => {
     expect(counted(scoped.documents)).toEqual(heldVendors);
   });
 });
+
+describe('concurrent saves', () => {
+  it('of products sharing a brand and a vendor all succeed and leave both suggestions exact', async () => {
+    const tidewater = await vendorId('tidewater-mill');
+    const sold = (
+      await shop.query<{ id: number }>(
+        "SELECT id FROM products WHERE vendor_id = ? AND type <> 'variation' ORDER BY id",
+        [tidewater],
+      )
+    ).map((row) => Number(row.id));
+    expect(sold.length).toBeGreaterThan(3);
+    await shop.query(
+      "INSERT INTO terms (taxonomy, slug, name) VALUES ('product_brand', 'platypus-weaves', 'Platypus Weaves')",
+    );
+    const [brand] = await shop.query<{ id: number }>("SELECT id FROM terms WHERE slug = 'platypus-weaves'");
+    for (const id of sold) {
+      await shop.query('INSERT INTO product_terms (product_id, term_id) VALUES (?, ?)', [id, brand?.id]);
+    }
+    await waitUntil(async () => expect(await terms('platypus')).toContain('Platypus Weaves'));
+
+    const saveAll = (status: (index: number) => string) =>
+      Promise.all(sold.map((id, index) => rest('PUT', `/products/${id}`, { status: status(index) })));
+    // Half private, half published at once: both still suggested.
+    await saveAll((index) => (index % 2 === 0 ? 'private' : 'publish'));
+    const [first] = await shop.query<{ name: string }>('SELECT name FROM products WHERE id = ?', [sold[0]]);
+    await waitUntil(async () => expect(await productIds(String(first?.name))).not.toContain(sold[0]));
+    expect(await terms('platypus')).toContain('Platypus Weaves');
+    // All private at once: neither holds a searchable product any more.
+    await saveAll(() => 'private');
+    await waitUntil(async () => {
+      expect(await terms('platypus')).not.toContain('Platypus Weaves');
+      expect(await vendors('tidewater')).not.toContain('Tidewater Mill');
+    });
+    // All published again at once.
+    await saveAll(() => 'publish');
+    await waitUntil(async () => {
+      expect(await terms('platypus')).toContain('Platypus Weaves');
+      expect(await vendors('tidewater')).toContain('Tidewater Mill');
+    });
+  });
+});
