@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import { openShopProcesses, type ShopProcesses } from '../../../test-support/shopProcesses';
 import { TEST_OWNER_PASSWORD_HASH } from '../../../test-support/testOwner';
 import type { Suggestion, SuggestionsResponse } from '../../shared/search/suggestionTypes';
 import type { CatalogImport, ImportProduct } from '../catalog/import/catalogImport';
@@ -302,5 +303,59 @@ describe('concurrent saves', () => {
       expect(await terms('platypus')).toContain('Platypus Weaves');
       expect(await vendors('tidewater')).toContain('Tidewater Mill');
     });
+  });
+});
+
+describe('two processes on one database', () => {
+  let both: ShopProcesses;
+  let bothKey: IssuedApiKey;
+  beforeAll(async () => {
+    both = await openShopProcesses(2);
+    await both.repositories[0]?.ownerAuth.setOwnerAccount(TEST_OWNER_PASSWORD_HASH, null, Date.now());
+    bothKey = await createApiKeyService(both.repositories[0]?.apiKeys as never).create({
+      description: 'Both processes',
+      permissions: 'read_write',
+    });
+  }, 60_000);
+  afterAll(async () => both?.close());
+
+  const save = async (process: number, id: number, status: string) => {
+    const response = await both.apps[process]?.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/products/${id}`,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${bothKey.consumerKey}:${bothKey.consumerSecret}`).toString('base64')}`,
+      },
+      payload: { status },
+    });
+    expect(response?.statusCode, response?.body).toBe(200);
+  };
+  const brandsOn = async (process: number) => {
+    const response = await both.apps[process]?.inject({
+      method: 'GET',
+      url: '/?wc-ajax=search_suggestions&s=echidna',
+    });
+    return named((response?.json() as SuggestionsResponse).suggestions, 'taxonomy');
+  };
+
+  it('each publishing or hiding one product of a brand at once: both processes’ suggestions follow', async () => {
+    await both.query(
+      "INSERT INTO terms (taxonomy, slug, name) VALUES ('product_brand', 'echidna-crafts', 'Echidna Crafts')",
+    );
+    const [brand] = await both.query<{ id: number }>("SELECT id FROM terms WHERE slug = 'echidna-crafts'");
+    for (const id of [LAMP, MUG]) {
+      await both.query("UPDATE products SET status = 'draft' WHERE id = ?", [id]);
+      await both.query('INSERT INTO product_terms (product_id, term_id) VALUES (?, ?)', [id, brand?.id]);
+    }
+    for (const process of [0, 1]) expect(await brandsOn(process)).not.toContain('Echidna Crafts');
+
+    await Promise.all([save(0, LAMP, 'publish'), save(1, MUG, 'publish')]);
+    for (const process of [0, 1]) {
+      await waitUntil(async () => expect(await brandsOn(process)).toContain('Echidna Crafts'));
+    }
+    await Promise.all([save(0, MUG, 'private'), save(1, LAMP, 'private')]);
+    for (const process of [0, 1]) {
+      await waitUntil(async () => expect(await brandsOn(process)).not.toContain('Echidna Crafts'));
+    }
   });
 });
