@@ -171,6 +171,24 @@ describe('a vendor’s suggestion follows the products moved to it and away', ()
     await waitUntil(async () => expect(await vendorOf('café au lait mug')).toBe('Hollow Oak Studio'));
     expect(await vendors('wombat')).not.toContain('Wombat Works');
   });
+
+  it('appears when a product of its own is created, and goes when it is deleted for good', async () => {
+    await shop.query(
+      "INSERT INTO vendors (slug, name, city) VALUES ('koala-kilns', 'Koala Kilns', 'Cairns')",
+    );
+    const koala = await vendorId('koala-kilns');
+    expect(await vendors('koala')).not.toContain('Koala Kilns');
+    // Created with its vendor at once (another process; the REST API and the back office set no vendor).
+    await shop.query(
+      "INSERT INTO products (type, sku, slug, name, vendor_id) VALUES ('simple', 'KOALA-STOOL', 'kapok-stool', 'Kapok Stool', ?)",
+      [koala],
+    );
+    await waitUntil(async () => expect(await vendors('koala')).toContain('Koala Kilns'));
+    const [stool] = await shop.query<{ id: number }>("SELECT id FROM products WHERE sku = 'KOALA-STOOL'");
+    await rest('DELETE', `/products/${stool?.id}?force=true`);
+    await waitUntil(async () => expect(await productIds('kapok stool')).toEqual([]));
+    expect(await vendors('koala')).not.toContain('Koala Kilns');
+  });
 });
 
 describe('an import records the terms and vendors whose counts it changes', () => {
