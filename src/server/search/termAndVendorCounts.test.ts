@@ -337,8 +337,13 @@ describe('two processes on one database', () => {
   }, 60_000);
   afterAll(async () => both?.close());
 
+  const app = (process: number) => {
+    const found = both.apps[process];
+    if (!found) throw new Error(`no process ${process}`);
+    return found;
+  };
   const save = async (process: number, id: number, status: string) => {
-    const response = await both.apps[process]?.inject({
+    const response = await app(process).inject({
       method: 'PUT',
       url: `/wp-json/wc/v3/products/${id}`,
       headers: {
@@ -346,14 +351,14 @@ describe('two processes on one database', () => {
       },
       payload: { status },
     });
-    expect(response?.statusCode, response?.body).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
   };
   const brandsOn = async (process: number) => {
-    const response = await both.apps[process]?.inject({
+    const response = await app(process).inject({
       method: 'GET',
       url: '/?wc-ajax=search_suggestions&s=echidna',
     });
-    return named((response?.json() as SuggestionsResponse).suggestions, 'taxonomy');
+    return named((response.json() as SuggestionsResponse).suggestions, 'taxonomy');
   };
 
   it('each publishing or hiding one product of a brand at once: both processes’ suggestions follow', async () => {
