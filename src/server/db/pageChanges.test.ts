@@ -69,6 +69,41 @@ describe('the change log as the render cache reads it', () => {
     expect((await since(left.seq)).terms).toEqual([{ id: gifts, wide: true }]);
   });
 
+  it('a product published or hidden logs its terms and vendor narrow: the render cache drops its listings, not every page', async () => {
+    const own = (
+      await shop.query<{ term_id: number }>('SELECT term_id FROM product_terms WHERE product_id = ?', [MUG])
+    ).map((row) => Number(row.term_id));
+    const [sold] = await shop.query<{ vendor_id: number }>('SELECT vendor_id FROM products WHERE id = ?', [
+      MUG,
+    ]);
+    const vendor = Number(sold?.vendor_id);
+    const start = await now();
+    await shop.query("UPDATE products SET visibility = 'hidden' WHERE id = ?", [MUG]);
+    const hidden = await since(start);
+    expect(hidden.products).toEqual([{ id: MUG, wide: true }]);
+    expect(new Set(hidden.terms)).toEqual(new Set(own.map((id) => ({ id, wide: false }))));
+    // The vendor's row is narrow: the page cache reads no vendor change (which would drop every page).
+    expect(hidden.vendors).toEqual([]);
+    // The search reads the vendor's document again (its count), not its products.
+    const search = await shop.repositories.search.changesSince(start, 1_000);
+    expect(search.vendors).toEqual([vendor]);
+    expect(search.editedVendors).toEqual([]);
+    expect(search.editedTerms).toEqual([]);
+
+    // Hidden to catalog-only: not searchable either way, so only the product's row moves.
+    await shop.query("UPDATE products SET visibility = 'catalog' WHERE id = ?", [MUG]);
+    const still = await since(hidden.seq);
+    expect(still.terms).toEqual([]);
+    expect((await shop.repositories.search.changesSince(hidden.seq, 1_000)).vendors).toEqual([]);
+
+    // A vendor's own change is still wide.
+    await shop.query("UPDATE products SET visibility = 'visible' WHERE id = ?", [MUG]);
+    const shown = await since(still.seq);
+    await shop.query("UPDATE vendors SET city = 'Leek' WHERE id = ?", [vendor]);
+    expect((await since(shown.seq)).vendors).toEqual([vendor]);
+    expect((await shop.repositories.search.changesSince(shown.seq, 1_000)).editedVendors).toEqual([vendor]);
+  });
+
   it.runIf(!process.env.TEST_DATABASE_URL)(
     'SQLite’s trigger compares every column of products but the stock count and sales',
     async () => {

@@ -18,7 +18,7 @@ export interface CatalogSnapshot {
 
 /** The stored rows an import compares with, as importSnapshotSql.ts reads them (the same SQL on both engines). */
 export interface StoredCatalogRows {
-  products: (ImportProductRow & { id: number })[];
+  products: (ImportProductRow & { id: number; vendorId?: number | null })[];
   productTerms: { productId: number; termId: number }[];
   images: {
     productId: number;
@@ -39,9 +39,10 @@ export interface StoredCatalogRows {
 /** Gathers each product's rows (lists in their stored order) under its id. */
 export function indexStoredProducts(rows: StoredCatalogRows): Map<number, StoredProduct> {
   const byId = new Map<number, StoredProduct>();
-  for (const { id, ...row } of rows.products) {
+  for (const { id, vendorId, ...row } of rows.products) {
     byId.set(id, {
       row,
+      vendorId,
       termIds: [],
       images: [],
       downloads: [],

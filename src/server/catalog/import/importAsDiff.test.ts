@@ -113,6 +113,12 @@ describe('imports as diffs', () => {
       removed: await product(removed),
     };
     const parent = await product(parentSku);
+    const [sold] = await shop.query<{ vendor_id: number | null }>(
+      'SELECT vendor_id FROM products WHERE sku = ?',
+      [removed],
+    );
+    const removedVendor = Number(sold?.vendor_id);
+    expect(removedVendor).toBeGreaterThan(0);
 
     bySku(priced).regularPrice = (bySku(priced).regularPrice ?? 0) + 250;
     bySku(renamed).name = 'A wholly new name';
@@ -172,10 +178,13 @@ describe('imports as diffs', () => {
       ]),
     ] as number[];
     expect([...changes.products].sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
-    expect(changes.vendors).toEqual([]);
+    // The removed product's vendor holds one product fewer: its count is read again (narrow: the vendor itself did not
+    // change, so its products are not). The new product has no vendor.
+    expect(changes.vendors).toEqual([removedVendor]);
+    expect(changes.editedVendors).toEqual([]);
     expect(changes.posts).toEqual([]);
     // One change each: the feed moved by exactly the entries it holds, not once per row the import wrote.
-    const entries = changes.products.length + changes.terms.length;
+    const entries = changes.products.length + changes.terms.length + changes.vendors.length;
     expect((await shop.repositories.search.revision()).catalog - revision).toBe(entries);
     // The terms are those the new and the removed product link to (their counts changed).
     expect(changes.terms.length).toBeGreaterThan(0);

@@ -41,6 +41,8 @@ export interface ImportCatalogReader {
 /** A stored product as an import compares it with its row in the file. */
 export interface StoredProduct {
   row: ImportProductRow;
+  /** Its vendor (null: none; left out by a reader that does not know). */
+  vendorId?: number | null;
   /** The terms it links to, in no order. */
   termIds: number[];
   images: ImportProductRelations['images'];
@@ -204,8 +206,17 @@ export interface ImportPlan {
    * them to the change feed in one statement, where per-row triggers would write one change per joined row.
    */
   changedProducts: number[];
-  /** The terms that gain or lose a product (new terms are recorded by their own insert). */
+  /**
+   * The terms whose count of searchable products changes: those a product joins or leaves, and every term of a
+   * product that becomes searchable or stops being so (new terms are recorded by their own insert).
+   */
   changedTerms: number[];
+  /**
+   * The stored vendors whose count of searchable products changes: the vendor of a product that becomes searchable
+   * or stops being so, and of a searchable product removed. A product's vendor is set by the sidecar after its row
+   * is written, so the executor adds the vendors its sidecar writes move products between (new products included).
+   */
+  changedVendors: number[];
   summary: ImportSummary;
   /** Rows in the import: progress counts productRelations operations written, out of this. */
   total: number;

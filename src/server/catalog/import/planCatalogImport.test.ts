@@ -236,3 +236,68 @@ describe('planCatalogImport', () => {
     expect(result.summary.posts).toBe(3);
   });
 });
+
+describe('planCatalogImport: the terms and vendors whose counts change', () => {
+  // A stored lamp in the Lamps category, sold by vendor 7: the row and links a first import of it wrote.
+  const lamp = (extra: Partial<ImportProduct> = {}) =>
+    row({ csvId: 5, sku: 'LAMP', name: 'Lamp', categories: [['Lamps']], tags: ['Brass'], ...extra });
+  const first = plan([lamp()]);
+  const [inserted] = operations(first, 'insertProduct');
+  if (!inserted) throw new Error('the lamp was not planned');
+  const snapshot: CatalogSnapshot = {
+    products: [{ id: 5, sku: 'LAMP', slug: 'lamp', type: 'simple' }],
+    terms: [
+      { id: 1, taxonomy: 'product_cat', slug: 'lamps', name: 'Lamps', parentId: null },
+      { id: 2, taxonomy: 'product_tag', slug: 'brass', name: 'Brass', parentId: null },
+    ],
+    posts: [],
+    stored: {
+      products: [{ ...inserted.row, id: 5, vendorId: 7 }],
+      productTerms: [
+        { productId: 5, termId: 1 },
+        { productId: 5, termId: 2 },
+      ],
+      images: [],
+      downloads: [],
+      attributes: [],
+      attributeTerms: [],
+      variationAttributes: [],
+      groupedChildren: [],
+      links: [],
+    },
+  };
+  const counted = (result: ImportPlan) => ({
+    terms: [...result.changedTerms].sort(),
+    vendors: result.changedVendors,
+  });
+
+  it('none for the same row, or a change that leaves it searchable (a price)', () => {
+    expect(counted(plan([lamp()], snapshot))).toEqual({ terms: [], vendors: [] });
+    expect(counted(plan([lamp({ regularPrice: 2000 })], snapshot))).toEqual({ terms: [], vendors: [] });
+  });
+
+  it('every term and the vendor of a product unpublished, made private or hidden', () => {
+    for (const change of [
+      { published: false },
+      { private: true, published: false },
+      { visibility: 'hidden' as const },
+    ]) {
+      expect(counted(plan([lamp(change)], snapshot))).toEqual({ terms: [1, 2], vendors: [7] });
+    }
+    // Catalog-only (listed, never searched) stops counting; search-only still counts.
+    expect(counted(plan([lamp({ visibility: 'catalog' })], snapshot))).toEqual({
+      terms: [1, 2],
+      vendors: [7],
+    });
+    expect(counted(plan([lamp({ visibility: 'search' })], snapshot))).toEqual({ terms: [], vendors: [] });
+  });
+
+  it('the terms it joins or leaves alone when it stays searchable, and the vendor of a searchable product removed', () => {
+    expect(counted(plan([lamp({ tags: [] })], snapshot))).toEqual({ terms: [2], vendors: [] });
+    const removing: CatalogImport = { products: [], site: EMPTY_SIDECAR, removeMissing: true };
+    expect(counted(planCatalogImport(removing, new SnapshotImportReader(snapshot)))).toEqual({
+      terms: [1, 2],
+      vendors: [7],
+    });
+  });
+});

@@ -21,6 +21,7 @@ import type {
   ImportPlan,
   ImportProductRelations,
   ImportProductRow,
+  StoredProduct,
   TermOperation,
 } from './importPlan';
 
@@ -87,6 +88,13 @@ export function planCatalogImport(
     for (const termId of next) if (!held.has(termId)) changedTerms.add(termId);
   };
   const linkedTerms = (relations: ImportProductRelations) => relations.termLinks.map((link) => link.termId);
+  // Stored vendors whose count of searchable products changes (the sidecar's moves are the executor's to add).
+  const changedVendors = new Set<number>();
+  /** A stored product that becomes searchable or stops being so: every term it had or has, and its vendor. */
+  const searchabilityChanged = (stored: StoredProduct, termIds: readonly number[]) => {
+    for (const termId of [...stored.termIds, ...termIds]) changedTerms.add(termId);
+    if (stored.vendorId != null) changedVendors.add(stored.vendorId);
+  };
   // Every product the file names, for an import that removes the rest.
   const named = new Set<number>();
   const changed = (id: number, parentId: number | null, pricing = true) => {
@@ -133,6 +141,9 @@ export function planCatalogImport(
       const change = stored ? changedRelations(stored, withStoredImageText(relations, stored)) : relations;
       if (rowChanged) operations.push({ kind: 'updateProduct', id, row });
       if (change.termLinks) termsChanged(stored?.termIds ?? [], linkedTerms(relations));
+      if (stored && rowChanged && countsInSearch(stored.row) !== countsInSearch(row)) {
+        searchabilityChanged(stored, linkedTerms(relations));
+      }
       operations.push({ kind: 'productRelations', productId: id, ...change });
       catalog.wrote(id, row, null);
       if (rowChanged || Object.keys(change).length > 0) {
@@ -219,6 +230,7 @@ export function planCatalogImport(
       const stored = reader.storedProduct(id);
       const parentId = stored?.row.parentId ?? null;
       termsChanged(stored?.termIds ?? [], []);
+      if (stored?.vendorId != null && countsInSearch(stored.row)) changedVendors.add(stored.vendorId);
       if (parentId === null) {
         summary.removed++;
         // The index drops it; its grouped parents' price ranges follow.
@@ -282,9 +294,19 @@ export function planCatalogImport(
     operations,
     changedProducts: [...changedProducts],
     changedTerms: [...changedTerms],
+    changedVendors: [...changedVendors],
     summary,
     total: products.length,
   };
+}
+
+/** Whether the product counts in its terms' and vendor's search entries (searchDocumentRows.ts, SEARCHABLE). */
+function countsInSearch(row: Pick<ImportProductRow, 'type' | 'status' | 'visibility'>): boolean {
+  return (
+    row.type !== 'variation' &&
+    row.status === 'publish' &&
+    (row.visibility === 'visible' || row.visibility === 'search')
+  );
 }
 
 /** The columns a grouped product's derived price range and stock status are computed from. */

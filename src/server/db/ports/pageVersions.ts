@@ -28,6 +28,7 @@ export interface PageChanges {
   rules: string | null;
   products: PageChange[];
   terms: PageChange[];
+  /** Vendors that changed themselves (wide rows); one that only gained or lost products is left out. */
   vendors: number[];
   posts: number[];
   /**

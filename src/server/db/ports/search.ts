@@ -19,9 +19,12 @@ export interface SearchChanges {
   editedTerms?: number[];
   vendors: number[];
   /**
-   * Of `vendors`, those whose products are read again (their documents name the vendor). The change log does not
-   * tell a renamed vendor from one whose city or description changed: the search service narrows it, comparing the
-   * vendor's document with the one its index holds. Left out, every vendor in `vendors` counts as edited.
+   * Of `vendors`, those whose products are read again (their documents name the vendor): the vendors whose own row
+   * changed. The others only gained or lost searchable products (a product published, hidden or moved between
+   * vendors, which is in `products` itself): only the vendor's document (its count) is read again. The change log
+   * does not tell a renamed vendor from one whose city or description changed: the search service narrows it,
+   * comparing the vendor's document with the one its index holds. Left out, every vendor in `vendors` counts as
+   * edited.
    */
   editedVendors?: number[];
   posts: number[];

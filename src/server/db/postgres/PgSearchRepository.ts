@@ -109,6 +109,7 @@ export class PgSearchRepository implements SearchRepository {
       terms: [],
       editedTerms: [],
       vendors: [],
+      editedVendors: [],
       posts: [],
     };
     try {
@@ -130,6 +131,8 @@ export class PgSearchRepository implements SearchRepository {
           list?.push(row.ref_id);
           // A term's row is wide when the term itself changed, narrow when it only gained or lost products.
           if (row.kind === 'term' && row.wide) changes.editedTerms?.push(row.ref_id);
+          // A vendor's row likewise: wide when the vendor itself changed, narrow when only its count did (0042).
+          if (row.kind === 'vendor' && row.wide) changes.editedVendors?.push(row.ref_id);
         }
         return changes;
       });
@@ -233,11 +236,17 @@ export class PgSearchRepository implements SearchRepository {
     );
     addTermDocuments({ documents, removedKeys }, termRows, scope?.terms, scope ? null : termCounts);
 
+    // A scoped read counts each of its vendors' products through products_vendor (migration 0042), a few index
+    // entries per vendor; a full load counts every vendor in one grouped pass over the products.
     const vendorRows = await this.#rows<{ id: number; name: string; city: string | null; products: number }>(
-      `SELECT v.id, v.name, v.city, coalesce(c.products, 0) AS products FROM vendors v
-       LEFT JOIN (SELECT p.vendor_id, count(*) AS products FROM products p
-         WHERE p.type <> 'variation' AND ${SEARCHABLE} GROUP BY p.vendor_id) c ON c.vendor_id = v.id
-       ${scope ? 'WHERE v.id = ANY($1::bigint[])' : ''} ORDER BY v.id`,
+      scope
+        ? `SELECT v.id, v.name, v.city, (SELECT count(*) FROM products p
+             WHERE p.vendor_id = v.id AND p.type <> 'variation' AND ${SEARCHABLE}) AS products
+           FROM vendors v WHERE v.id = ANY($1::bigint[]) ORDER BY v.id`
+        : `SELECT v.id, v.name, v.city, coalesce(c.products, 0) AS products FROM vendors v
+           LEFT JOIN (SELECT p.vendor_id, count(*) AS products FROM products p
+             WHERE p.type <> 'variation' AND ${SEARCHABLE} GROUP BY p.vendor_id) c ON c.vendor_id = v.id
+           ORDER BY v.id`,
       scope ? [scope.vendors] : [],
     );
     addVendorDocuments({ documents, removedKeys }, vendorRows, scope?.vendors);

@@ -80,6 +80,7 @@ export async function importCatalogPg(
     await writer.writePlan(plan, onProgress);
     await recordChanges(client, 'product', [...new Set([...plan.changedProducts, ...writer.sidecarChanged])]);
     await recordChanges(client, 'term', plan.changedTerms);
+    await recordChanges(client, 'vendor', [...new Set([...plan.changedVendors, ...writer.sidecarVendors])]);
     const { created, updated, removed } = plan.summary;
     if (created + updated + removed >= ANALYZE_AFTER_PRODUCTS) {
       await client.query(`ANALYZE ${[...CATALOG_TABLES, 'search_changes'].join(', ')}`);
@@ -114,11 +115,12 @@ async function readSnapshot(client: PgClient): Promise<CatalogSnapshot> {
  * Each entity takes one new seq, however many of its rows the import wrote: the stored entries move, then the new
  * ones are added (an INSERT … ON CONFLICT alone would draw two sequence values for every entry that exists).
  */
-async function recordChanges(client: PgClient, kind: 'product' | 'term', ids: readonly number[]) {
+async function recordChanges(client: PgClient, kind: 'product' | 'term' | 'vendor', ids: readonly number[]) {
   if (ids.length === 0) return;
-  // A changed product is a wide change (NULL); a term is recorded because products joined or left it, which
-  // changes its archive alone: -1 keeps its older wide_seq (migration 0037).
-  const wide = kind === 'term' ? -1 : null;
+  // A changed product is a wide change (NULL); a term or vendor is recorded because its count of searchable products
+  // changed, which changes its archive alone: -1 keeps its older wide_seq (migrations 0037, 0042). A vendor the
+  // import itself created or edited was recorded wide by its own trigger, and stays wide.
+  const wide = kind === 'product' ? null : -1;
   await client.query(
     `WITH moved AS (
        UPDATE search_changes SET seq = nextval(pg_get_serial_sequence('search_changes', 'seq')), wide_seq = $3::integer
@@ -156,6 +158,8 @@ class PgPlanWriter {
   #updated: number[] = [];
   #sidecars: Extract<ImportOperation, { kind: 'productSidecar' }>[] = [];
   sidecarChanged: number[] = [];
+  /** The vendors a sidecar row moved a product from or to (their counts change). */
+  sidecarVendors: number[] = [];
   constructor(client: PgClient) {
     this.#client = client;
   }
@@ -292,11 +296,11 @@ class PgPlanWriter {
     }
     if (this.#sidecars.length > 0) {
       // Written only where it changes something, and then reported to the change feed.
-      const { rows } = await db.query<{ id: number }>(
+      const { rows } = await db.query<{ id: number; vendor_before: number | null; vendor_id: number | null }>(
         `WITH given AS (
            SELECT * FROM jsonb_to_recordset($1::jsonb) AS g(sku text, vendor text, average float8, count bigint)
          ), next AS (
-           SELECT products.id,
+           SELECT products.id, products.vendor_id AS vendor_before,
              COALESCE((SELECT id FROM vendors WHERE slug = g.vendor), vendor_id) AS vendor_id,
              COALESCE(g.average, rating_imported_average) AS imported_average,
              COALESCE(g.count, rating_imported_count) AS imported_count,
@@ -309,10 +313,15 @@ class PgPlanWriter {
          FROM next n
          WHERE p.id = n.id AND (p.vendor_id, p.rating_imported_average, p.rating_imported_count, p.rating_average,
            p.rating_count) IS DISTINCT FROM (n.vendor_id, n.imported_average, n.imported_count, n.average, n.count)
-         RETURNING coalesce(p.parent_id, p.id) AS id`,
+         RETURNING coalesce(p.parent_id, p.id) AS id, n.vendor_before, p.vendor_id`,
         [JSON.stringify(this.#sidecars)],
       );
-      this.sidecarChanged.push(...rows.map((row) => row.id));
+      for (const row of rows) {
+        this.sidecarChanged.push(row.id);
+        if (row.vendor_before === row.vendor_id) continue;
+        if (row.vendor_before !== null) this.sidecarVendors.push(row.vendor_before);
+        if (row.vendor_id !== null) this.sidecarVendors.push(row.vendor_id);
+      }
       this.#sidecars = [];
     }
   }

@@ -14,7 +14,7 @@ export const SNAPSHOT_STORED = {
       sale_price AS "salePrice", stock_status AS "stockStatus", stock_quantity AS "stockQuantity",
       sold_individually AS "soldIndividually", is_virtual AS "virtual", is_downloadable AS "downloadable",
       external_url AS "externalUrl", button_text AS "buttonText", menu_order AS "menuOrder",
-      total_sales AS "totalSales"
+      total_sales AS "totalSales", vendor_id AS "vendorId"
     FROM products`,
   productTerms: 'SELECT product_id AS "productId", term_id AS "termId" FROM product_terms',
   images: `SELECT product_id AS "productId", position, source_url AS "sourceUrl", alt, color,

@@ -69,7 +69,9 @@ export function pageChangesOf(
     const wide = Boolean(row.wide);
     if (row.kind === 'product') changes.products.push({ id, wide });
     else if (row.kind === 'term') changes.terms.push({ id, wide });
-    else if (row.kind === 'vendor') changes.vendors.push(id);
+    // A narrow vendor row only gained or lost products (migration 0042): the products' own wide rows drop the pages
+    // listing them (a vendor's archive is a catalog-wide page), so only a change of the vendor itself counts here.
+    else if (row.kind === 'vendor' && wide) changes.vendors.push(id);
     else if (row.kind === 'post') changes.posts.push(id);
   }
   return changes;

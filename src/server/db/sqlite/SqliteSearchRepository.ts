@@ -75,6 +75,7 @@ export class SqliteSearchRepository implements SearchRepository {
       terms: [],
       editedTerms: [],
       vendors: [],
+      editedVendors: [],
       posts: [],
     };
     if (changes.full) return { ...changes, seq: (await this.revision()).catalog };
@@ -88,6 +89,8 @@ export class SqliteSearchRepository implements SearchRepository {
       list?.push(row.ref_id);
       // A term's row is wide when the term itself changed, narrow when it only gained or lost products.
       if (row.kind === 'term' && row.wide) changes.editedTerms?.push(row.ref_id);
+      // A vendor's row likewise: wide when the vendor itself changed, narrow when only its count did (0042).
+      if (row.kind === 'vendor' && row.wide) changes.editedVendors?.push(row.ref_id);
     }
     return changes;
   }
@@ -168,8 +171,8 @@ export class SqliteSearchRepository implements SearchRepository {
         if (pause) await pause();
       }
     }
-    // Terms and vendors are suggested only while they hold a searchable product; popularity is that count
-    // (one grouped pass, not a count per term: a correlated count per vendor scanned 100,000 products each).
+    // Terms and vendors are suggested only while they hold a searchable product; popularity is that count: counted
+    // from the rows read by a full load, per term or vendor through an index by a scoped one.
     const termRows = db
       .prepare(
         scope
@@ -189,10 +192,10 @@ export class SqliteSearchRepository implements SearchRepository {
     const vendorRows = db
       .prepare(
         scope
-          ? `SELECT v.id, v.name, v.city, coalesce(c.products, 0) AS products FROM vendors v
-             LEFT JOIN (SELECT p.vendor_id, count(*) AS products FROM products p
-               WHERE p.type <> 'variation' AND ${SEARCHABLE} GROUP BY p.vendor_id) c ON c.vendor_id = v.id
-             WHERE v.id IN (SELECT value FROM json_each(?))`
+          ? // Per vendor, from the covering index products_vendor (migration 0042): a few index entries each.
+            `SELECT v.id, v.name, v.city, (SELECT count(*) FROM products p
+               WHERE p.vendor_id = v.id AND p.type <> 'variation' AND ${SEARCHABLE}) AS products
+             FROM vendors v WHERE v.id IN (SELECT value FROM json_each(?))`
           : 'SELECT v.id, v.name, v.city, 0 AS products FROM vendors v',
       )
       .all(...(scope ? [ids(scope.vendors)] : [])) as {

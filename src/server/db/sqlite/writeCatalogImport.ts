@@ -34,9 +34,10 @@ export function writeCatalogImport(
   // The per-row change triggers stand aside for this transaction: the import records its changes itself below.
   db.prepare('INSERT INTO search_capture_paused (paused) VALUES (1)').run();
   try {
-    const changed = executeImportPlan(db, plan, onProgress);
-    recordChanges(db, 'product', [...new Set([...plan.changedProducts, ...changed])]);
+    const sidecar = executeImportPlan(db, plan, onProgress);
+    recordChanges(db, 'product', [...new Set([...plan.changedProducts, ...sidecar.products])]);
     recordChanges(db, 'term', plan.changedTerms);
+    recordChanges(db, 'vendor', [...new Set([...plan.changedVendors, ...sidecar.vendors])]);
   } finally {
     db.prepare('DELETE FROM search_capture_paused').run();
   }
@@ -58,13 +59,14 @@ function readSnapshot(db: Database.Database): CatalogSnapshot {
 
 /**
  * One statement per kind: each entity moves to a new seq once, however many of its rows the import wrote. A changed
- * product is a wide change (its listings may show it differently); a term is recorded because products joined or
- * left it, which changes its archive alone, so it keeps its older wide_seq (migration 0037).
+ * product is a wide change (its listings may show it differently); a term or vendor is recorded because its count of
+ * searchable products changed, which changes its archive alone, so it keeps its older wide_seq (migrations 0037,
+ * 0042). A vendor the import itself created or edited was recorded wide by its own trigger, and stays wide.
  */
-function recordChanges(db: Database.Database, kind: 'product' | 'term', ids: readonly number[]) {
+function recordChanges(db: Database.Database, kind: 'product' | 'term' | 'vendor', ids: readonly number[]) {
   if (ids.length === 0) return;
   const json = JSON.stringify(ids);
-  const narrow = kind === 'term';
+  const narrow = kind !== 'product';
   if (narrow)
     db.prepare(
       `INSERT INTO search_change_carry (kind, ref_id, wide_seq)
@@ -82,19 +84,22 @@ function recordChanges(db: Database.Database, kind: 'product' | 'term', ids: rea
   if (narrow) db.prepare('DELETE FROM search_change_carry WHERE kind = ?').run(kind);
 }
 
-/** Writes a plan's rows in order; the caller holds the transaction. Returns the products the sidecar changed. */
+/**
+ * Writes a plan's rows in order; the caller holds the transaction. Returns the products the sidecar changed and the
+ * vendors it moved products between.
+ */
 function executeImportPlan(
   db: Database.Database,
   plan: ImportPlan,
   onProgress: (done: number, total: number) => void,
-): number[] {
+): { products: number[]; vendors: number[] } {
   const writer = new SqlitePlanWriter(db);
   let done = 0;
   for (const operation of plan.operations) {
     writer.write(operation);
     if (operation.kind === 'productRelations') onProgress(++done, plan.total);
   }
-  return writer.sidecarChanged;
+  return { products: writer.sidecarChanged, vendors: writer.sidecarVendors };
 }
 
 const VENDOR_ID = 'COALESCE((SELECT id FROM vendors WHERE slug = @vendor), vendor_id)';
@@ -106,6 +111,8 @@ class SqlitePlanWriter {
   #attributeIds = new Map<string, number>();
   #attributeTermIds = new Map<string, number>();
   sidecarChanged: number[] = [];
+  /** The vendors a sidecar row moved a product from or to (their counts change). */
+  sidecarVendors: number[] = [];
   constructor(db: Database.Database) {
     this.#db = db;
   }
@@ -207,6 +214,10 @@ class SqlitePlanWriter {
         return;
       case 'productSidecar': {
         // Written only where it changes something, and then reported to the change feed.
+        const before = db
+          .prepare('SELECT vendor_id FROM products WHERE sku = ?')
+          .pluck()
+          .get(operation.sku) as number | null | undefined;
         const changed = db
           .prepare(
             `UPDATE products SET vendor_id = ${VENDOR_ID},
@@ -216,16 +227,20 @@ class SqlitePlanWriter {
              WHERE sku = @sku AND (vendor_id, rating_imported_average, rating_imported_count, rating_average,
                rating_count) IS NOT (${VENDOR_ID}, COALESCE(@average, rating_imported_average),
                COALESCE(@count, rating_imported_count), ${RATING_AVERAGE}, ${RATING_COUNT})
-             RETURNING coalesce(parent_id, id) AS id`,
+             RETURNING coalesce(parent_id, id) AS id, vendor_id`,
           )
-          .pluck()
           .all({
             sku: operation.sku,
             vendor: operation.vendor,
             average: operation.average,
             count: operation.count,
-          }) as number[];
-        this.sidecarChanged.push(...changed);
+          }) as { id: number; vendor_id: number | null }[];
+        for (const row of changed) {
+          this.sidecarChanged.push(row.id);
+          if (row.vendor_id === (before ?? null)) continue;
+          if (before != null) this.sidecarVendors.push(before);
+          if (row.vendor_id !== null) this.sidecarVendors.push(row.vendor_id);
+        }
         return;
       }
       case 'upsertPost':

@@ -36,8 +36,9 @@ export interface Invalidation {
 }
 
 /**
- * The tags a batch of changes drops. A term's own change (its name, slug, parent) and a vendor's change show on
- * every page (the menu, breadcrumbs, filters, cards), so they drop everything; they are the owner's rare edits.
+ * The tags a batch of changes drops. A term's own change (its name, slug, parent) and a vendor's own change show on
+ * every page (the menu, breadcrumbs, filters, cards), so they drop everything; they are the owner's rare edits. (A
+ * vendor that only gained or lost products is not in `changes.vendors`: pageChangeSql.ts reads its narrow row out.)
  */
 export function invalidationOf(changes: PageChanges, rulesChanged: boolean): Invalidation {
   const tags = new Set<string>();
