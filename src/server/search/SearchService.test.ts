@@ -420,13 +420,15 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
 
 describe('SearchService: terms whose name stayed', () => {
   /** A product naming one brand, and the brand's own document (left out when `withDocument` is false). */
-  function brandCatalog(brands: { id: number; name: string; withDocument: boolean }[]) {
+  function brandCatalog(brands: { id: number; name: string; withDocument: boolean; withProduct?: boolean }[]) {
     const documents: SearchDocument[] = [];
     for (const brand of brands) {
-      documents.push({
-        ...product(100 + brand.id, `Lamp ${brand.id}`),
-        fields: { title: [`Lamp ${brand.id}`], taxonomy: [brand.name] },
-      });
+      if (brand.withProduct !== false) {
+        documents.push({
+          ...product(100 + brand.id, `Lamp ${brand.id}`),
+          fields: { title: [`Lamp ${brand.id}`], taxonomy: [brand.name] },
+        });
+      }
       if (brand.withDocument) {
         documents.push({
           ...product(brand.id, brand.name),
@@ -439,12 +441,13 @@ describe('SearchService: terms whose name stayed', () => {
     return documents;
   }
 
-  it('only a term whose document the index holds under the same name is left out of the edited ones', async () => {
-    // Brand 7's document is missing from the index (as a term no search shows); brand 8's is there. Both keep their
-    // names and both rows changed: only 8 is known not to have been renamed.
+  it('a term whose name stayed, and one the index held no document of, are left out of the edited ones; a renamed one is not', async () => {
+    // Brand 7 holds no searchable product yet, so it has no document (a term document counts its searchable
+    // products) and no product document shows its name; brand 8 keeps its name; brand 9 is to be renamed.
     let catalog = brandCatalog([
-      { id: 7, name: 'Acme', withDocument: false },
+      { id: 7, name: 'Acme', withDocument: false, withProduct: false },
       { id: 8, name: 'Bolt', withDocument: true },
+      { id: 9, name: 'Cask', withDocument: true },
     ]);
     let seq = 0;
     const scopes: SearchScope[] = [];
@@ -454,13 +457,14 @@ describe('SearchService: terms whose name stayed', () => {
         return { catalog: seq, rules: 0, rebuild: 0 };
       },
       async changesSince(after: number) {
-        const changed = seq > after ? [7, 8] : [];
+        const changed = seq > after;
         return {
           seq,
           full: false,
-          products: [],
-          terms: changed,
-          editedTerms: changed,
+          // Lamp 7 joined brand 7: a change of its own.
+          products: changed ? [107] : [],
+          terms: changed ? [7, 8, 9] : [],
+          editedTerms: changed ? [7, 8, 9] : [],
           vendors: [],
           posts: [],
         };
@@ -472,7 +476,8 @@ describe('SearchService: terms whose name stayed', () => {
         const documents = catalog.filter(
           (document) =>
             (document.kind === 'term' && scope.terms.includes(document.id)) ||
-            (document.kind === 'product' && edited.includes(document.id - 100)),
+            (document.kind === 'product' &&
+              (edited.includes(document.id - 100) || scope.products.includes(document.id))),
         );
         return { documents, removedKeys: [] };
       },
@@ -485,18 +490,22 @@ describe('SearchService: terms whose name stayed', () => {
       checkMs: 3_600_000,
     });
     await service.start(DEFAULT_RULES);
-    // Now both have a document (brand 7 too): their descriptions changed, not their names.
+    // Brand 7 gains Lamp 7 (and so a document), brand 8's description changed, brand 9 is renamed Drum.
     catalog = brandCatalog([
       { id: 7, name: 'Acme', withDocument: true },
       { id: 8, name: 'Bolt', withDocument: true },
+      { id: 9, name: 'Drum', withDocument: true },
     ]);
     seq++;
     await service.refresh();
-    // The look at the names, then the update: brand 7's products read again, brand 8's not.
-    expect(scopes.map((scope) => scope.editedTerms)).toEqual([[], [7]]);
+    // The look at the names, then the update: brand 9's products read again, brand 7's and 8's not.
+    expect(scopes.map((scope) => scope.editedTerms)).toEqual([[], [9]]);
     expect(
-      (await service.search({ text: 'acme', limits: { product_brand: 5 } })).hits.product_brand,
-    ).toHaveLength(1);
+      (await service.search({ text: 'acme', limits: { products: 5, product_brand: 5 } })).hits,
+    ).toMatchObject({ products: [{ id: 107 }], product_brand: [{ id: 7 }] });
+    expect((await service.search({ text: 'drum', limits: { products: 5 } })).hits.products).toMatchObject([
+      { id: 109 },
+    ]);
     await service.close();
   });
 });

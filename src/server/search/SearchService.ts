@@ -368,10 +368,13 @@ export class SearchService {
    * `editedVendors`): a product's document shows its terms' and vendor's names only (searchDocumentRows.ts), so a
    * term whose description or parent changed, or a vendor whose city did, need not have its products read again.
    * Told by the answering embedded index: a term or vendor keeps its name when the index holds its document and that
-   * document's title is the fresh one's. Anything else stays edited: no document before or after (a term or vendor
-   * that holds no searchable product), a deleted or renamed one, a fallback answering. `compared`: the fresh
-   * documents of those found unchanged, by key. `rereading`: whether an edited one has searchable products to read
-   * again (one without a fresh document holds none: reading its products reads nothing).
+   * document's title is the fresh one's, or when the index holds no document of it but one exists now: the index
+   * then held no searchable product of it (a term or vendor document counts its searchable products, kept exact by
+   * the change log), so no product document it holds shows the name, and the products showing it now are changes of
+   * their own (they joined it, or became searchable) — a new category of a first import reads nothing again. Anything
+   * else stays edited: a deleted or renamed one, a fallback answering. `compared`: the fresh documents of those
+   * found unchanged or new, by key. `rereading`: whether an edited one has searchable products to read again (one
+   * without a fresh document holds none: reading its products reads nothing).
    */
   async #namesCompared(changes: SearchChanges): Promise<{
     narrowed: SearchChanges;
@@ -398,7 +401,7 @@ export class SearchService {
     for (const document of fresh.documents) {
       if (document.kind !== 'term' && document.kind !== 'vendor') continue;
       const held = index.document(document.key);
-      if (held && sameTitle(held, document)) {
+      if (!held || sameTitle(held, document)) {
         kept[document.kind].add(document.id);
         compared.set(document.key, document);
       } else rereading = true;

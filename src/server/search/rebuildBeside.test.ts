@@ -367,7 +367,8 @@ describe('a rebuild beside the answering index, on the real store', () => {
       expect(await service.productIds(String(newest?.name))).toContain(Number(newest?.id)),
     );
     await waitUntil(() => expect(service.rebuilding).toBe(false));
-    // The import changed terms (their counts) too: a full build, read in pages.
+    // The generator at another size names a term and the vendors anew: their products are read again, in a full
+    // build read in pages.
     expect(hooks.fullLoads).toBeGreaterThan(loadsBefore);
     // What the service holds is what a build from scratch holds.
     const fresh = await startService(engine.repositories.search);
@@ -570,5 +571,55 @@ describe('a rebuild beside the answering index, on the real store', () => {
     }
     await fresh.service.close();
     await service.close();
+  });
+
+  it('more products than updates carry joining a category and a brand created with them (a first import) are merged in beside: the catalog not read whole', async () => {
+    const { repository, hooks } = hookedRepository(engine.repositories.search);
+    const { service } = await startService(repository);
+    const loadsBefore = hooks.fullLoads;
+    // New terms hold no searchable product before (no document): no product document names them, so only the
+    // products joining them, changes of their own, are read.
+    await engine.query(
+      `INSERT INTO terms (taxonomy, slug, name) VALUES ('product_cat', 'wombat-gear', 'Wombat Gear'),
+         ('product_brand', 'wombat-works', 'Wombat Works')`,
+    );
+    await engine.query(
+      `INSERT INTO product_terms (product_id, term_id)
+       SELECT p.id, t.id FROM (SELECT id FROM products WHERE type <> 'variation' ORDER BY id LIMIT 1800) p
+       CROSS JOIN (SELECT id FROM terms WHERE slug IN ('wombat-gear', 'wombat-works')) t`,
+    );
+    const [{ searchable = 0 } = {}] = await engine.query<{ searchable: number }>(
+      `SELECT count(*) AS searchable FROM products p JOIN product_terms x ON x.product_id = p.id
+       JOIN terms t ON t.id = x.term_id WHERE t.slug = 'wombat-works' AND p.type <> 'variation'
+       AND p.status = 'publish' AND p.visibility IN ('visible', 'search')`,
+    );
+    // 1,800 products changed, more than updates carry; some of them are not searchable.
+    expect(Number(searchable)).toBeGreaterThan(1000);
+    await waitUntil(async () => {
+      const { hits, totalProducts } = await service.search({
+        text: 'wombat',
+        limits: { products: 1, product_cat: 1, product_brand: 1 },
+      });
+      expect(totalProducts).toBeGreaterThanOrEqual(Number(searchable));
+      expect(hits.product_cat).toHaveLength(1);
+      expect(hits.product_brand).toHaveLength(1);
+    });
+    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    expect(hooks.fullLoads).toBe(loadsBefore);
+    const fresh = await startService(engine.repositories.search);
+    // The same products and the same terms suggested (ties may come in another order).
+    for (const text of ['wombat', 'cotton', 'sh']) {
+      const sorted = async (from: SearchService) => (await from.productIds(text)).sort((a, b) => a - b);
+      expect(await sorted(service)).toEqual(await sorted(fresh.service));
+      const terms = async (from: SearchService) => {
+        const { hits } = await from.search({ text, limits: { product_cat: 20, product_brand: 20 } });
+        return [...(hits.product_cat ?? []), ...(hits.product_brand ?? [])].map((hit) => hit.key).sort();
+      };
+      expect(await terms(service)).toEqual(await terms(fresh.service));
+    }
+    await fresh.service.close();
+    await service.close();
+    // The next tests pick the biggest brand: the catalog as it was.
+    await engine.query("DELETE FROM terms WHERE slug IN ('wombat-gear', 'wombat-works')");
   });
 });
