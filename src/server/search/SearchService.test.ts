@@ -310,7 +310,9 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
 
   it('a merge writes only what it changed into the fallback, which then holds the catalog', async () => {
     const store = new FakeStore();
-    for (let id = 1; id <= 40; id++) store.write(id, `Linen Shirt ${id}`);
+    // A shop of 1,000 products: the 1,615 changes below are a merge (more changes than twice what the index holds
+    // would be a full build, as the next test shows).
+    for (let id = 1; id <= 1000; id++) store.write(id, `Linen Shirt ${id}`);
     const fallback = new KeyedIndex();
     const keys = vi.spyOn(fallback, 'keys');
     const service = await startedService(store, { fallback });
@@ -321,24 +323,44 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
     // More than updates carry: 1,600 new products, 10 renamed, 5 removed.
     for (let id = 1001; id <= 2600; id++) store.write(id, `Wool Hat ${id}`);
     for (let id = 1; id <= 10; id++) store.write(id, `Oak Bowl ${id}`);
-    for (let id = 36; id <= 40; id++) store.write(id, null);
+    for (let id = 996; id <= 1000; id++) store.write(id, null);
     expect(await titlesFound(service, 'wool')).toEqual([]);
     await waitUntil(() => expect(service.rebuilding).toBe(false));
     expect((await service.search({ text: 'wool', limits: { products: 1 } })).totalProducts).toBe(1600);
     await waitUntil(async () => {
       expect((await fallback.search({ text: 'wool', limits: { products: 1 } })).totalProducts).toBe(1600);
       expect((await fallback.search({ text: 'oak', limits: { products: 1 } })).totalProducts).toBe(10);
-      expect((await fallback.search({ text: 'linen', limits: { products: 1 } })).totalProducts).toBe(25);
+      expect((await fallback.search({ text: 'linen', limits: { products: 1 } })).totalProducts).toBe(985);
     });
     // No look at every key it holds (what a whole fill compares against), and the changed documents only.
     expect(keys).not.toHaveBeenCalled();
-    expect(await fallback.keys()).toHaveLength(35 + 1600);
+    expect(await fallback.keys()).toHaveLength(995 + 1600);
     const written = update.mock.calls.flatMap(([upserts]) => upserts.map((document) => document.key));
     expect(new Set(written).size).toBe(1610);
     expect(written).not.toContain('product__11');
     expect(update.mock.calls.flatMap(([, removed]) => removed).sort()).toEqual(
-      ['product__36', 'product__37', 'product__38', 'product__39', 'product__40'].sort(),
+      ['product__996', 'product__997', 'product__998', 'product__999', 'product__1000'].sort(),
     );
+    await service.close();
+  });
+
+  it('more than twice as many changed products as the index holds documents (a first import) are a full build, not a merge', async () => {
+    const store = new FakeStore();
+    for (let id = 1; id <= 700; id++) store.write(id, `Linen Shirt ${id}`);
+    const service = await startedService(store);
+    const loads = store.fullLoads;
+    // 1,600: more than updates carry, and more than twice the 700 documents held.
+    for (let id = 1001; id <= 2600; id++) store.write(id, `Wool Hat ${id}`);
+    await service.refresh();
+    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    expect((await service.search({ text: 'wool', limits: { products: 1 } })).totalProducts).toBe(1600);
+    expect(store.fullLoads).toBe(loads + 1);
+    // Twice what it holds (2,300 documents), or fewer: a merge.
+    for (let id = 3001; id <= 7400; id++) store.write(id, `Oak Bowl ${id}`);
+    await service.refresh();
+    await waitUntil(() => expect(service.rebuilding).toBe(false));
+    expect((await service.search({ text: 'oak', limits: { products: 1 } })).totalProducts).toBe(4400);
+    expect(store.fullLoads).toBe(loads + 1);
     await service.close();
   });
 
