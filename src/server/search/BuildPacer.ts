@@ -30,8 +30,13 @@ export interface BuildPacerOptions {
 export const MIN_RUN_MS = 4;
 /** The longest run, however busy: what a request may wait on a build next to a queue already that long. */
 export const MAX_RUN_MS = 40;
-/** Under traffic, how long the build runs for each millisecond the requests between its runs took. */
-export const BUILD_SHARE = 2;
+/**
+ * Under traffic, how long the build runs for each millisecond the requests between its runs took: half the loop
+ * each. Measured with the live-import bench (SQLite, 10 busy connections): at 2 the shoppers from a new import's exit
+ * until it showed had a p99 of 8–10× the idle p99 (p50 31–37 ms) and the products showed after 1.8–2.2 s; at 1,
+ * 4.0–5.1× (p50 19–23 ms) and 2.1–2.4 s. The shoppers' bound is the one kept; PostgreSQL ×2 moved with neither.
+ */
+export const BUILD_SHARE = 1;
 /** How many recent stretches away the budget follows (their median). */
 const RECENT = 5;
 /** A build that yielded this recently is running: requests get their turn's share (requestSliceMs). */
@@ -71,7 +76,7 @@ export class BuildPacer {
    * While a build runs, how long the requests of one turn of the event loop should run (ms; 0 when no build
    * yielded lately): the build's run ÷ its share. The server's turns (http/loopTurns.ts) start a slice of waiting
    * requests per turn; at their usual 1 ms slice, next to a build's run of 4 ms or more, the requests got a fifth of
-   * the loop instead of their third, and their queue, not the build, made the wait (measured: 8–15× the idle p99
+   * the loop instead of their share, and their queue, not the build, made the wait (measured: 8–15× the idle p99
    * after an import, 5–6× with the slice following the build).
    */
   requestSliceMs = (): number =>
