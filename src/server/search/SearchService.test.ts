@@ -442,7 +442,9 @@ describe('SearchService: with a fallback and change notifications (PostgreSQL)',
 
 describe('SearchService: terms whose name stayed', () => {
   /** A product naming one brand, and the brand's own document (left out when `withDocument` is false). */
-  function brandCatalog(brands: { id: number; name: string; withDocument: boolean; withProduct?: boolean }[]) {
+  function brandCatalog(
+    brands: { id: number; name: string; withDocument: boolean; withProduct?: boolean }[],
+  ) {
     const documents: SearchDocument[] = [];
     for (const brand of brands) {
       if (brand.withProduct !== false) {
