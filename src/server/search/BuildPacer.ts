@@ -34,7 +34,7 @@ export const MAX_RUN_MS = 40;
  * Under traffic, how long the build runs for each millisecond the requests between its runs took: half the loop
  * each. Measured with the live-import bench (SQLite, 10 busy connections): at 2 the shoppers from a new import's exit
  * until it showed had a p99 of 8–10× the idle p99 (p50 31–37 ms) and the products showed after 1.8–2.2 s; at 1,
- * 4.0–5.1× (p50 19–23 ms) and 2.1–2.4 s. The shoppers' bound is the one kept; PostgreSQL ×2 moved with neither.
+ * 4.0–7.0× (p50 19–23 ms) and 2.1–2.4 s. The shoppers' bound is the one kept; PostgreSQL ×2 moved with neither.
  */
 export const BUILD_SHARE = 1;
 /** How many recent stretches away the budget follows (their median). */
