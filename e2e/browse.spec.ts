@@ -93,6 +93,9 @@ test('an unknown address shows a readable 404 page', async ({ page }) => {
 
 test('search results list the products matching the words', async ({ page }) => {
   await page.goto(`${shop().url}/`);
+  // Typed once the search box is hydrated: this test is about the results page (typing before hydration is
+  // another path).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('combobox', { name: 'Search products' }).fill('linen');
   await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
   await expect(page).toHaveURL(/\?s=linen&post_type=product/);
