@@ -1,4 +1,4 @@
-import { type ComponentType, StrictMode } from 'react';
+import { type ComponentType, type ReactNode, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PageSettings } from '../shared/settings/settingsSchema';
 import { startCart } from './cart/startCart';
@@ -19,6 +19,15 @@ function readSettings(): PageSettings | null {
   return JSON.parse(script.textContent) as PageSettings;
 }
 
+/**
+ * Reports once its island has committed. `hydrateRoot` only schedules the hydration, so an island counts as
+ * live when its first effect runs: a key pressed after that reaches the island's own handlers.
+ */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
+}
+
 /** Hydrates the islands the server rendered on this page, loading each island's chunk only when present. */
 async function hydrateIslands(settings: PageSettings | null) {
   const containers = document.querySelectorAll<HTMLElement>('[data-island]');
@@ -30,14 +39,18 @@ async function hydrateIslands(settings: PageSettings | null) {
       const module = (await load()) as { default: ComponentType<object> };
       const props = JSON.parse(container.dataset.props ?? '{}') as object;
       const Component = module.default;
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <ShopSettingsContext value={settings}>
-            <Component {...props} />
-          </ShopSettingsContext>
-        </StrictMode>,
-      );
+      await new Promise<void>((committed) => {
+        hydrateRoot(
+          container,
+          <StrictMode>
+            <ShopSettingsContext value={settings}>
+              <Committed onCommit={committed}>
+                <Component {...props} />
+              </Committed>
+            </ShopSettingsContext>
+          </StrictMode>,
+        );
+      });
     }),
   );
 }
