@@ -200,6 +200,29 @@ test('a submitted phrase comes back in the history view and fills the box when c
   await expect(page).toHaveURL(/\?s=mug&post_type=product/);
 });
 
+test('text typed before the box hydrates is searched, and Enter submits it', async ({ page }) => {
+  const traffic = await routeSearch(page);
+  // The box's chunk is held until the shopper has typed, as on a slow connection.
+  let releaseChunk = () => {};
+  const typed = new Promise<void>((resolve) => {
+    releaseChunk = resolve;
+  });
+  await page.route(/\/assets\/SearchBox-[^/]*\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto(`${shop().url}/`);
+  await revealHeaderSearch(page);
+  await searchInput(page).pressSequentially('mug');
+  await expect(page.locator('html[data-hydrated="true"]')).not.toBeAttached();
+  releaseChunk();
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toBeVisible();
+  expect(traffic.suggestions).toEqual(['mug']);
+  await searchInput(page).press('Enter');
+  await expect(page).toHaveURL(/\?s=mug&post_type=product/);
+});
+
 test('Ctrl+Enter opens the chosen suggestion in a new tab', async ({ page, context }) => {
   await openHome(page);
   await searchInput(page).fill('mug');

@@ -5,6 +5,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -156,6 +157,15 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
       rootRef.current = null;
     };
   }, []);
+
+  // Hydration keeps what the shopper typed before the box came alive (React leaves the DOM's value), so the store
+  // takes it and the focus over: otherwise Enter would submit the store's empty value and nothing would happen.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    if (document.activeElement === input) store.focused();
+    if (input.value !== store.getState().value) store.inputChanged(input.value);
+  }, [store]);
 
   // The helper lives with the page, not with this box: its stop function is deliberately not returned.
   useEffect(() => {
