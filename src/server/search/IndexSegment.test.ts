@@ -53,3 +53,65 @@ describe('IndexSegment.building: the same segment, in slices', () => {
     expect(contents(next.value)).toEqual(contents(new IndexSegment(new Map())));
   });
 });
+
+describe('IndexSegment.merging: kept postings renumbered, merged with new ones', () => {
+  // Base documents 0-199; the odd ones are gone, the even ones become 0-99; new documents 100-149 interleave terms.
+  const basePostings = new Map<string, number[]>();
+  const added = new Map<string, number[]>();
+  const combined = new Map<string, number[]>();
+  const push = (map: Map<string, number[]>, term: string, doc: number, mask: number) => {
+    const list = map.get(term) ?? [];
+    list.push(doc, mask);
+    map.set(term, list);
+  };
+  const renumbered = new Int32Array(200).fill(-1);
+  for (let doc = 0; doc < 200; doc++) {
+    // "odd" only ever held removed documents: it leaves the dictionary.
+    const terms = doc % 2 === 0 ? ['shared', `base${doc % 7}`] : ['shared', 'odd', `base${doc % 7}`];
+    for (const term of terms) push(basePostings, term, doc, 1 << (doc % 3));
+    if (doc % 2 === 0) {
+      renumbered[doc] = doc / 2;
+      for (const term of terms) push(combined, term, doc / 2, 1 << (doc % 3));
+    }
+  }
+  for (let doc = 100; doc < 150; doc++) {
+    for (const term of ['shared', `new${doc % 5}`, `base${doc % 4}`]) {
+      push(added, term, doc, 2);
+      push(combined, term, doc, 2);
+    }
+  }
+  // The constructor wants each term's postings in document order.
+  for (const list of combined.values()) {
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < list.length; i += 2) pairs.push([list[i] as number, list[i + 1] as number]);
+    pairs.sort((a, b) => a[0] - b[0]);
+    list.splice(0, list.length, ...pairs.flat());
+  }
+
+  it('builds what the constructor builds from the combined postings, in slices', () => {
+    const base = new IndexSegment(basePostings, 0b011);
+    const steps = IndexSegment.merging(base, renumbered, added, 0b011, 40);
+    let slices = 0;
+    let next = steps.next();
+    while (!next.done) {
+      slices++;
+      next = steps.next();
+    }
+    expect(slices).toBeGreaterThan(10);
+    expect(contents(next.value)).toEqual(contents(new IndexSegment(combined, 0b011)));
+    expect(next.value.termId('odd')).toBe(-1);
+  });
+
+  it('an empty base takes the new postings as they are', () => {
+    const merged = IndexSegment.merging(
+      new IndexSegment(new Map()),
+      new Int32Array(0),
+      added,
+      0xff,
+      Infinity,
+    );
+    let next = merged.next();
+    while (!next.done) next = merged.next();
+    expect(contents(next.value)).toEqual(contents(new IndexSegment(added)));
+  });
+});

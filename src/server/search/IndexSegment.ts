@@ -59,6 +59,23 @@ export class IndexSegment {
     return new IndexSegment(yield* segmentParts(postings, forwardFields, step));
   }
 
+  /**
+   * The segment a build of `base`'s kept postings plus `added` would give, without going through a map of every
+   * term: `renumbered[d]` is base document d's new number (-1 when it is gone, and increasing over the kept ones),
+   * and `added` holds the other documents' postings as the constructor takes them. The two dictionaries are merged
+   * in order and the postings written straight into the new arrays, so a merge into a large index copies each kept
+   * posting once and allocates no list per term. Yields after about `step` units of work.
+   */
+  static *merging(
+    base: IndexSegment,
+    renumbered: Int32Array,
+    added: Map<string, number[]>,
+    forwardFields: number,
+    step: number,
+  ): Generator<void, IndexSegment> {
+    return new IndexSegment(yield* mergedParts(base, renumbered, added, forwardFields, step));
+  }
+
   termId(term: string): number {
     return this.#termIndex.get(term) ?? -1;
   }
@@ -113,19 +130,9 @@ function* segmentParts(
   forwardFields: number,
   step: number,
 ): Generator<void, SegmentParts> {
-  let work = 0;
-  // Counts `units` of work; true when a slice is full (the caller yields).
-  const spent = (units: number) => {
-    work += units;
-    if (work < step) return false;
-    work = 0;
-    return true;
-  };
+  const spent = workCounter(step);
   // Sorting the whole dictionary (tens of thousands of terms) is a step of its own: the slice before it is spent.
-  if (step !== Number.POSITIVE_INFINITY) {
-    work = 0;
-    yield;
-  }
+  if (step !== Number.POSITIVE_INFINITY && spent(step)) yield;
   const terms = [...postings.keys()].sort();
   if (spent(terms.length)) yield;
   const termIndex = new Map<string, number>();
@@ -159,7 +166,151 @@ function* segmentParts(
     }
     if (spent(1 + pairs.length / 2)) yield;
   }
-  firstDoc = lastDoc < 0 ? 0 : firstDoc;
+  const forward = yield* forwardIndex(
+    terms.length,
+    offsets,
+    docs,
+    masks,
+    firstDoc,
+    lastDoc,
+    forwardFields,
+    spent,
+  );
+  return { terms, termIndex, termLengths, offsets, docs, masks, termMasks, ...forward };
+}
+
+/** IndexSegment.merging's arrays: the two sorted dictionaries and each term's two posting lists merged in order. */
+function* mergedParts(
+  base: IndexSegment,
+  renumbered: Int32Array,
+  added: Map<string, number[]>,
+  forwardFields: number,
+  step: number,
+): Generator<void, SegmentParts> {
+  const spent = workCounter(step);
+  if (step !== Number.POSITIVE_INFINITY && spent(step)) yield;
+  const addedTerms = [...added.keys()].sort();
+  if (spent(addedTerms.length)) yield;
+  let capacity = base.docs.length;
+  for (const pairs of added.values()) capacity += pairs.length / 2;
+  const termCapacity = base.terms.length + addedTerms.length;
+  const terms: string[] = [];
+  const offsets = new Uint32Array(termCapacity + 1);
+  const termMasks = new Uint8Array(termCapacity);
+  // Sized for every posting; those of documents gone are left unused at the end.
+  const docs = new Int32Array(capacity);
+  const masks = new Uint8Array(capacity);
+  const { docs: baseDocs, masks: baseMasks, offsets: baseOffsets } = base;
+  let at = 0;
+  let firstDoc = Number.POSITIVE_INFINITY;
+  let lastDoc = -1;
+  let baseTerm = 0;
+  let addedTerm = 0;
+  while (baseTerm < base.terms.length || addedTerm < addedTerms.length) {
+    const fromBase = base.terms[baseTerm];
+    const fromAdded = addedTerms[addedTerm];
+    const term = (
+      fromAdded === undefined || (fromBase !== undefined && fromBase < fromAdded) ? fromBase : fromAdded
+    ) as string;
+    let begin = 0;
+    let end = 0;
+    if (term === fromBase) {
+      begin = baseOffsets[baseTerm] as number;
+      end = baseOffsets[baseTerm + 1] as number;
+      baseTerm++;
+    }
+    const pairs = term === fromAdded ? (added.get(term) as number[]) : EMPTY;
+    if (term === fromAdded) addedTerm++;
+    const start = at;
+    let mask = 0;
+    let i = begin;
+    let j = 0;
+    // Both lists are in document order (kept documents keep their order when renumbered).
+    for (;;) {
+      while (i < end && (renumbered[baseDocs[i] as number] as number) < 0) i++;
+      const kept = i < end ? (renumbered[baseDocs[i] as number] as number) : -1;
+      const next = j < pairs.length ? (pairs[j] as number) : -1;
+      if (kept < 0 && next < 0) break;
+      if (next < 0 || (kept >= 0 && kept < next)) {
+        docs[at] = kept;
+        masks[at] = baseMasks[i] as number;
+        i++;
+      } else {
+        docs[at] = next;
+        masks[at] = pairs[j + 1] as number;
+        j += 2;
+      }
+      mask |= masks[at] as number;
+      at++;
+    }
+    if (at > start) {
+      offsets[terms.length] = start;
+      termMasks[terms.length] = mask;
+      terms.push(term);
+      if ((docs[start] as number) < firstDoc) firstDoc = docs[start] as number;
+      if ((docs[at - 1] as number) > lastDoc) lastDoc = docs[at - 1] as number;
+    }
+    if (spent(1 + end - begin + pairs.length / 2)) yield;
+  }
+  offsets[terms.length] = at;
+  const termIndex = new Map<string, number>();
+  const termLengths = new Uint8Array(terms.length);
+  for (const [index, term] of terms.entries()) {
+    termIndex.set(term, index);
+    termLengths[index] = Math.min(term.length, 255);
+    if (spent(1)) yield;
+  }
+  const used = {
+    offsets: offsets.subarray(0, terms.length + 1),
+    docs: docs.subarray(0, at),
+    masks: masks.subarray(0, at),
+  };
+  const forward = yield* forwardIndex(
+    terms.length,
+    used.offsets,
+    used.docs,
+    used.masks,
+    firstDoc,
+    lastDoc,
+    forwardFields,
+    spent,
+  );
+  return {
+    terms,
+    termIndex,
+    termLengths,
+    ...used,
+    termMasks: termMasks.subarray(0, terms.length),
+    ...forward,
+  };
+}
+
+const EMPTY: readonly number[] = [];
+
+/** Counts units of work; true when a slice of `step` is full (the caller yields). */
+function workCounter(step: number): (units: number) => boolean {
+  let work = 0;
+  return (units) => {
+    work += units;
+    if (work < step) return false;
+    work = 0;
+    return true;
+  };
+}
+
+/** The forward index (see IndexSegment.forwardTerms) of postings whose documents run from firstDoc to lastDoc. */
+function* forwardIndex(
+  termCount: number,
+  offsets: Uint32Array,
+  docs: Int32Array,
+  masks: Uint8Array,
+  lowestDoc: number,
+  lastDoc: number,
+  forwardFields: number,
+  spent: (units: number) => boolean,
+): Generator<void, Pick<SegmentParts, 'firstDoc' | 'forwardOffsets' | 'forwardTerms' | 'forwardMasks'>> {
+  const total = offsets[termCount] as number;
+  const firstDoc = lastDoc < 0 ? 0 : lowestDoc;
   const span = lastDoc < 0 ? 0 : lastDoc - firstDoc + 1;
   const forwardOffsets = new Uint32Array(span + 1);
   let forwardTotal = 0;
@@ -176,7 +327,7 @@ function* segmentParts(
   const forwardTerms = new Int32Array(forwardTotal);
   const forwardMasks = new Uint8Array(forwardTotal);
   const fill = forwardOffsets.slice(0, span);
-  for (let termId = 0; termId < terms.length; termId++) {
+  for (let termId = 0; termId < termCount; termId++) {
     const end = offsets[termId + 1] as number;
     for (let i = offsets[termId] as number; i < end; i++) {
       const mask = (masks[i] as number) & forwardFields;
@@ -189,17 +340,5 @@ function* segmentParts(
     }
     if (spent(1 + end - (offsets[termId] as number))) yield;
   }
-  return {
-    terms,
-    termIndex,
-    termLengths,
-    offsets,
-    docs,
-    masks,
-    termMasks,
-    firstDoc,
-    forwardOffsets,
-    forwardTerms,
-    forwardMasks,
-  };
+  return { firstDoc, forwardOffsets, forwardTerms, forwardMasks };
 }

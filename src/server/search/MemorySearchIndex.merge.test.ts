@@ -127,6 +127,23 @@ describe('MemorySearchIndex.mergeInSlices', () => {
     expect(merged.liveDocuments().map((document) => document.key)).toEqual(
       rebuilt.liveDocuments().map((document) => document.key),
     );
+    // The very same segment: dictionary, postings and forward index.
+    const segment = (index: MemorySearchIndex) => {
+      const { terms, offsets, docs, masks, termMasks, firstDoc, forwardOffsets, forwardTerms, forwardMasks } =
+        index.snapshot().base;
+      return [
+        terms,
+        offsets,
+        docs,
+        masks,
+        termMasks,
+        firstDoc,
+        forwardOffsets,
+        forwardTerms,
+        forwardMasks,
+      ].map((part) => (typeof part === 'number' ? part : [...part]));
+    };
+    expect(segment(merged)).toEqual(segment(rebuilt));
     const queries = [
       ...WORDS,
       ...WORDS.flatMap((word) => [word.slice(0, 1), word.slice(0, 2), word.slice(0, 3)]),

@@ -362,32 +362,10 @@ export class MemorySearchIndex implements SearchIndex {
       else renumbered[old] = doc;
       if ((doc + 1) % slice === 0) yield;
     }
-    // The other documents' postings, term by term from the base segment. The base numbers its documents as a build does
-    // (groups outside products first), so renumbered they stay in order, and each term's two lists merge in one pass.
+    // The other documents' postings come from the base segment, renumbered: the base numbers its documents as a build
+    // does (groups outside products first), so they stay in order and each term's two lists merge in one pass.
     const step = slice * POSTINGS_PER_DOCUMENT;
-    let work = 0;
-    const { base } = from;
-    const keptPairs: number[] = [];
-    for (let termId = 0; termId < base.terms.length; termId++) {
-      const begin = base.offsets[termId] as number;
-      const end = base.offsets[termId + 1] as number;
-      keptPairs.length = 0;
-      for (let i = begin; i < end; i++) {
-        const doc = renumbered[base.docs[i] as number] as number;
-        if (doc >= 0) keptPairs.push(doc, base.masks[i] as number);
-      }
-      if (keptPairs.length > 0) {
-        const term = base.terms[termId] as string;
-        const list = postings.get(term);
-        postings.set(term, list ? mergedPairs(list, keptPairs) : keptPairs.slice());
-      }
-      work += 1 + end - begin;
-      if (work >= step) {
-        work = 0;
-        yield;
-      }
-    }
-    this.#base = yield* IndexSegment.building(postings, SHORT_FIELDS, step);
+    this.#base = yield* IndexSegment.merging(from.base, renumbered, postings, SHORT_FIELDS, step);
     this.#delta = new IndexSegment(new Map());
   }
 
@@ -1080,24 +1058,4 @@ function addTerms(postings: Map<string, number[]>, doc: number, terms: ReadonlyM
     if (list) list.push(doc, mask);
     else postings.set(term, [doc, mask]);
   }
-}
-
-/** Two lists of interleaved [doc, mask, …] pairs, each in document order, as one in document order. */
-function mergedPairs(a: readonly number[], b: readonly number[]): number[] {
-  const merged = new Array<number>(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let at = 0;
-  while (i < a.length && j < b.length) {
-    if ((a[i] as number) < (b[j] as number)) {
-      merged[at++] = a[i++] as number;
-      merged[at++] = a[i++] as number;
-    } else {
-      merged[at++] = b[j++] as number;
-      merged[at++] = b[j++] as number;
-    }
-  }
-  while (i < a.length) merged[at++] = a[i++] as number;
-  while (j < b.length) merged[at++] = b[j++] as number;
-  return merged;
 }
