@@ -112,11 +112,22 @@ export function titleKey(text: string): string {
 /** Longer titles are compared by this much of them: no one types more into a search box. */
 const MAX_TITLE_KEY = 200;
 
-/** The whole-title keys of a document (its titles; none for a variation, found by its SKU only). */
-export function titleKeysOf(document: SearchDocument): string[] {
-  if (document.kind === 'variation') return [];
-  return [...new Set((document.fields.title ?? []).map(titleKey).filter(Boolean))];
+/**
+ * The whole-title keys of a document (its titles; none for a variation, found by its SKU only). A document is never
+ * changed once made, so its keys are folded once, however many index builds keep it.
+ */
+export function titleKeysOf(document: SearchDocument): readonly string[] {
+  let keys = titleKeysByDocument.get(document);
+  if (keys === undefined) {
+    keys =
+      document.kind === 'variation'
+        ? []
+        : [...new Set((document.fields.title ?? []).map(titleKey).filter(Boolean))];
+    titleKeysByDocument.set(document, keys);
+  }
+  return keys;
 }
+const titleKeysByDocument = new WeakMap<SearchDocument, readonly string[]>();
 
 export function groupOf(document: SearchDocument): number {
   const group: SearchGroup | null =

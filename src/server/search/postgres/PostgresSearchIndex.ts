@@ -90,7 +90,7 @@ interface DocumentRow {
   grp: number | null;
   inStock: boolean;
   rankBase: number;
-  titleKeys: string[];
+  titleKeys: readonly string[];
   hash: string;
   terms: Map<string, number>;
 }
