@@ -29,7 +29,7 @@ const DELTA_BUDGET = 1500;
  */
 const MERGE_MAX_GROWTH = 2;
 /** Documents per slice of a build beside the answering index: a few milliseconds of work. */
-const BUILD_SLICE = 250;
+const BUILD_SLICE = 100;
 /** Documents per write when the PostgreSQL fallback is brought to a rebuilt catalog's content. */
 const FALLBACK_SLICE = 500;
 /** After a failed build that is still needed (the fallback answers, or the index is far behind), try again. */
