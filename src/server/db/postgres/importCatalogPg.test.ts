@@ -78,6 +78,23 @@ describe.skipIf(!TEST_DATABASE_URL)('importCatalog (PostgreSQL) writes only what
       // search replicas' rebuild instead of walking the id index.
       expect(before).toBeLessThan(1000);
       expect(await tuples()).toBeGreaterThanOrEqual(1200);
+
+      // The same products re-priced: row counts stay, and the import spends no time on statistics.
+      const analyzed = async () =>
+        Number(
+          (
+            await pool.query<{ n: number }>(
+              "SELECT analyze_count AS n FROM pg_stat_user_tables WHERE relname = 'products'",
+            )
+          ).rows[0]?.n,
+        );
+      const analyzedBefore = await analyzed();
+      const repriced = generateBenchCatalog({ products: 1200 });
+      for (const product of repriced.products) product.regularPrice = (product.regularPrice ?? 0) + 1;
+      const again = await pg.catalog.importCatalog(repriced);
+      expect(again.updated).toBeGreaterThanOrEqual(1000);
+      expect(again.created).toBe(0);
+      expect(await analyzed()).toBe(analyzedBefore);
     } finally {
       await pool.end();
     }
