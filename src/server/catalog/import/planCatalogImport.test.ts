@@ -271,6 +271,27 @@ describe('planCatalogImport: the terms and vendors whose counts change', () => {
     vendors: result.changedVendors,
   });
 
+  it('a text the product stores already is kept without parsing it again; a changed one is sanitized', () => {
+    // Stored texts are sanitizer output (every writer sanitizes); this one is not, to tell the two paths apart.
+    const unsafe = '<p onclick="steal()">Brass lamp</p>';
+    const storing = (text: string): CatalogSnapshot => ({
+      ...snapshot,
+      stored: {
+        ...(snapshot.stored as NonNullable<CatalogSnapshot['stored']>),
+        products: [{ ...inserted.row, id: 5, vendorId: 7, description: text }],
+      },
+    });
+    expect(operations(plan([lamp({ description: unsafe })], storing(unsafe)), 'updateProduct')).toEqual([]);
+    const changed = operations(
+      plan([lamp({ description: '<p onclick="steal()">Brass lamp, 40 cm</p>' })], storing(unsafe)),
+      'updateProduct',
+    );
+    expect(changed.map((update) => update.row.description)).toEqual(['<p>Brass lamp, 40 cm</p>']);
+    // A new product's text is always sanitized.
+    const [fresh] = operations(plan([row({ sku: 'NEW', description: unsafe })], snapshot), 'insertProduct');
+    expect(fresh?.row.description).toBe('<p>Brass lamp</p>');
+  });
+
   it('none for the same row, or a change that leaves it searchable (a price)', () => {
     expect(counted(plan([lamp()], snapshot))).toEqual({ terms: [], vendors: [] });
     expect(counted(plan([lamp({ regularPrice: 2000 })], snapshot))).toEqual({ terms: [], vendors: [] });
