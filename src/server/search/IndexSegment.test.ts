@@ -18,6 +18,17 @@ function contents(segment: IndexSegment) {
   };
 }
 
+/** Runs a sliced build to its end: the segment, and how many times it yielded. */
+function runSlices(steps: Generator<void, IndexSegment>): { slices: number; segment: IndexSegment } {
+  let slices = 0;
+  let next = steps.next();
+  while (!next.done) {
+    slices++;
+    next = steps.next();
+  }
+  return { slices, segment: next.value };
+}
+
 describe('IndexSegment.building: the same segment, in slices', () => {
   const postings = new Map<string, number[]>();
   const words = ['shirt', 'shoe', 'linen', 'oak', 'sh', 'mug', 'wool', 'a', 'zebra', 'blue'];
@@ -34,23 +45,15 @@ describe('IndexSegment.building: the same segment, in slices', () => {
 
   it('yields between slices and builds what the constructor builds', () => {
     const whole = new IndexSegment(postings, 0b111);
-    const steps = IndexSegment.building(postings, 0b111, 50);
-    let slices = 0;
-    let next = steps.next();
-    while (!next.done) {
-      slices++;
-      next = steps.next();
-    }
+    const { slices, segment } = runSlices(IndexSegment.building(postings, 0b111, 50));
     expect(slices).toBeGreaterThan(10);
-    expect(contents(next.value)).toEqual(contents(whole));
-    expect(next.value.prefixRange('sh')).toEqual(whole.prefixRange('sh'));
+    expect(contents(segment)).toEqual(contents(whole));
+    expect(segment.prefixRange('sh')).toEqual(whole.prefixRange('sh'));
   });
 
   it('an empty segment', () => {
-    const steps = IndexSegment.building(new Map(), 0xff, 10);
-    let next = steps.next();
-    while (!next.done) next = steps.next();
-    expect(contents(next.value)).toEqual(contents(new IndexSegment(new Map())));
+    const { segment } = runSlices(IndexSegment.building(new Map(), 0xff, 10));
+    expect(contents(segment)).toEqual(contents(new IndexSegment(new Map())));
   });
 });
 
@@ -90,28 +93,15 @@ describe('IndexSegment.merging: kept postings renumbered, merged with new ones',
 
   it('builds what the constructor builds from the combined postings, in slices', () => {
     const base = new IndexSegment(basePostings, 0b011);
-    const steps = IndexSegment.merging(base, renumbered, added, 0b011, 40);
-    let slices = 0;
-    let next = steps.next();
-    while (!next.done) {
-      slices++;
-      next = steps.next();
-    }
+    const { slices, segment } = runSlices(IndexSegment.merging(base, renumbered, added, 0b011, 40));
     expect(slices).toBeGreaterThan(10);
-    expect(contents(next.value)).toEqual(contents(new IndexSegment(combined, 0b011)));
-    expect(next.value.termId('odd')).toBe(-1);
+    expect(contents(segment)).toEqual(contents(new IndexSegment(combined, 0b011)));
+    expect(segment.termId('odd')).toBe(-1);
   });
 
   it('an empty base takes the new postings as they are', () => {
-    const merged = IndexSegment.merging(
-      new IndexSegment(new Map()),
-      new Int32Array(0),
-      added,
-      0xff,
-      Infinity,
-    );
-    let next = merged.next();
-    while (!next.done) next = merged.next();
-    expect(contents(next.value)).toEqual(contents(new IndexSegment(added)));
+    const empty = new IndexSegment(new Map());
+    const { segment } = runSlices(IndexSegment.merging(empty, new Int32Array(0), added, 0xff, Infinity));
+    expect(contents(segment)).toEqual(contents(new IndexSegment(added)));
   });
 });
