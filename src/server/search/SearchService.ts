@@ -1,6 +1,14 @@
 import { createHmac } from 'node:crypto';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
-import type { SearchChanges, SearchQueryRecord, SearchRepository, SearchScope } from '../db/ports';
+import type {
+  ImportHandoff,
+  ImportHandoffs,
+  SearchChanges,
+  SearchQueryRecord,
+  SearchRepository,
+  SearchScope,
+} from '../db/ports';
+import { HandoffEnded } from '../db/ports/search';
 import { type BuildPacer, processPacer } from './BuildPacer';
 import { type Correction, didYouMean, type PastQuery } from './didYouMean';
 import { type MemoryIndexSnapshot, MemorySearchIndex } from './MemorySearchIndex';
@@ -28,6 +36,8 @@ const DELTA_BUDGET = 1500;
  * the quicker (1.9 s against 2.7 s on SQLite).
  */
 const MERGE_MAX_GROWTH = 2;
+/** How often a build from an import's handoff asks whether the import committed. */
+const HANDOFF_POLL_MS = 25;
 /** Documents per slice of a build beside the answering index: a few milliseconds of work. */
 const BUILD_SLICE = 100;
 /** Documents per write when the PostgreSQL fallback is brought to a rebuilt catalog's content. */
@@ -149,6 +159,8 @@ export class SearchService {
   /** The followers' rebuilds after each swap, one after another; the next build need not wait for them. */
   #followerWork: Promise<void> = Promise.resolve();
   #followersRebuilding = 0;
+  /** Handoffs are taken one look at a time (a notification may come while the last look runs). */
+  #handoffLook: Promise<void> = Promise.resolve();
 
   constructor(options: SearchServiceOptions) {
     this.#repository = options.repository;
@@ -277,6 +289,8 @@ export class SearchService {
   #listen(source: ChangeWakeUps): void {
     const stop = source.subscribe((table) => {
       if (table === null || table === 'search_changes' || table === 'search_settings') this.#wake();
+      // After a reconnection too: a handoff's notification may have been missed.
+      if (table === null || table === 'search_handoffs') this.#takeHandoffs();
     });
     const timer = setInterval(() => this.#wake(), this.#checkMs);
     timer.unref();
@@ -289,6 +303,37 @@ export class SearchService {
     this.#wakeUps.dirty = true;
     if (this.#refreshing) return;
     this.refresh().catch((error: unknown) => this.#onError(error, 'search index refresh failed'));
+  }
+
+  /**
+   * An import in flight handed its documents over (PostgreSQL): builds, beside the answering index, the index that
+   * will answer once the import commits (`#build`), and tells the import when it is built. A process already
+   * building, or answering from the fallback, says it will not, and follows the import the usual way once committed.
+   */
+  #takeHandoffs(): void {
+    const handoffs = this.#repository.handoffs;
+    if (!handoffs || this.#closed) return;
+    this.#handoffLook = this.#handoffLook
+      .then(async () => {
+        for (const handoff of await handoffs.pending()) {
+          // In the turn: the base is the answering index as of its log position.
+          const started = await this.#inTurn(async () => {
+            const index = this.#index;
+            if (this.#building || this.#closed || !this.#embedded || !(index instanceof MemorySearchIndex)) {
+              return false;
+            }
+            this.#startBuild(undefined, {
+              base: index.snapshot(),
+              baseSeq: this.#catalogSeq,
+              changes: handoff.changes,
+              handoff,
+            });
+            return true;
+          });
+          if (!started) await handoffs.answer(handoff, false);
+        }
+      })
+      .catch((error: unknown) => this.#onError(error, 'search index handoff failed'));
   }
 
   #inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -320,6 +365,17 @@ export class SearchService {
     if (changes.full) {
       this.#awaitingBuild = true;
       this.#startBuild();
+      return;
+    }
+    if (
+      this.#building &&
+      this.#embedded &&
+      this.#updatedSinceBuild + changes.products.length > DELTA_BUDGET
+    ) {
+      // More than updates carry while a build is in flight: its catch-up reads what it did not build from (or it
+      // builds again), so reading them here too would only be thrown away (a build from an import's handoff was
+      // made for exactly these).
+      this.#awaitingBuild = true;
       return;
     }
     const index = this.#index;
@@ -461,8 +517,10 @@ export class SearchService {
 
   async #build(onProgress?: (done: number, total: number) => void, merge?: Merge): Promise<number> {
     // The log position first: anything committed after it is applied after the build, before the swap. A merge
-    // starts from the position of its changes (the changed rows are read after it).
-    const from = merge ? merge.changes.seq : (await this.#repository.revision()).catalog;
+    // starts from the position of its changes (the changed rows are read after it); one from an import's handoff
+    // from its base's (the import's documents are the handoff's, anything else is caught up with).
+    const mergedFrom = merge && (merge.handoff ? merge.baseSeq : merge.changes.seq);
+    const from = mergedFrom ?? (await this.#repository.revision()).catalog;
     const beside = this.#createIndex !== null;
     /** A full build's documents (a merge's are in the index it built), and how many the new index holds. */
     let documents: readonly SearchDocument[] = [];
@@ -471,7 +529,15 @@ export class SearchService {
     /** A merge's writes since its base, for the fallback: the changed documents, then the catch-up's. */
     const mergeWrites: { upserts: SearchDocument[]; removedKeys: string[] }[] = [];
     if (merge) {
-      const changed = await this.#changedDocuments(merge.changes);
+      const changed = merge.handoff
+        ? await this.#handedDocuments(merge.handoff)
+        : await this.#changedDocuments(merge.changes);
+      if (!changed) {
+        // The import ended before this process had its documents: it is followed from the catalog, by the next
+        // refresh or, if one found it while this build ran, by a build after this one.
+        if (this.#awaitingBuild) this.#buildAgain = true;
+        return 0;
+      }
       mergeWrites.push({ upserts: changed.upserts, removedKeys: changed.removedKeys });
       await this.#yield();
       const merged = (this.#createIndex as () => MemorySearchIndex)();
@@ -487,6 +553,11 @@ export class SearchService {
       );
       next = merged;
       held = merged.size;
+      if (merge.handoff && !(await this.#importCommitted(merge.handoff))) {
+        // Rolled back: nothing of it is in the catalog. A catch-up found too large meanwhile builds anew.
+        if (this.#awaitingBuild) this.#buildAgain = true;
+        return held;
+      }
     } else {
       // Read in pages; beside the answering index, searches run between them (the pages are read after `from`: the
       // catch-up below applies whatever they missed or read half-written).
@@ -511,7 +582,9 @@ export class SearchService {
     const swapped = await this.#inTurn(async () => {
       let seq = from;
       let updated = 0;
-      const changes = await this.#repository.changesSince(from, DELTA_BUDGET);
+      const changes = merge?.handoff
+        ? await this.#changesBesides(from, merge.handoff)
+        : await this.#repository.changesSince(from, DELTA_BUDGET);
       if (changes.full) this.#buildAgain = true;
       else if (changes.seq !== from) {
         const caughtUp = await this.#repository.loadDocuments(changes);
@@ -580,14 +653,7 @@ export class SearchService {
    * (`analyzed`) while the next read is in flight (PostgreSQL), in slices between pauses: the merge's build then has
    * only the postings to assemble.
    */
-  async #changedDocuments(changes: SearchChanges): Promise<{
-    upserts: SearchDocument[];
-    removedKeys: string[];
-    analyzed: Map<SearchDocument, ReadonlyMap<string, number>>;
-  }> {
-    const analyzed = new Map<SearchDocument, ReadonlyMap<string, number>>();
-    const upserts = new Map<string, SearchDocument>();
-    const removed = new Set<string>();
+  async #changedDocuments(changes: SearchChanges): Promise<ChangedDocuments> {
     const none = { products: [], terms: [], vendors: [], posts: [] };
     const scopes: SearchScope[] = [];
     const size = this.#repository.scopedReadSize ?? MERGE_READ;
@@ -604,18 +670,52 @@ export class SearchService {
         posts: changes.posts,
       });
     }
+    return this.#analyzedBatches((at) => {
+      const scope = scopes[at];
+      return scope ? this.#repository.loadDocuments(scope) : null;
+    });
+  }
+
+  /**
+   * An import's handed-over documents (its stored parts, each read as soon as the import stored it), analyzed as a
+   * merge's changed documents are; then tells the import they are. Null when the import ended before this process
+   * had read them all (it waits a bounded time): the import is then followed from the catalog.
+   */
+  async #handedDocuments(handoff: ImportHandoff): Promise<ChangedDocuments | null> {
+    const handoffs = this.#repository.handoffs as ImportHandoffs;
+    try {
+      const changed = await this.#analyzedBatches((part) => handoffs.part(handoff, part));
+      await handoffs.answer(handoff, true);
+      return changed;
+    } catch (error) {
+      if (error instanceof HandoffEnded) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Runs the reads one after another and analyzes each read's documents while the next is in flight, in slices
+   * between pauses: the merge's build then has only the postings to assemble.
+   */
+  async #analyzedBatches(
+    reads: (at: number) => Promise<{ documents: SearchDocument[]; removedKeys: string[] } | null> | null,
+  ): Promise<ChangedDocuments> {
+    const analyzed = new Map<SearchDocument, ReadonlyMap<string, number>>();
+    const upserts = new Map<string, SearchDocument>();
+    const removed = new Set<string>();
     // The next read is asked for before this one's documents are taken and the build pauses: an awaited read
     // (PostgreSQL) is then in flight while the requests run.
-    const read = (scope: SearchScope | undefined) => {
-      const reading = scope ? this.#repository.loadDocuments(scope) : null;
+    const read = (at: number) => {
+      const reading = reads(at);
       // Awaited below; a failure while pausing is not an unhandled one meanwhile.
       reading?.catch(() => undefined);
       return reading;
     };
-    let next = read(scopes[0]);
+    let next = read(0);
     for (let at = 0; next; at++) {
       const batch = await next;
-      next = read(scopes[at + 1]);
+      if (!batch) break;
+      next = read(at + 1);
       for (const key of batch.removedKeys) removed.add(key);
       for (const [index, document] of batch.documents.entries()) {
         upserts.set(document.key, document);
@@ -629,6 +729,51 @@ export class SearchService {
       removedKeys: [...removed].filter((key) => !upserts.has(key)),
       analyzed,
     };
+  }
+
+  /** Waits until the import committed (true) or rolled back (false). Its process ending rolls it back. */
+  async #importCommitted(handoff: ImportHandoff): Promise<boolean> {
+    const handoffs = this.#repository.handoffs as ImportHandoffs;
+    for (;;) {
+      const outcome = await handoffs.outcome(handoff);
+      if (outcome !== 'in progress') return outcome === 'committed';
+      if (this.#closed) return false;
+      await new Promise((resolve) => setTimeout(resolve, HANDOFF_POLL_MS));
+    }
+  }
+
+  /**
+   * What a build from an import's handoff has to catch up with once the import committed: every change after its
+   * base's position `from` except those the handoff holds (a change of the import's products, terms or vendors at
+   * or below `handoff.upTo`: the import held the catalog locked, so their documents as it read them are their
+   * committed state), and every change after `upTo` (later writes, of anything).
+   */
+  async #changesBesides(from: number, handoff: ImportHandoff): Promise<SearchChanges> {
+    const since = await this.#repository.changesSince(from, INCREMENTAL_LIMIT);
+    const later = await this.#repository.changesSince(Math.max(from, handoff.upTo), DELTA_BUDGET);
+    if (since.full || later.full) return { ...later, full: true };
+    const handed = handoff.changes;
+    const besides = (ids: readonly number[], held: readonly number[], after: readonly number[]) => {
+      const skip = new Set(held);
+      return [...new Set([...ids.filter((id) => !skip.has(id)), ...after])];
+    };
+    const changes: SearchChanges = {
+      seq: Math.max(since.seq, later.seq),
+      full: false,
+      products: besides(since.products, handed.products, later.products),
+      terms: besides(since.terms, handed.terms, later.terms),
+      editedTerms: besides(since.editedTerms ?? since.terms, handed.terms, later.editedTerms ?? later.terms),
+      vendors: besides(since.vendors, handed.vendors, later.vendors),
+      editedVendors: besides(
+        since.editedVendors ?? since.vendors,
+        handed.vendors,
+        later.editedVendors ?? later.vendors,
+      ),
+      posts: besides(since.posts, handed.posts, later.posts),
+    };
+    const count =
+      changes.products.length + changes.terms.length + changes.vendors.length + changes.posts.length;
+    return count > DELTA_BUDGET ? { ...changes, full: true } : changes;
   }
 
   /**
@@ -777,12 +922,21 @@ export class SearchService {
   }
 }
 
+/** A merge's changed documents, each with its analysis, and the keys of those gone. */
+interface ChangedDocuments {
+  upserts: SearchDocument[];
+  removedKeys: string[];
+  analyzed: Map<SearchDocument, ReadonlyMap<string, number>>;
+}
+
 /** A rebuild from the answering index's content and the changes since: see INCREMENTAL_LIMIT. */
 interface Merge {
   base: MemoryIndexSnapshot;
   /** The change-log position `base` holds. */
   baseSeq: number;
   changes: SearchChanges;
+  /** The documents of `changes`, handed over by an import before it commits: read from there, not the catalog. */
+  handoff?: ImportHandoff;
 }
 
 /** Whether a search found anything at all, in any group. */

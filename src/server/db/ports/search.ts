@@ -70,7 +70,48 @@ export interface ProductCard {
 }
 
 /** Storage of the search feature: documents from committed catalog rows, the owner's rules, analytics. */
+/**
+ * The documents of an import in flight, handed to the server processes before it commits (PostgreSQL,
+ * docs/search-engine.md "Imports handed over"): each builds the index it will answer from while the import waits,
+ * and at the commit only catches up with what else changed.
+ */
+export interface ImportHandoff {
+  id: number;
+  /** The importing transaction. */
+  xid: string;
+  /**
+   * The change log's newest position the import saw: a change of `changes` at or below it is the import's, and its
+   * document is in the handoff; above it, it came later.
+   */
+  upTo: number;
+  /** What the import changed (the change log's rows it wrote). */
+  changes: SearchChanges;
+}
+
+/** A handoff's part was asked for after its import ended without storing it (the import waits a bounded time). */
+export class HandoffEnded extends Error {}
+
+export interface ImportHandoffs {
+  /** Handoffs of imports still in flight that this process has not answered. */
+  pending(): Promise<ImportHandoff[]>;
+  /**
+   * The documents of part `part` (from 0) and the keys it found gone, once the import stored it (waits while it
+   * has not and the import is in flight); null past the last part. Fails with HandoffEnded when the import ended
+   * without storing it.
+   */
+  part(
+    handoff: ImportHandoff,
+    part: number,
+  ): Promise<{ documents: SearchDocument[]; removedKeys: string[] } | null>;
+  /** Tells the import this process built its index from the handoff (`prepared`), or will not. */
+  answer(handoff: ImportHandoff, prepared: boolean): Promise<void>;
+  /** Whether the import committed, rolled back (or ended with its process), or is still in flight. */
+  outcome(handoff: ImportHandoff): Promise<'committed' | 'aborted' | 'in progress'>;
+}
+
 export interface SearchRepository {
+  /** Imports handed over before they commit (PostgreSQL); left out, there are none. */
+  readonly handoffs?: ImportHandoffs;
   /**
    * The newest change-log position, the rules' revision and the rebuild request count: cheap, asked before every
    * search.

@@ -12,6 +12,12 @@ import pg from 'pg';
 /** The channel the change-log triggers notify (docs/postgresql.md "Change notifications"). */
 export const CHANGE_CHANNEL = 'shop_changes';
 
+/**
+ * The LISTEN connection's `application_name`: one per server process that keeps a search replica, which an import
+ * counts to know how many processes to wait for (importHandoffs.ts).
+ */
+export const CHANGE_LISTENER_NAME = 'shop_changes listener';
+
 /** Called with the table a committed transaction wrote, or `null` when notifications may have been missed. */
 export type ChangeListener = (table: string | null) => void;
 
@@ -64,7 +70,7 @@ export function pgChangeNotifications(connectionString: string, options: Options
 
   const connect = (): Promise<void> => {
     if (connecting || client || closed) return connecting ?? Promise.resolve();
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, application_name: CHANGE_LISTENER_NAME });
     connecting = (async () => {
       try {
         next.on('error', () => dropped(next));

@@ -13,6 +13,7 @@ import type {
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
 import { SNAPSHOT_POSTS, SNAPSHOT_PRODUCTS, SNAPSHOT_STORED, SNAPSHOT_TERMS } from '../sql/importSnapshotSql';
 import { HAS_APPROVED_REVIEW } from '../sql/reviewSql';
+import { handOffImport, type PendingHandoff } from './handOffImport';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { refreshProductsPg } from './refreshDerivedFields';
 
@@ -65,32 +66,65 @@ const IDENTITY_TABLES = [
  */
 const ANALYZE_AFTER_PRODUCTS = 1000;
 
+export interface ImportOptions {
+  /** How long the import waits for the server processes to build from its handoff (handOffImport.ts). */
+  handoffWaitMs?: number;
+}
+
 export async function importCatalogPg(
   pool: PgPool,
   catalog: CatalogImport,
   onProgress: (done: number, total: number) => void,
+  options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  return inTransaction(pool, async (client) => {
-    await client.query(`LOCK TABLE ${CATALOG_TABLES.join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
-    // New rows get the ids SQLite would give them (one past the highest), as the plan's own ids assume; and the
-    // sequences end past the ids the plan chose, so rows added later do not collide with them.
-    await moveSequencesPastRows(client);
-    const plan = planCatalogImport(catalog, new SnapshotImportReader(await readSnapshot(client)));
-    // The per-row change triggers stand aside for this transaction (their WHEN clause reads the setting, which
-    // ends with it): the import records its changes itself below.
-    await client.query("SET LOCAL shop.search_capture = 'paused'");
-    const writer = new PgPlanWriter(client);
-    await writer.writePlan(plan, onProgress);
-    await recordChanges(client, 'product', [...new Set([...plan.changedProducts, ...writer.sidecarChanged])]);
-    await recordChanges(client, 'term', plan.changedTerms);
-    await recordChanges(client, 'vendor', [...new Set([...plan.changedVendors, ...writer.sidecarVendors])]);
-    const { created, removed } = plan.summary;
-    if (created + removed >= ANALYZE_AFTER_PRODUCTS) {
-      await client.query(`ANALYZE ${[...CATALOG_TABLES, 'search_changes'].join(', ')}`);
-    }
-    await moveSequencesPastRows(client);
-    return plan.summary;
-  });
+  // Set once the import handed its documents over; cleared whatever the outcome.
+  const handed: { off: PendingHandoff | null } = { off: null };
+  try {
+    return await inTransaction(pool, (client) =>
+      importInTransaction(pool, client, catalog, onProgress, options, handed),
+    );
+  } finally {
+    // Committed or rolled back: the processes read the catalog itself from now on.
+    await handed.off?.clear().catch(() => undefined);
+  }
+}
+
+async function importInTransaction(
+  pool: PgPool,
+  client: PgClient,
+  catalog: CatalogImport,
+  onProgress: (done: number, total: number) => void,
+  options: ImportOptions,
+  handed: { off: PendingHandoff | null },
+): Promise<ImportSummary> {
+  await client.query(`LOCK TABLE ${CATALOG_TABLES.join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
+  // With the catalog locked, every change-log row after this position is the import's own.
+  const recordedAfter =
+    (await client.query<{ seq: number | null }>('SELECT max(seq)::int AS seq FROM search_changes')).rows[0]
+      ?.seq ?? 0;
+  // New rows get the ids SQLite would give them (one past the highest), as the plan's own ids assume; and the
+  // sequences end past the ids the plan chose, so rows added later do not collide with them.
+  await moveSequencesPastRows(client);
+  const plan = planCatalogImport(catalog, new SnapshotImportReader(await readSnapshot(client)));
+  // The per-row change triggers stand aside for this transaction (their WHEN clause reads the setting, which
+  // ends with it): the import records its changes itself below.
+  await client.query("SET LOCAL shop.search_capture = 'paused'");
+  const writer = new PgPlanWriter(client);
+  await writer.writePlan(plan, onProgress);
+  await recordChanges(client, 'product', [...new Set([...plan.changedProducts, ...writer.sidecarChanged])]);
+  await recordChanges(client, 'term', plan.changedTerms);
+  await recordChanges(client, 'vendor', [...new Set([...plan.changedVendors, ...writer.sidecarVendors])]);
+  // The running processes build their search index from the import's documents while it finishes, and it waits
+  // for them (a bounded time) before it commits, rather than all of them reading the catalog back afterwards. The
+  // statistics first: the documents are read by the import's own statements, planned with them.
+  const { created, removed } = plan.summary;
+  if (created + removed >= ANALYZE_AFTER_PRODUCTS) {
+    await client.query(`ANALYZE ${[...CATALOG_TABLES, 'search_changes'].join(', ')}`);
+  }
+  handed.off = await handOffImport(pool, client, recordedAfter, { waitMs: options.handoffWaitMs });
+  await moveSequencesPastRows(client);
+  await handed.off?.waitForReplicas();
+  return plan.summary;
 }
 
 async function moveSequencesPastRows(client: PgClient) {

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
+import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
+import type { SearchRepository } from '../db/ports';
+import { pgChangeNotifications } from '../db/postgres/changeNotifications';
+import { createPgRepositories } from '../db/postgres/createPgRepositories';
+import { importCatalogPg } from '../db/postgres/importCatalogPg';
+import { openPostgres, type PgPool } from '../db/postgres/openPostgres';
+import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
+import { MemorySearchIndex } from './MemorySearchIndex';
+import { DEFAULT_RULES } from './SearchIndex';
+import { SearchService } from './SearchService';
+
+/*
+ * PostgreSQL mode (`node scripts/ensure-postgres.mjs -- npx vitest run src/server/search/importHandoff.test.ts`):
+ * an import of many products hands its documents to the running processes before it commits, waits while each
+ * builds the index it will answer from, and at the commit each one swaps it in, reading none of the import's
+ * products back from the catalog.
+ */
+
+// The machine running the tests may be busy: no speed is asserted, the waits are generous.
+vi.setConfig({ testTimeout: 120_000 });
+
+function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 30_000, interval: 20 });
+}
+
+const QUERIES = ['cotton', 'sh', 'linen shirt', 'oak', 'tea towel'];
+
+describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replicas (PostgreSQL)', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let writerPool: PgPool;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    writerPool = await openPostgres(database.url, { max: 4 });
+    await seedDemoCatalog(createPgRepositories(writerPool));
+  });
+  afterAll(async () => {
+    await writerPool?.end();
+    await database?.drop();
+  });
+
+  /**
+   * A server process's search: its own replica, woken by notifications; counts the product documents it reads, and
+   * runs `onImportSeen` once its change log first shows the import (before answering with it).
+   */
+  async function replica(onImportSeen: () => Promise<void> = async () => {}) {
+    const notifications = pgChangeNotifications(database.url);
+    const repositories = createPgRepositories(await openPostgres(database.url, { max: 3 }));
+    const read = { products: 0 };
+    const repository: SearchRepository = new Proxy(repositories.search, {
+      get(target, property) {
+        if (property === 'loadDocuments') {
+          const load: SearchRepository['loadDocuments'] = async (...args) => {
+            const loaded = await target.loadDocuments(...args);
+            read.products += loaded.documents.filter((document) => document.kind === 'product').length;
+            return loaded;
+          };
+          return load;
+        }
+        if (property === 'changesSince') {
+          const since: SearchRepository['changesSince'] = async (...args) => {
+            const changes = await target.changesSince(...args);
+            if (changes.products.length >= 1500) await onImportSeen();
+            return changes;
+          };
+          return since;
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const service = new SearchService({
+      repository,
+      index: new MemorySearchIndex(),
+      createIndex: () => new MemorySearchIndex(),
+      wakeUps: notifications,
+      secret: 'test',
+    });
+    await service.start(DEFAULT_RULES);
+    return {
+      service,
+      read,
+      async answers() {
+        return Promise.all(QUERIES.map((query) => service.productIds(query)));
+      },
+      async close() {
+        await service.close();
+        await notifications.close();
+        await repositories.close();
+      },
+    };
+  }
+
+  async function productNamed(sku: string): Promise<{ id: number; name: string }> {
+    const { rows } = await writerPool.query<{ id: number; name: string }>(
+      'SELECT id::int AS id, name FROM products WHERE sku = $1',
+      [sku],
+    );
+    return rows[0] as { id: number; name: string };
+  }
+
+  it('an import rolled back after handing over changes nothing in the replicas, and clears its handoff', async () => {
+    const replicas = [await replica(), await replica()];
+    try {
+      const before = await Promise.all(replicas.map((each) => each.answers()));
+      // The import fails once both processes said they built from its handoff: its last step before COMMIT.
+      const failing = new Proxy(writerPool, {
+        get(target, property) {
+          if (property === 'query') {
+            return async (sql: unknown, params?: unknown[]) => {
+              const result = await target.query(sql as string, params);
+              if (typeof sql === 'string' && sql.includes('FROM search_handoff_acks')) {
+                if ((result.rows[0] as { prepared: number }).prepared >= 2)
+                  throw new Error('the import failed');
+              }
+              return result;
+            };
+          }
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      await expect(
+        importCatalogPg(failing, generateBenchCatalog({ products: 1600, seed: 7 }), () => {}, {
+          handoffWaitMs: 60_000,
+        }),
+      ).rejects.toThrow('the import failed');
+      const { rows } = await writerPool.query('SELECT id FROM search_handoffs');
+      expect(rows).toEqual([]);
+      // Each process built an index of the import, then dropped it: the answers are the catalog's, as before.
+      await waitUntil(() => expect(replicas.every((each) => !each.service.rebuilding)).toBe(true));
+      expect(await Promise.all(replicas.map((each) => each.answers()))).toEqual(before);
+      // And they still follow the catalog.
+      await writerPool.query("UPDATE products SET name = 'Handed Linen Tea Towel' WHERE id = 1025");
+      for (const each of replicas) {
+        await waitUntil(async () => expect(await each.service.productIds('handed')).toEqual([1025]));
+      }
+    } finally {
+      for (const each of replicas) await each.close();
+    }
+  });
+
+  it('each process builds from the handoff before the commit, then swaps it in without reading the products back', async () => {
+    // A rename of one of the import's products committed right after the import, before the processes caught up:
+    // the handoff holds the name the import gave it, and the rename must win.
+    let renamed = false;
+    const renameOnce = async () => {
+      if (renamed) return;
+      renamed = true;
+      await writerPool.query("UPDATE products SET name = 'Renamed Straight After' WHERE sku = 'BN-000002'");
+    };
+    const replicas = [await replica(renameOnce), await replica(renameOnce)];
+    try {
+      for (const each of replicas) each.read.products = 0;
+      await importCatalogPg(writerPool, generateBenchCatalog({ products: 1600 }), () => {}, {
+        handoffWaitMs: 60_000,
+      });
+      const newest = await productNamed('BN-001600');
+      for (const each of replicas) {
+        await waitUntil(async () => expect(await each.service.productIds(newest.name)).toContain(newest.id));
+      }
+      const renamedProduct = await productNamed('BN-000002');
+      expect(renamed).toBe(true);
+      for (const each of replicas) {
+        await waitUntil(async () =>
+          expect(await each.service.productIds('renamed straight after')).toEqual([renamedProduct.id]),
+        );
+      }
+      // Only what else changed is read at the commit (the renamed product): not the 1,600 products.
+      expect(replicas.map((each) => each.read.products)).toEqual([1, 1]);
+      // The index built from the handoff answers as one built from the committed catalog.
+      const fresh = await replica();
+      try {
+        const expected = await fresh.answers();
+        expect(expected.flat().length).toBeGreaterThan(0);
+        for (const each of replicas) expect(await each.answers()).toEqual(expected);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      for (const each of replicas) await each.close();
+    }
+  });
+});
