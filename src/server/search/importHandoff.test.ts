@@ -182,4 +182,50 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
       for (const each of replicas) await each.close();
     }
   });
+
+  it('an import that renames a vendor hands over its products unchanged otherwise, with the new name', async () => {
+    // The first catalog again, one vendor renamed, and 1,600 new products: the renamed vendor's stored products are
+    // not changes of their own, yet their documents show its name.
+    const catalog = generateBenchCatalog({ products: 1600 });
+    const extra = generateBenchCatalog({ products: 1600, seed: 9 });
+    const vendor = catalog.site.vendors[3] as (typeof catalog.site.vendors)[number];
+    vendor.name = 'Quokkaville Trading';
+    const renumbered = (sku: string) => sku.replace(/^BN-/, 'EX-');
+    catalog.products.push(
+      ...extra.products.map((row) => ({
+        ...row,
+        sku: row.sku && renumbered(row.sku),
+        parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
+      })),
+    );
+    for (const [sku, sidecar] of Object.entries(extra.site.products)) {
+      catalog.site.products[renumbered(sku)] = sidecar;
+    }
+    const replicas = [await replica(), await replica()];
+    try {
+      for (const each of replicas) each.read.products = 0;
+      await importCatalogPg(writerPool, catalog, () => {}, { handoffWaitMs: 60_000 });
+      const fresh = await replica();
+      try {
+        const expected = await fresh.service.productIds('quokkaville');
+        expect(expected.length).toBeGreaterThan(0);
+        const { rows } = await writerPool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM products p JOIN vendors v ON v.id = p.vendor_id WHERE v.name = 'Quokkaville Trading' AND p.sku LIKE 'BN-%'",
+        );
+        expect(rows[0]?.n).toBeGreaterThan(0);
+        for (const each of replicas) {
+          // The same products (all tie on the vendor's name: their order is the index's document order, which a
+          // merge keeps and a fresh build takes by id).
+          await waitUntil(async () =>
+            expect((await each.service.productIds('quokkaville')).sort()).toEqual([...expected].sort()),
+          );
+        }
+      } finally {
+        await fresh.close();
+      }
+      expect(replicas.map((each) => each.read.products)).toEqual([0, 0]);
+    } finally {
+      for (const each of replicas) await each.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { SearchScope } from '../ports';
+import type { SearchChanges, SearchScope } from '../ports';
 import type { ChangeLogRow } from '../sql/pageChangeSql';
 import { CHANGE_LOG_ROWS } from '../sql/pageChangeSql';
 import { CHANGE_CHANNEL, CHANGE_LISTENER_NAME } from './changeNotifications';
@@ -59,6 +59,44 @@ async function ensureTables(db: Queryable): Promise<void> {
     );`);
 }
 
+/** The terms' and vendors' names before an import wrote anything: which of those it edited it renamed. */
+export interface NamesBefore {
+  terms: Map<number, string>;
+  vendors: Map<number, string>;
+}
+
+/** Read right after the import locked the catalog (a few hundred rows). */
+export async function namesBeforeImport(client: PgClient): Promise<NamesBefore> {
+  const { rows } = await client.query<{ kind: 'term' | 'vendor'; id: number; name: string }>(
+    "SELECT 'term' AS kind, id::int AS id, name FROM terms UNION ALL SELECT 'vendor', id::int, name FROM vendors",
+  );
+  const names: NamesBefore = { terms: new Map(), vendors: new Map() };
+  for (const row of rows) names[row.kind === 'term' ? 'terms' : 'vendors'].set(row.id, row.name);
+  return names;
+}
+
+/**
+ * Of the terms or vendors an import edited, those whose products' documents must be read again: the renamed and the
+ * deleted ones (their products' documents show the name). One the import created shows only on products that link
+ * to it anew, which are changes of their own, and one whose name stayed shows nothing new (as the processes narrow
+ * them, SearchService `#namesCompared`): reading their products again read a first import's 20,000 products twice.
+ */
+async function renamed(
+  client: PgClient,
+  table: 'terms' | 'vendors',
+  edited: readonly number[],
+  before: Map<number, string>,
+): Promise<number[]> {
+  const held = edited.filter((id) => before.has(id));
+  if (held.length === 0) return [];
+  const { rows } = await client.query<{ id: number; name: string }>(
+    `SELECT id::int AS id, name FROM ${table} WHERE id = ANY($1::bigint[])`,
+    [held],
+  );
+  const now = new Map(rows.map((row) => [row.id, row.name]));
+  return held.filter((id) => now.get(id) !== before.get(id));
+}
+
 /** An import's handoff, once written: wait for the processes before committing, clear once the import ended. */
 export interface PendingHandoff {
   /** Resolves once every listening process answered, or after `waitMs`. Returns how many had built. */
@@ -78,6 +116,7 @@ export async function handOffImport(
   pool: PgPool,
   client: PgClient,
   recordedAfter: number,
+  namesBefore: NamesBefore,
   options: { waitMs?: number } = {},
 ): Promise<PendingHandoff | null> {
   const listening = await listeners(client);
@@ -85,8 +124,18 @@ export async function handOffImport(
   const rows = (
     await client.query<ChangeLogRow>(CHANGE_LOG_ROWS.postgres, [recordedAfter, HANDOFF_MAX_CHANGES + 1])
   ).rows;
-  const changes = changesOfRows(rows, recordedAfter);
-  if (changes.products.length < HANDOFF_MIN_PRODUCTS || rows.length > HANDOFF_MAX_CHANGES) return null;
+  const logged = changesOfRows(rows, recordedAfter);
+  if (logged.products.length < HANDOFF_MIN_PRODUCTS || rows.length > HANDOFF_MAX_CHANGES) return null;
+  const changes: SearchChanges = {
+    ...logged,
+    editedTerms: await renamed(client, 'terms', logged.editedTerms ?? logged.terms, namesBefore.terms),
+    editedVendors: await renamed(
+      client,
+      'vendors',
+      logged.editedVendors ?? logged.vendors,
+      namesBefore.vendors,
+    ),
+  };
   const { rows: own } = await client.query<{ seq: string | null; xid: string }>(
     'SELECT (SELECT max(seq) FROM search_changes)::text AS seq, txid_current()::text AS xid',
   );
@@ -118,13 +167,19 @@ export async function handOffImport(
     if (changes.terms.length + changes.vendors.length + changes.posts.length > 0) {
       scopes.push({ ...changes, products: [] });
     }
+    // Each part is stored while the next is read (two connections).
+    let storing: Promise<unknown> = Promise.resolve();
     for (const [part, scope] of scopes.entries()) {
       const { documents, removedKeys } = await PgSearchRepository.loadDocumentsIn(client, scope);
-      await writer.query(
+      await storing;
+      storing = writer.query(
         'INSERT INTO search_handoff_parts (handoff_id, part, documents, removed_keys) VALUES ($1, $2, $3, $4)',
         [id, part, JSON.stringify(documents), JSON.stringify(removedKeys)],
       );
+      // Awaited before the next part or below; a failure meanwhile is not an unhandled one.
+      storing.catch(() => undefined);
     }
+    await storing;
     await writer.query('UPDATE search_handoffs SET parts = $2 WHERE id = $1', [id, scopes.length]);
   } finally {
     writer.release();

@@ -13,7 +13,7 @@ import type {
 import { planCatalogImport } from '../../catalog/import/planCatalogImport';
 import { SNAPSHOT_POSTS, SNAPSHOT_PRODUCTS, SNAPSHOT_STORED, SNAPSHOT_TERMS } from '../sql/importSnapshotSql';
 import { HAS_APPROVED_REVIEW } from '../sql/reviewSql';
-import { handOffImport, type PendingHandoff } from './handOffImport';
+import { handOffImport, namesBeforeImport, type PendingHandoff } from './handOffImport';
 import { inTransaction, type PgClient, type PgPool } from './openPostgres';
 import { refreshProductsPg } from './refreshDerivedFields';
 
@@ -102,6 +102,7 @@ async function importInTransaction(
   const recordedAfter =
     (await client.query<{ seq: number | null }>('SELECT max(seq)::int AS seq FROM search_changes')).rows[0]
       ?.seq ?? 0;
+  const namesBefore = await namesBeforeImport(client);
   // New rows get the ids SQLite would give them (one past the highest), as the plan's own ids assume; and the
   // sequences end past the ids the plan chose, so rows added later do not collide with them.
   await moveSequencesPastRows(client);
@@ -121,7 +122,9 @@ async function importInTransaction(
   if (created + removed >= ANALYZE_AFTER_PRODUCTS) {
     await client.query(`ANALYZE ${[...CATALOG_TABLES, 'search_changes'].join(', ')}`);
   }
-  handed.off = await handOffImport(pool, client, recordedAfter, { waitMs: options.handoffWaitMs });
+  handed.off = await handOffImport(pool, client, recordedAfter, namesBefore, {
+    waitMs: options.handoffWaitMs,
+  });
   await moveSequencesPastRows(client);
   await handed.off?.waitForReplicas();
   return plan.summary;
