@@ -28,7 +28,7 @@ import type {
   SearchRepository,
   SearchScope,
 } from '../ports';
-import { CHANGE_LOG_ROWS, type ChangeLogRow } from '../sql/pageChangeSql';
+import { CHANGE_LOG_ROWS, type ChangeLogRow, changesOfRows } from '../sql/pageChangeSql';
 import { PgImportHandoffs } from './importHandoffs';
 import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
 import { withoutLockWait } from './withoutLockWait';
@@ -68,34 +68,6 @@ function idList(ids: readonly number[]): SideCondition & { ids: readonly number[
     where: (column) => `${column} = ANY($1::bigint[]) AND ${column} BETWEEN $2 AND $3`,
     params: [ids, lowest, highest],
   };
-}
-
-/** The change log's rows after `seq` (read with CHANGE_LOG_ROWS, in order) as the changes they record. */
-export function changesOfRows(rows: readonly ChangeLogRow[], seq: number): SearchChanges {
-  const changes: SearchChanges = {
-    seq: rows.at(-1)?.seq ?? seq,
-    full: false,
-    products: [],
-    terms: [],
-    editedTerms: [],
-    vendors: [],
-    editedVendors: [],
-    posts: [],
-  };
-  for (const row of rows) {
-    const list = {
-      product: changes.products,
-      term: changes.terms,
-      vendor: changes.vendors,
-      post: changes.posts,
-    }[row.kind];
-    list?.push(row.ref_id);
-    // A term's row is wide when the term itself changed, narrow when it only gained or lost products.
-    if (row.kind === 'term' && row.wide) changes.editedTerms?.push(row.ref_id);
-    // A vendor's row likewise: wide when the vendor itself changed, narrow when only its count did (0042).
-    if (row.kind === 'vendor' && row.wide) changes.editedVendors?.push(row.ref_id);
-  }
-  return changes;
 }
 
 /** The PostgreSQL twin of SqliteSearchRepository, query for query (id lists as `bigint[]` instead of JSON). */
@@ -154,16 +126,7 @@ export class PgSearchRepository implements SearchRepository {
   }
 
   async changesSince(seq: number, limit: number): Promise<SearchChanges> {
-    const none: SearchChanges = {
-      seq,
-      full: false,
-      products: [],
-      terms: [],
-      editedTerms: [],
-      vendors: [],
-      editedVendors: [],
-      posts: [],
-    };
+    const none = changesOfRows([], seq);
     try {
       return await inTransaction(this.#pool, async (client) => {
         // Sequence values are taken before commit: a writer still in flight may commit a seq below one already

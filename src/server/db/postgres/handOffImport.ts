@@ -1,10 +1,9 @@
 import type { SearchChanges, SearchScope } from '../ports';
-import type { ChangeLogRow } from '../sql/pageChangeSql';
-import { CHANGE_LOG_ROWS } from '../sql/pageChangeSql';
+import { CHANGE_LOG_ROWS, type ChangeLogRow, changesOfRows } from '../sql/pageChangeSql';
 import { CHANGE_CHANNEL, CHANGE_LISTENER_NAME } from './changeNotifications';
 import { HANDOFF_PAYLOAD } from './importHandoffs';
 import type { PgClient, PgPool, Queryable } from './openPostgres';
-import { changesOfRows, PgSearchRepository } from './PgSearchRepository';
+import { PgSearchRepository } from './PgSearchRepository';
 
 /*
  * An import's search documents handed to the server processes before it commits (docs/search-engine.md "Imports

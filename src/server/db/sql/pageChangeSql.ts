@@ -1,4 +1,4 @@
-import type { PageChanges } from '../ports';
+import type { PageChanges, SearchChanges } from '../ports';
 
 /*
  * The render cache's reading of the catalog change log (migration 0037), shared by both engines: the rows after a
@@ -10,6 +10,34 @@ export interface ChangeLogRow {
   kind: string;
   ref_id: number;
   wide: boolean | number;
+}
+
+/** The change log's rows after `seq` (read with CHANGE_LOG_ROWS, in order) as the changes they record. */
+export function changesOfRows(rows: readonly ChangeLogRow[], seq: number): SearchChanges {
+  const changes: SearchChanges = {
+    seq: rows.at(-1)?.seq ?? seq,
+    full: false,
+    products: [],
+    terms: [],
+    editedTerms: [],
+    vendors: [],
+    editedVendors: [],
+    posts: [],
+  };
+  for (const row of rows) {
+    const list = {
+      product: changes.products,
+      term: changes.terms,
+      vendor: changes.vendors,
+      post: changes.posts,
+    }[row.kind];
+    list?.push(row.ref_id);
+    // A term's row is wide when the term itself changed, narrow when it only gained or lost products.
+    if (row.kind === 'term' && row.wide) changes.editedTerms?.push(row.ref_id);
+    // A vendor's row likewise: wide when the vendor itself changed, narrow when only its count did (0042).
+    if (row.kind === 'vendor' && row.wide) changes.editedVendors?.push(row.ref_id);
+  }
+  return changes;
 }
 
 /**

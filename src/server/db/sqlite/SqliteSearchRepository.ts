@@ -29,7 +29,7 @@ import type {
   SearchRepository,
   SearchScope,
 } from '../ports';
-import { CHANGE_LOG_ROWS, type ChangeLogRow } from '../sql/pageChangeSql';
+import { CHANGE_LOG_ROWS, type ChangeLogRow, changesOfRows } from '../sql/pageChangeSql';
 import { withoutBusyWait } from './withoutBusyWait';
 
 /** Products per page of a full load: a few milliseconds of reading between two yields. */
@@ -68,31 +68,9 @@ export class SqliteSearchRepository implements SearchRepository {
 
   async changesSince(seq: number, limit: number): Promise<SearchChanges> {
     const rows = this.#db.prepare(CHANGE_LOG_ROWS.sqlite).all(seq, seq, limit + 1) as ChangeLogRow[];
-    const changes: SearchChanges = {
-      seq: rows.at(-1)?.seq ?? seq,
-      full: rows.length > limit,
-      products: [],
-      terms: [],
-      editedTerms: [],
-      vendors: [],
-      editedVendors: [],
-      posts: [],
-    };
-    if (changes.full) return { ...changes, seq: (await this.revision()).catalog };
-    for (const row of rows) {
-      const list = {
-        product: changes.products,
-        term: changes.terms,
-        vendor: changes.vendors,
-        post: changes.posts,
-      }[row.kind];
-      list?.push(row.ref_id);
-      // A term's row is wide when the term itself changed, narrow when it only gained or lost products.
-      if (row.kind === 'term' && row.wide) changes.editedTerms?.push(row.ref_id);
-      // A vendor's row likewise: wide when the vendor itself changed, narrow when only its count did (0042).
-      if (row.kind === 'vendor' && row.wide) changes.editedVendors?.push(row.ref_id);
-    }
-    return changes;
+    if (rows.length > limit)
+      return { ...changesOfRows([], seq), full: true, seq: (await this.revision()).catalog };
+    return changesOfRows(rows, seq);
   }
 
   async loadDocuments(
