@@ -228,4 +228,34 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
       for (const each of replicas) await each.close();
     }
   });
+
+  it('an import whose handoff cannot be stored goes on without it, and the processes read its products', async () => {
+    await writerPool.query('ALTER TABLE search_handoff_parts ADD CONSTRAINT refused CHECK (false)');
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const replicas = [await replica(), await replica()];
+    try {
+      const catalog = generateBenchCatalog({ products: 1600, seed: 11 });
+      const renumbered = (sku: string) => sku.replace(/^BN-/, 'NH-');
+      catalog.products = catalog.products.map((row) => ({
+        ...row,
+        sku: row.sku && renumbered(row.sku),
+        parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
+      }));
+      catalog.site.products = Object.fromEntries(
+        Object.entries(catalog.site.products).map(([sku, sidecar]) => [renumbered(sku), sidecar]),
+      );
+      await importCatalogPg(writerPool, catalog, () => {}, { handoffWaitMs: 60_000 });
+      expect(warnings).toHaveBeenCalledWith(expect.stringContaining('could not be handed'));
+      expect((await writerPool.query('SELECT id FROM search_handoffs')).rows).toEqual([]);
+      const newest = await productNamed('NH-001600');
+      for (const each of replicas) {
+        await waitUntil(async () => expect(await each.service.productIds(newest.name)).toContain(newest.id));
+        expect(each.read.products).toBeGreaterThanOrEqual(1600);
+      }
+    } finally {
+      warnings.mockRestore();
+      await writerPool.query('ALTER TABLE search_handoff_parts DROP CONSTRAINT refused');
+      for (const each of replicas) await each.close();
+    }
+  });
 });

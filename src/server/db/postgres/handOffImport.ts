@@ -143,7 +143,7 @@ export async function handOffImport(
 
   await ensureTables(pool);
   const writer = await pool.connect();
-  let id: number;
+  let id: number | null = null;
   try {
     // Handoffs of imports that ended without clearing theirs (a crash) are worthless now.
     await writer.query("DELETE FROM search_handoffs WHERE txid_status(xid) IS DISTINCT FROM 'in progress'");
@@ -180,9 +180,19 @@ export async function handOffImport(
     }
     await storing;
     await writer.query('UPDATE search_handoffs SET parts = $2 WHERE id = $1', [id, scopes.length]);
+  } catch (error) {
+    // The handoff only saves the processes work: the import goes on without it (the processes find it gone and
+    // follow the import from the catalog). A failure of the import's own statements fails the import next.
+    if (id !== null)
+      await writer.query('DELETE FROM search_handoffs WHERE id = $1', [id]).catch(() => undefined);
+    process.emitWarning(
+      `The import's search documents could not be handed to the shop's processes (${(error as Error).message}): they read them once it commits`,
+    );
+    return null;
   } finally {
     writer.release();
   }
+  const handoffId = id;
   const waitMs = options.waitMs ?? HANDOFF_WAIT_MS;
   return {
     async waitForReplicas() {
@@ -191,7 +201,7 @@ export async function handOffImport(
         const { rows: acks } = await pool.query<{ answered: number; prepared: number }>(
           `SELECT count(*)::int AS answered, count(*) FILTER (WHERE prepared)::int AS prepared
            FROM search_handoff_acks WHERE handoff_id = $1`,
-          [id],
+          [handoffId],
         );
         const answered = acks[0]?.answered ?? 0;
         // Processes that started listening meanwhile answer too; one that stopped lowers the count.
@@ -202,7 +212,7 @@ export async function handOffImport(
       }
     },
     async clear() {
-      await pool.query('DELETE FROM search_handoffs WHERE id = $1', [id]);
+      await pool.query('DELETE FROM search_handoffs WHERE id = $1', [handoffId]);
     },
   };
 }
