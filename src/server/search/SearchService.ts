@@ -319,9 +319,9 @@ export class SearchService {
           // In the turn: the base is the answering index as of its log position.
           const started = await this.#inTurn(async () => {
             const index = this.#index;
-            if (this.#building || this.#closed || !this.#embedded || !(index instanceof MemorySearchIndex)) {
-              return false;
-            }
+            // Not before the first build swapped in (a process starting while an import is in flight).
+            const built = this.#catalogSeq >= 0 && this.#embedded && index instanceof MemorySearchIndex;
+            if (this.#building || this.#closed || !built) return false;
             this.#startBuild(undefined, {
               base: index.snapshot(),
               baseSeq: this.#catalogSeq,
