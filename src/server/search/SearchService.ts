@@ -307,8 +307,9 @@ export class SearchService {
 
   /**
    * An import in flight handed its documents over (PostgreSQL): builds, beside the answering index, the index that
-   * will answer once the import commits (`#build`), and tells the import when it is built. A process already
-   * building, or answering from the fallback, says it will not, and follows the import the usual way once committed.
+   * will answer once the import commits (`#build`), and tells the import once its documents are analyzed (the merge
+   * goes on while the import commits). A process already building, or answering from the fallback, says it will
+   * not, and follows the import the usual way once committed.
    */
   #takeHandoffs(): void {
     const handoffs = this.#repository.handoffs;

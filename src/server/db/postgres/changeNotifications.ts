@@ -14,7 +14,7 @@ export const CHANGE_CHANNEL = 'shop_changes';
 
 /**
  * The LISTEN connection's `application_name`: one per server process that keeps a search replica, which an import
- * counts to know how many processes to wait for (importHandoffs.ts).
+ * counts to know how many processes to wait for (handOffImport.ts).
  */
 export const CHANGE_LISTENER_NAME = 'shop_changes listener';
 

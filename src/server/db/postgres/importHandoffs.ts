@@ -70,7 +70,7 @@ export class PgImportHandoffs implements ImportHandoffs {
       }
       if (row && row.parts !== null && part >= row.parts) return null;
       // Cleared, or ended before storing it.
-      if (!row || row.status !== 'in progress') {
+      if (row?.status !== 'in progress') {
         throw new HandoffEnded(`The import ended before handing over part ${part} of its documents`);
       }
       await new Promise((resolve) => setTimeout(resolve, PART_POLL_MS));
