@@ -280,7 +280,7 @@ export class SearchService {
       clearInterval(this.#wakeUps.timer);
     }
     this.#buildAgain = false;
-    await Promise.allSettled([this.#building, this.#refreshing, this.#turn, this.#upkeep]);
+    await Promise.allSettled([this.#building, this.#refreshing, this.#turn, this.#upkeep, this.#handoffLook]);
     await this.#followerWork;
     // A swap done while closing may have queued the fallback's upkeep after the first wait.
     await this.#upkeep;

@@ -103,7 +103,10 @@ export interface ImportHandoffs {
     handoff: ImportHandoff,
     part: number,
   ): Promise<{ documents: SearchDocument[]; removedKeys: string[] } | null>;
-  /** Tells the import this process built its index from the handoff (`prepared`), or will not. */
+  /**
+   * Tells the import this process has the handoff's documents analyzed for the index it builds (`prepared`), or
+   * that it will not build from it.
+   */
   answer(handoff: ImportHandoff, prepared: boolean): Promise<void>;
   /** Whether the import committed, rolled back (or ended with its process), or is still in flight. */
   outcome(handoff: ImportHandoff): Promise<'committed' | 'aborted' | 'in progress'>;

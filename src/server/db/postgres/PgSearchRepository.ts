@@ -228,10 +228,10 @@ export class PgSearchRepository implements SearchRepository {
     }
 
     // A scoped read of products only (a merge's) asks for no term, vendor or post: no statement for those.
-    const none = <R>(ids: readonly number[] | undefined): R[] | null =>
+    const notAsked = <R>(ids: readonly number[] | undefined): R[] | null =>
       scope && ids?.length === 0 ? [] : null;
     const termRows =
-      none<TermDocumentRow>(scope?.terms) ??
+      notAsked<TermDocumentRow>(scope?.terms) ??
       (await this.#rows<TermDocumentRow>(
         scope
           ? `SELECT t.id, t.taxonomy, t.name, (SELECT count(*) FROM product_terms x JOIN products p ON p.id = x.product_id
@@ -245,7 +245,7 @@ export class PgSearchRepository implements SearchRepository {
     // A scoped read counts each of its vendors' products through products_vendor (migration 0042), a few index
     // entries per vendor; a full load counts every vendor in one grouped pass over the products.
     const vendorRows =
-      none<VendorDocumentRow>(scope?.vendors) ??
+      notAsked<VendorDocumentRow>(scope?.vendors) ??
       (await this.#rows<VendorDocumentRow>(
         scope
           ? `SELECT v.id, v.name, v.city, (SELECT count(*) FROM products p
@@ -260,7 +260,7 @@ export class PgSearchRepository implements SearchRepository {
     addVendorDocuments({ documents, removedKeys }, vendorRows, scope?.vendors);
 
     const postRows =
-      none<PostDocumentRow>(scope?.posts) ??
+      notAsked<PostDocumentRow>(scope?.posts) ??
       (await this.#rows<PostDocumentRow>(
         `SELECT id, type, title, excerpt, content, password_hash FROM posts
        ${scope ? 'WHERE id = ANY($1::bigint[])' : ''} ORDER BY id`,
