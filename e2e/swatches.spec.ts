@@ -21,6 +21,8 @@ async function focusedRadioName(page: Page) {
 test('a variation is chosen and bought with the keyboard alone', async ({ page }) => {
   await page.goto(`${shop().url}${HOODIE}`);
   await expect(page.getByRole('radiogroup', { name: 'Color' })).toBeVisible();
+  // The swatches' keys are the island's: tabbing before it committed once landed on the Logo group (CI, busy machine).
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
 
   // Tab into the Color group: one tab stop, on its first swatch.
   for (let presses = 0; presses < 60 && (await focusedRadioName(page)) === null; presses++)
