@@ -17,6 +17,8 @@ export default defineConfig({
     rollupOptions: {
       input: {
         main: 'src/server/main.ts',
+        // A worker thread's file: SearchService reads a big import's documents on it (DocumentReadThread).
+        'search-read-worker': 'src/server/search/documentReadWorker.ts',
         import: 'src/server/cli/importCli.ts',
         bench: 'bench/entries/benchApp.ts',
         report: 'src/server/cli/reportCli.ts',

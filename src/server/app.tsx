@@ -77,6 +77,11 @@ export interface AppOptions {
   searchFallback?: SearchIndex;
   /** On PostgreSQL: the notifications that wake the replica when another process commits a catalog change. */
   changeNotifications?: ChangeNotifications;
+  /**
+   * On SQLite: the built documentReadWorker, which reads and analyzes a big import's documents off the event loop
+   * (left out, as when run from source, they are read on it).
+   */
+  searchReadWorker?: URL;
   /** Fill the suggestion slots (meta_before…content_after) of the search box's answers. */
   suggestionDecorators?: SuggestionDecorator[];
   /** Order mail's transport, clock and loop (default: from the settings; see mail/mailPlugin.ts). */
@@ -98,6 +103,7 @@ export async function buildApp({
   dataDir,
   logger = false,
   searchIndex,
+  searchReadWorker,
   searchFallback,
   changeNotifications,
   suggestionDecorators,
@@ -196,6 +202,7 @@ export async function buildApp({
     index: searchIndex,
     fallback: searchFallback,
     wakeUps: changeNotifications,
+    readWorker: searchReadWorker,
     decorators: suggestionDecorators,
     onError: (error, message) => app.log.warn({ err: error }, message),
   });
@@ -292,6 +299,8 @@ export async function buildApp({
         cappedWrites: { searchQueries: searchAnalytics.capped() },
         deferredRequests: loopTurns.deferred(),
         searchIndex: search.service.ready ? 'ready' : 'building',
+        // SQLite: the documents of big imports read off the event loop, and the reads that thread failed.
+        ...(search.readThread && { searchReadThread: search.readThread.stats() }),
       });
     } catch {
       return reply

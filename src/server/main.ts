@@ -71,6 +71,8 @@ async function main() {
     dataDir,
     searchFallback,
     changeNotifications,
+    // The bundle's own entry beside this one (vite.server.config.ts).
+    searchReadWorker: new URL('./search-read-worker.js', import.meta.url),
     // Warnings by default: a dropped write or a failed request must be seen without asking for the request log.
     logger: {
       level: process.env.LOG_LEVEL || 'warn',

@@ -1,5 +1,6 @@
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import type { Repositories } from '../db/ports';
+import { DocumentReadThread } from './DocumentReadThread';
 import { FacetService } from './facets/FacetService';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import type { SearchIndex } from './SearchIndex';
@@ -21,9 +22,16 @@ export async function createSearch(options: {
   index?: SearchIndex;
   fallback?: SearchIndex;
   wakeUps?: ChangeWakeUps;
+  /** The built documentReadWorker: with a SQLite file, a merge's reads run on it (DocumentReadThread). */
+  readWorker?: URL;
   onError?: (error: unknown, message: string) => void;
 }) {
   const embedded = () => new MemorySearchIndex();
+  const databaseFile = options.repositories.search.databaseFile;
+  const readThread =
+    options.readWorker && databaseFile && !options.index
+      ? new DocumentReadThread(options.readWorker, databaseFile)
+      : undefined;
   const service = new SearchService({
     repository: options.repositories.search,
     index: options.index ?? options.fallback ?? embedded(),
@@ -32,6 +40,7 @@ export async function createSearch(options: {
     wakeUps: options.wakeUps,
     secret: options.secret,
     onError: options.onError,
+    readThread,
   });
   const facets = new FacetService({ repository: options.repositories.facets, search: service });
   service.follow(facets);
@@ -41,5 +50,5 @@ export async function createSearch(options: {
     config: options.config,
     decorators: options.decorators,
   });
-  return { service, suggestions, facets };
+  return { service, suggestions, facets, readThread };
 }

@@ -124,6 +124,11 @@ export interface SearchRepository {
   requestRebuild(): Promise<void>;
   changesSince(seq: number, limit: number): Promise<SearchChanges>;
   /**
+   * The database file another thread may open to read documents (SQLite, whose driver holds the event loop for each
+   * read: a merge's reads then run off it, SearchService `readThread`); left out when there is none to open.
+   */
+  readonly databaseFile?: string;
+  /**
    * Products per scoped read when a merge reads its changed products (250 when left out): a read that holds the
    * event loop (SQLite's synchronous driver) is kept short; one awaited over the network costs a round trip each.
    */

@@ -41,6 +41,10 @@ export class SqliteSearchRepository implements SearchRepository {
     this.#db = db;
   }
 
+  get databaseFile(): string | undefined {
+    return this.#db.memory ? undefined : this.#db.name;
+  }
+
   async revision() {
     const catalog =
       (this.#db.prepare('SELECT max(seq) FROM search_changes').pluck().get() as number | null) ?? 0;

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { generateBenchCatalog } from '../src/server/catalog/bench/generateBenchCatalog';
+import { writeWooCsv } from '../src/server/catalog/import/writeWooCsv';
+import { openDatabase } from '../src/server/db/openDatabase';
+import { TEST_DATABASE_URL } from '../src/server/db/postgres/testDatabase';
+import { createSqliteRepositories } from '../src/server/db/sqlite/createSqliteRepositories';
+import { type RunningShop, startShop } from './support/startShop';
+
+/*
+ * The built shop on SQLite reads a big import's documents on its worker thread (dist/server/search-read-worker.js,
+ * started by the server as main.ts names it): two `npm run import`s of 1,600 products each, the second merged into
+ * the index, its products suggested, and GET /healthz counting the documents the thread read.
+ */
+
+test.skip(
+  !!TEST_DATABASE_URL,
+  'the read thread is SQLite’s: PostgreSQL reads without holding the event loop',
+);
+test.setTimeout(120_000);
+
+const run = promisify(execFile);
+
+/** A WooCommerce CSV of the synthetic catalog (`seed`), its SKUs under `prefix`, and one product's SKU and name. */
+async function catalogCsv(dir: string, seed: number, prefix: string) {
+  const scratch = mkdtempSync(join(tmpdir(), 'shop-csv-'));
+  const db = openDatabase(scratch);
+  const repositories = createSqliteRepositories(db);
+  try {
+    const catalog = generateBenchCatalog({ products: 1600, seed });
+    await repositories.catalog.importCatalog(catalog);
+    const csv = writeWooCsv(await repositories.catalog.readCatalogForExport()).replaceAll(
+      'BN-',
+      `${prefix}-`,
+    );
+    const file = join(dir, `${prefix}.csv`);
+    writeFileSync(file, csv);
+    const last = catalog.products.find((product) => product.sku === 'BN-001600');
+    return { file, name: last?.name as string };
+  } finally {
+    await repositories.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+let shop: RunningShop;
+let dir: string;
+test.beforeAll(async () => {
+  shop = await startShop();
+  dir = mkdtempSync(join(tmpdir(), 'shop-import-'));
+});
+test.afterAll(async () => {
+  await shop?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('a big import is read on the search read thread and suggested', async ({ request }) => {
+  const suggested = async (name: string) => {
+    const response = await request.get(
+      `${shop.url}/?wc-ajax=search_suggestions&s=${encodeURIComponent(name)}`,
+    );
+    const body = (await response.json()) as { suggestions: { value: string }[] };
+    return body.suggestions.map((suggestion) => suggestion.value);
+  };
+  const importCsv = (file: string) =>
+    run(process.execPath, ['dist/server/import.js', file], { env: { ...process.env, ...shop.env } });
+
+  const base = await catalogCsv(dir, 42, 'BA');
+  await importCsv(base.file);
+  // Into the demo shop, 1,600 products are a full build (a merge takes at most twice the index's documents).
+  await expect.poll(() => suggested(base.name), { timeout: 30_000 }).toContain(base.name);
+  const before = (await (await request.get(`${shop.url}/healthz`)).json()).searchReadThread;
+  expect(before).toEqual({ documents: 0, failures: 0 });
+
+  const added = await catalogCsv(dir, 9, 'EX');
+  await importCsv(added.file);
+  await expect.poll(() => suggested(added.name), { timeout: 30_000 }).toContain(added.name);
+  const after = (await (await request.get(`${shop.url}/healthz`)).json()).searchReadThread;
+  expect(after.failures).toBe(0);
+  expect(after.documents).toBeGreaterThan(1500);
+});
