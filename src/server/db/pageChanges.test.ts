@@ -120,4 +120,24 @@ describe('the change log as the render cache reads it', () => {
       ]);
     },
   );
+  it('a long backlog read in parts: each part after the last, a change wide by where the whole read started', async () => {
+    const BOOKENDS = 1031;
+    const start = await now();
+    // The mug's price (wide), the bookends' stock (narrow), then the mug's stock: its row moves after the bookends'.
+    await shop.query('UPDATE products SET regular_price = 21 WHERE id = ?', [MUG]);
+    await shop.query('UPDATE products SET stock_quantity = 5 WHERE id = ?', [BOOKENDS]);
+    await shop.query('UPDATE products SET stock_quantity = 4 WHERE id = ?', [MUG]);
+    const part = (seq: number) =>
+      shop.repositories.pageVersions.pageChangesSince(seq, 1, { wideAfter: start });
+    const first = await part(start);
+    expect(first.products).toEqual([{ id: BOOKENDS, wide: false }]);
+    expect(first.more).toBe(true);
+    expect(first.full).toBe(false);
+    const second = await part(first.seq);
+    // Wide: its price changed after the read began, though before the first part's position.
+    expect(second.products).toEqual([{ id: MUG, wide: true }]);
+    expect(second.archiveTerms.length).toBeGreaterThan(0);
+    expect(second.more).toBe(false);
+    expect(second.seq).toBe(await now());
+  });
 });

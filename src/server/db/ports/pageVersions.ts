@@ -11,7 +11,16 @@ export interface PageVersionRepository {
    * `seq` of the answer is the position to ask from next; it stays `seq` when the log could not be read yet (a long
    * write holds it on PostgreSQL), and the caller asks again.
    */
-  pageChangesSince(seq: number, limit: number): Promise<PageChanges>;
+  pageChangesSince(seq: number, limit: number, part?: PagePart): Promise<PageChanges>;
+}
+
+/**
+ * A read of a long backlog in parts: the first `limit` changes after `seq` (never `full`; `more` says whether the log
+ * holds changes after them), each counted wide when its object changed widely after `wideAfter`, the position the
+ * whole read started from.
+ */
+export interface PagePart {
+  wideAfter: number;
 }
 
 export interface PageChange {
@@ -24,6 +33,8 @@ export interface PageChanges {
   seq: number;
   /** More changes than asked for: the caller forgets everything derived from the catalog. */
   full: boolean;
+  /** A read in parts (PagePart): the log holds changes after `seq`, read by the next part. */
+  more?: boolean;
   /** The search rules' revision (synonyms, boosts, pins), which only search results show; null: not read yet. */
   rules: string | null;
   products: PageChange[];

@@ -1,7 +1,8 @@
-import type { PageChanges, PageVersionRepository } from '../ports';
+import type { PageChanges, PagePart, PageVersionRepository } from '../ports';
 import {
   ARCHIVE_TERMS,
   archiveLookup,
+  CHANGE_LOG_PART_ROWS_PG,
   CHANGE_LOG_ROWS,
   type ChangeLogRow,
   pageChangesOf,
@@ -36,16 +37,20 @@ export class PgPageVersionRepository implements PageVersionRepository {
     return `${row?.max}.${row?.count}.${row?.sum}.${row?.rules}`;
   }
 
-  async pageChangesSince(seq: number, limit: number): Promise<PageChanges> {
+  async pageChangesSince(seq: number, limit: number, part?: PagePart): Promise<PageChanges> {
     try {
       return await inTransaction(this.#pool, async (client) => {
         // As the search replicas read it (PgSearchRepository.changesSince): the SHARE lock waits for every writer
         // of the log in flight, so no seq below the newest read can still commit and be skipped.
         await client.query(`SET LOCAL lock_timeout = '${CHANGE_LOG_LOCK_TIMEOUT}'`);
         await client.query('LOCK TABLE search_changes IN SHARE MODE');
-        const rows = (await client.query<ChangeLogRow>(CHANGE_LOG_ROWS.postgres, [seq, limit + 1])).rows;
+        const rows = (
+          part
+            ? await client.query<ChangeLogRow>(CHANGE_LOG_PART_ROWS_PG, [seq, limit + 1, part.wideAfter])
+            : await client.query<ChangeLogRow>(CHANGE_LOG_ROWS.postgres, [seq, limit + 1])
+        ).rows;
         const rules = (await client.query<{ rules: string }>(`${RULES} AS rules`)).rows[0]?.rules ?? '0';
-        const changes = pageChangesOf(seq, rows, limit, rules);
+        const changes = pageChangesOf(seq, rows, limit, rules, part !== undefined);
         if (changes.full) {
           const newest = await client.query<{ max: number }>(
             'SELECT coalesce(max(seq), 0)::int AS max FROM search_changes',

@@ -51,6 +51,10 @@ export const CHANGE_LOG_ROWS = {
     WHERE seq > $1 ORDER BY seq LIMIT $2`,
 } as const;
 
+/** PostgreSQL's CHANGE_LOG_ROWS with its own position for the wide test ($3: a read in parts, PagePart). */
+export const CHANGE_LOG_PART_ROWS_PG = `SELECT seq, kind, ref_id::int AS ref_id, coalesce(wide_seq, seq) > $3 AS wide
+  FROM search_changes WHERE seq > $1 ORDER BY seq LIMIT $2`;
+
 /**
  * The terms of the given products and the given terms, with every ancestor: the archives that list those products
  * or those terms' members (a category's archive lists its subcategories' products too).
@@ -80,10 +84,15 @@ export function pageChangesOf(
   rows: ChangeLogRow[],
   limit: number,
   rules: string,
+  /** A read in parts (PagePart): past `limit`, the first `limit` and `more`, not `full`. */
+  inParts = false,
 ): PageChanges {
+  const more = rows.length > limit;
+  const read = inParts ? rows.slice(0, limit) : rows;
   const changes: PageChanges = {
-    seq: rows.at(-1)?.seq ?? position,
-    full: rows.length > limit,
+    seq: read.at(-1)?.seq ?? position,
+    full: more && !inParts,
+    ...(inParts && { more }),
     rules,
     products: [],
     terms: [],
@@ -92,7 +101,7 @@ export function pageChangesOf(
     archiveTerms: [],
   };
   if (changes.full) return changes;
-  for (const row of rows) {
+  for (const row of read) {
     const id = Number(row.ref_id);
     const wide = Boolean(row.wide);
     if (row.kind === 'product') changes.products.push({ id, wide });

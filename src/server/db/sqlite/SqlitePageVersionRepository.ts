@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { PageChanges, PageVersionRepository } from '../ports';
+import type { PageChanges, PagePart, PageVersionRepository } from '../ports';
 import {
   ARCHIVE_TERMS,
   archiveLookup,
@@ -36,9 +36,9 @@ export class SqlitePageVersionRepository implements PageVersionRepository {
     return `${row.catalog}.${row.rules}`;
   }
 
-  async pageChangesSince(seq: number, limit: number): Promise<PageChanges> {
-    const rows = this.#rows.all(seq, seq, limit + 1) as ChangeLogRow[];
-    const changes = pageChangesOf(seq, rows, limit, String(this.#rules.get()));
+  async pageChangesSince(seq: number, limit: number, part?: PagePart): Promise<PageChanges> {
+    const rows = this.#rows.all(part?.wideAfter ?? seq, seq, limit + 1) as ChangeLogRow[];
+    const changes = pageChangesOf(seq, rows, limit, String(this.#rules.get()), part !== undefined);
     if (changes.full) return { ...changes, seq: this.#newest.get() as number };
     const lookup = archiveLookup(changes);
     if (lookup.products.length > 0 || lookup.terms.length > 0)

@@ -232,4 +232,79 @@ describe('createPageChangeFollower', () => {
     readable = true;
     expect(await follower.sync()).toBe(4);
   });
+  it('reads a long backlog in parts; meanwhile requests answer from the cache, unless this process wrote', async () => {
+    let version = '1';
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const parts: { seq: number; wideAfter?: number }[] = [];
+    const pageChangesSince = vi.fn(async (seq: number, _limit: number, part?: { wideAfter: number }) => {
+      if (seq === 0) return { ...none, seq: 1, rules: '0' };
+      parts.push({ seq, wideAfter: part?.wideAfter });
+      if (seq === 1) return { ...none, seq: 2001, more: true, rules: '0', products: [{ id: 7, wide: true }] };
+      await held;
+      return { ...none, seq: 4000, more: false, rules: '0', products: [{ id: 8, wide: false }] };
+    });
+    const invalidate = vi.fn(() => 0);
+    const follower = createPageChangeFollower(
+      { catalogVersion: async () => version, pageChangesSince },
+      { invalidate },
+      { intervalMs: 0 },
+    );
+    expect(await follower.sync()).toBe(1);
+    version = '2';
+    const reading = follower.sync();
+    await vi.waitFor(() => expect(parts).toHaveLength(2));
+    // The first part is applied; the second is in flight: a request is answered from the cache as it is now.
+    const waiting = Symbol('waiting');
+    const soon = () => new Promise((resolve) => setTimeout(() => resolve(waiting), 50));
+    expect(await Promise.race([follower.sync(), soon()])).toBe(2001);
+    // A write of this process: the next request waits for the whole backlog.
+    follower.markStale();
+    const afterWrite = follower.sync();
+    expect(await Promise.race([afterWrite, soon()])).toBe(waiting);
+    release();
+    expect(await afterWrite).toBe(4000);
+    expect(await reading).toBe(4000);
+    // Each part from the last one's position, each counted wide by where the whole read started.
+    expect(parts).toEqual([
+      { seq: 1, wideAfter: 1 },
+      { seq: 2001, wideAfter: 1 },
+    ]);
+    expect(invalidate).toHaveBeenNthCalledWith(
+      1,
+      { all: false, tags: new Set(['product:7', 'sales', 'listed:7', 'catalog', ANY_CHANGE]) },
+      2001,
+    );
+    expect(invalidate).toHaveBeenNthCalledWith(
+      2,
+      { all: false, tags: new Set(['product:8', 'sales', ANY_CHANGE]) },
+      4000,
+    );
+  });
+  it('past 50,000 changes of backlog, drops the whole cache and goes on from the log’s newest position', async () => {
+    let version = '1';
+    let partsRead = 0;
+    const invalidate = vi.fn(() => 0);
+    const follower = createPageChangeFollower(
+      {
+        catalogVersion: async () => version,
+        pageChangesSince: async (seq: number, _limit: number, part?: { wideAfter: number }) => {
+          if (seq === 0) return { ...none, seq: 1, rules: '0' };
+          if (!part) return { ...none, full: true, seq: 900_000, rules: '0' };
+          partsRead++;
+          return { ...none, seq: seq + 2000, more: true, rules: '0', posts: [seq] };
+        },
+      },
+      { invalidate },
+      { intervalMs: 0 },
+    );
+    expect(await follower.sync()).toBe(1);
+    version = '2';
+    expect(await follower.sync()).toBe(900_000);
+    expect(partsRead).toBe(25);
+    expect(invalidate).toHaveBeenCalledTimes(26);
+    expect(invalidate).toHaveBeenLastCalledWith({ all: true, tags: new Set() }, 900_000);
+  });
 });

@@ -1,4 +1,4 @@
-import type { PageVersionRepository } from '../../db/ports';
+import type { PageChanges, PageVersionRepository } from '../../db/ports';
 import type { ChangeNotifications } from '../../db/postgres/changeNotifications';
 import type { PageCache } from './PageCache';
 import { invalidationOf } from './pageTags';
@@ -13,13 +13,20 @@ export const CHANGE_CHECK_INTERVAL_MS = 200;
 export const NOTIFIED_CHECK_INTERVAL_MS = 1_000;
 
 /**
- * Changes read at once; a longer backlog (a process that slept through several huge imports) drops every page
- * instead. As many as the search index takes at once: an import of 26,000 new products then keeps every page it
- * does not change (the other products' pages), where a bound of 5,000 dropped them all and shoppers met cold pages
- * while the search index caught up. Reading 26,000 rows and their products' terms takes ~50 ms on SQLite and
- * ~80 ms on PostgreSQL (52,000 products), once per process and import.
+ * Changes read from one backlog (in parts, CHANGE_PART); a longer one (a process that slept through several huge
+ * imports) drops every page instead. As many as the search index takes at once: an import of 26,000 new products
+ * then keeps every page it does not change (the other products' pages), where a bound of 5,000 dropped them all and
+ * shoppers met cold pages while the search index caught up. Reading 26,000 rows and their products' terms takes
+ * ~50 ms on SQLite and ~80 ms on PostgreSQL (52,000 products), once per process and import.
  */
 const CHANGE_BATCH = 50_000;
+
+/**
+ * Changes per read of a longer backlog (an import's), which is read in parts with the event loop's other work between
+ * them: read in one go, an import of 26,000 products held every request for 60–120 ms on SQLite (its reads are
+ * synchronous) right when the import ended, for each process. A part, with the cache's drops after it, takes a few ms.
+ */
+const CHANGE_PART = 2_000;
 
 export interface PageChangeFollower {
   /**
@@ -60,6 +67,9 @@ export function createPageChangeFollower(
   /** Counts markStale calls: one that arrives while a read is in flight makes the next request read again. */
   let staleMarks = 0;
   let reading: Promise<number | null> | null = null;
+  /** The read in flight found a longer backlog than one part; `catchUpMarks`: the local writes it started after. */
+  let catchingUp = false;
+  let catchUpMarks = 0;
 
   const follow = async (): Promise<number | null> => {
     const startedAt = now();
@@ -73,12 +83,26 @@ export function createPageChangeFollower(
       rules = start.rules;
       seenVersion = version;
     } else if (version !== seenVersion) {
-      const changes = await pageVersions.pageChangesSince(position, CHANGE_BATCH);
-      // Not read (a long write holds the log): the next request asks again.
-      if (changes.rules === null) return position;
-      cache.invalidate(invalidationOf(changes, changes.rules !== rules), changes.seq);
-      position = changes.seq;
-      rules = changes.rules;
+      // Read in parts, each change counted wide by where the whole read started; past CHANGE_BATCH changes, the
+      // rest is not read: the cache is dropped and follows from the log's newest position.
+      const from = position;
+      for (let read = 0, at = position; ; ) {
+        const changes: PageChanges =
+          read >= CHANGE_BATCH
+            ? await pageVersions.pageChangesSince(at, 0)
+            : await pageVersions.pageChangesSince(at, CHANGE_PART, { wideAfter: from });
+        // Not read (a long write holds the log): the next request asks again.
+        if (changes.rules === null) return position;
+        cache.invalidate(invalidationOf(changes, changes.rules !== rules), changes.seq);
+        at = changes.seq;
+        position = at;
+        rules = changes.rules;
+        if (!changes.more) break;
+        read += CHANGE_PART;
+        catchingUp = true;
+        catchUpMarks = marks;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       seenVersion = version;
     }
     if (marks === staleMarks) checkedAt = startedAt;
@@ -94,8 +118,12 @@ export function createPageChangeFollower(
   return {
     async sync() {
       if (position !== null && now() - checkedAt < intervalMs) return position;
+      // While a long backlog is read, requests are answered from the cache as it is (as they would have been a moment
+      // earlier), unless this process wrote since the read began: its own write must show.
+      if (reading && catchingUp && catchUpMarks === staleMarks) return position;
       reading ??= follow().finally(() => {
         reading = null;
+        catchingUp = false;
       });
       return reading;
     },
