@@ -220,6 +220,10 @@ export async function buildApp({
   await app.register(webhooksPlugin, { config, repositories, webhooks });
   await app.register(ajaxPlugin);
   await app.register(pagesPlugin, { config, assets, repositories, cartService, changeNotifications });
+  // Pages kept with a lagging index's answers are dropped once it caught up (pagesPlugin.ts `rendersFromIndex`).
+  app.pageCache.indexCaughtUp(search.service.indexedThrough);
+  const stopFollowingIndex = search.service.onIndexed((through) => app.pageCache.indexCaughtUp(through));
+  app.addHook('onClose', async () => stopFollowingIndex());
   await app.register(fastifyStatic, {
     root: CLIENT_BUILD_DIR,
     prefix: CLIENT_BASE,

@@ -14,7 +14,7 @@ import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/structuredData/js
 import type { ProductListQuery, Repositories } from '../db/ports';
 import { parseInput } from '../http/parseInput';
 import { pageTag } from '../render/pageCache/pageTags';
-import { dependsOn, PAGE_CACHE_ROUTE } from '../render/pagesPlugin';
+import { dependsOn, PAGE_CACHE_ROUTE, rendersFromIndex } from '../render/pagesPlugin';
 import type { ReviewsView } from '../reviews/reviewsView';
 import type { FacetService } from '../search/facets/FacetService';
 import {
@@ -93,6 +93,12 @@ export async function catalogPlugin(
       const [path, search = ''] = reply.request.url.split('?', 2) as [string, string?];
       const canonical = canonicalFacetSearch(search, decimals);
       if (canonical !== null) return reply.redirect(`${path}${canonical ? `?${canonical}` : ''}`, 302);
+    }
+    if (archive.search !== undefined || (facets && archive.facetBase)) {
+      // The matches and the filter counts are the search index's: the page shows the catalog as of its position
+      // (taken after it applied what it can; a swap meanwhile only makes the page newer than that).
+      await search.refresh();
+      rendersFromIndex(reply.request, search.indexedThrough);
     }
     // A search is read once (with its did-you-mean correction) and handed to the counts and the listing.
     const searched = archive.search

@@ -21,7 +21,7 @@ import { headerMenuMarkup } from './islandMarkup';
 import { etagMatches, pageCacheKey, pickEncoding } from './pageCache/cacheKey';
 import { type CachedPage, PageCache } from './pageCache/PageCache';
 import { createPageChangeFollower, type PageChangeFollower } from './pageCache/pageChangeFollower';
-import { ANY_CHANGE } from './pageCache/pageTags';
+import { ANY_CHANGE, pageTag } from './pageCache/pageTags';
 import { type PageDocument, renderPage } from './renderPage';
 
 interface PageOptions {
@@ -51,6 +51,8 @@ interface SharedRender {
   renderedFrom: number;
   /** What the page shows (pageCache/pageTags.ts), declared by its handler through `dependsOn`. */
   tags: Set<string>;
+  /** The lowest position of an in-memory index the page shows answers of, when behind `renderedFrom`. */
+  indexedAt?: number;
 }
 
 declare module 'fastify' {
@@ -72,6 +74,10 @@ declare module 'fastify' {
       cache: PageCache<FastifyRequest>;
       changes: PageChangeFollower;
       categories(): Promise<Term[]>;
+      /** The in-memory indexes take in the change log up to `through` now (`rendersFromIndex`). */
+      indexCaughtUp(through: number): void;
+      /** How far they have, as last told. */
+      indexedThrough(): number;
     };
   }
   interface FastifyContextConfig {
@@ -108,6 +114,19 @@ export function dependsOn(request: FastifyRequest, tags: Iterable<string>): void
   for (const tag of tags) shared.tags.add(tag);
 }
 
+/**
+ * The page being rendered shows answers of an in-memory index (search results, filter counts) that has taken in the
+ * change log up to `position`. A big import is taken into the search index beside the answering one a second or two
+ * after the cache has read it: a page rendered meanwhile shows the old matches and counts, as every render would
+ * until then, so it is kept for that while and dropped when the index catches up (`app.pageCache.indexCaughtUp`);
+ * before, it was kept until the next change of its tags.
+ */
+export function rendersFromIndex(request: FastifyRequest, position: number): void {
+  const shared = request.sharedRender;
+  if (shared && position < shared.renderedFrom)
+    shared.indexedAt = Math.min(shared.indexedAt ?? position, position);
+}
+
 /** Renders pages for every feature: the layout, the visitor's cart in the header and the per-page settings. */
 export const pagesPlugin = fp(
   async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions) {
@@ -119,11 +138,29 @@ export const pagesPlugin = fp(
       wakeUps: cache.enabled ? options.changeNotifications : undefined,
     });
     app.addHook('onClose', async () => changes.close());
+    /** How far the in-memory indexes have caught up, and the positions pages kept were rendered from behind it. */
+    let indexedThrough = Number.NEGATIVE_INFINITY;
+    const keptBehind = new Set<number>();
     app.decorate('pageCache', {
       cache,
       changes,
       categories: async () => (await currentCatalogParts()).categories,
+      indexCaughtUp(through: number) {
+        indexedThrough = Math.max(indexedThrough, through);
+        const stale = [...keptBehind].filter((position) => position < indexedThrough);
+        for (const position of stale) keptBehind.delete(position);
+        cache.dropTagged(stale.map(pageTag.indexedAt));
+      },
+      indexedThrough: () => indexedThrough,
     });
+    /** Tags and keeping of a page showing a lagging index's answers: not kept once the index caught up meanwhile. */
+    const indexLag = (shared: SharedRender) => {
+      const at = shared.indexedAt;
+      if (at === undefined) return { tags: [], keep: true };
+      if (at < indexedThrough) return { tags: [], keep: false };
+      keptBehind.add(at);
+      return { tags: [pageTag.indexedAt(at)], keep: true };
+    };
     const publicCacheControl =
       `public, max-age=0, s-maxage=${cacheSettings.cdnMaxAgeSeconds}` +
       `, stale-while-revalidate=${cacheSettings.staleWhileRevalidateSeconds}`;
@@ -268,12 +305,14 @@ export const pagesPlugin = fp(
         );
         // A handler that set a cookie made the answer this visitor's own after all.
         if (shared && !this.hasHeader('set-cookie')) {
+          const lag = indexLag(shared);
           return sendCached(
             this,
             cache.set(shared.key, html, {
-              tags: shared.tags.size > 0 ? [...shared.tags] : [ANY_CHANGE],
+              tags: [...(shared.tags.size > 0 ? shared.tags : [ANY_CHANGE]), ...lag.tags],
               renderedFrom: shared.renderedFrom,
               onHit: pageOptions.onCacheHit,
+              keep: lag.keep,
             }),
             'miss',
           );

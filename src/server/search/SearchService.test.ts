@@ -140,6 +140,48 @@ async function startedService(
   return service;
 }
 
+describe('SearchService: the position its answers take in', () => {
+  it('indexedThrough: moved by an update at once; by a rebuild once the index and its followers are swapped in', async () => {
+    const store = new FakeStore();
+    store.write(1, 'Linen Shirt');
+    let followerHeld: Promise<void> = Promise.resolve();
+    const service = new SearchService({
+      repository: store.repository(),
+      index: new MemorySearchIndex(),
+      createIndex: () => new MemorySearchIndex(),
+      secret: 'test',
+    });
+    service.follow({ rebuild: () => followerHeld, apply: async () => {} });
+    const told: number[] = [];
+    service.onIndexed((through) => told.push(through));
+    await service.start(DEFAULT_RULES);
+    expect(service.indexedThrough).toBe(1);
+    store.write(2, 'Wool Hat');
+    await service.refresh();
+    expect(service.indexedThrough).toBe(2);
+
+    // More than updates carry: built beside, then the followers rebuild after the swap.
+    const releaseLoads = store.holdFullLoads();
+    let releaseFollower = () => {};
+    followerHeld = new Promise<void>((resolve) => {
+      releaseFollower = resolve;
+    });
+    for (let id = 100; id < 5200; id++) store.write(id, `Wool Hat ${id}`);
+    await service.refresh();
+    expect(service.indexedThrough).toBe(2);
+    const old = service.index;
+    releaseLoads();
+    await waitUntil(() => expect(service.index).not.toBe(old));
+    // The index answers at the new position; the facet counts of the follower still at the old one.
+    expect(await titlesFound(service, 'wool 5199')).toContain(5199);
+    expect(service.indexedThrough).toBe(2);
+    releaseFollower();
+    await waitUntil(() => expect(service.indexedThrough).toBe(store.seq));
+    // Told each time it moved on: the first build, the update, the rebuild once its follower was done.
+    expect(told).toEqual([1, 2, store.seq]);
+  });
+});
+
 describe('SearchService: rebuilds beside the answering index', () => {
   it('answers from the old index while a requested rebuild is built, then swaps the new one in', async () => {
     const store = new FakeStore();

@@ -165,6 +165,10 @@ export class SearchService {
   /** The followers' rebuilds after each swap, one after another; the next build need not wait for them. */
   #followerWork: Promise<void> = Promise.resolve();
   #followersRebuilding = 0;
+  /** The log position the followers have taken in whole (behind `#catalogSeq` while they rebuild after a swap). */
+  #followersAt = -1;
+  #indexedListeners = new Set<(through: number) => void>();
+  #indexedTold = -1;
   /** Handoffs are taken one look at a time (a notification may come while the last look runs). */
   #handoffLook: Promise<void> = Promise.resolve();
   #readThread: DocumentReads | null;
@@ -212,6 +216,8 @@ export class SearchService {
       this.#rebuildRequests = revision.rebuild;
       // The followers are small next to the index: built now, so they answer while the replica builds.
       for (const follower of this.#followers) await follower.rebuild();
+      this.#followersAt = this.#catalogSeq;
+      this.#indexedMoved();
       this.#startBuild();
       return;
     }
@@ -226,6 +232,27 @@ export class SearchService {
   /** A token that changes whenever a search could answer differently: for ETags. */
   get revision(): string {
     return `${this.#catalogSeq}.${this.#rulesRevision}`;
+  }
+
+  /**
+   * The change-log position up to which the answers (the index's and its followers': the facet counts) take in
+   * every change: pages showing them are cached as of it (render/pagesPlugin.ts `rendersFromIndex`).
+   */
+  get indexedThrough(): number {
+    return this.#followers.length === 0 ? this.#catalogSeq : Math.min(this.#catalogSeq, this.#followersAt);
+  }
+
+  /** Calls `listener` each time `indexedThrough` moves on; returns the unsubscribe. */
+  onIndexed(listener: (through: number) => void): () => void {
+    this.#indexedListeners.add(listener);
+    return () => this.#indexedListeners.delete(listener);
+  }
+
+  #indexedMoved(): void {
+    const through = this.indexedThrough;
+    if (through <= this.#indexedTold) return;
+    this.#indexedTold = through;
+    for (const listener of this.#indexedListeners) listener(through);
   }
 
   /** The index answering now (the fallback until the first replica is swapped in). */
@@ -432,6 +459,9 @@ export class SearchService {
     for (const follower of this.#followers) await follower.apply(changes);
     const from = this.#catalogSeq;
     this.#catalogSeq = changes.seq;
+    // Rebuilding followers take the batch in after their swap; they are at `#catalogSeq` once it is done.
+    if (this.#followersRebuilding === 0) this.#followersAt = changes.seq;
+    this.#indexedMoved();
     const fallback = this.#fallback;
     if (fallback && fallback !== this.#index) {
       this.#keepFallback(fallback, { from, to: changes.seq }, () => fallback.update(documents, removedKeys));
@@ -623,20 +653,26 @@ export class SearchService {
       return true;
     });
     if (!swapped) return held;
+    this.#indexedMoved();
     // The followers rebuild beside theirs, in slices, after the swap (the facets answer from their old index
     // meanwhile), outside the turn and apart from this build: refreshes, and the next build, go on meanwhile (a
     // follower applies again, once swapped, the batches it was given while its pages were read). They read the
     // catalog as it is now, at or past `seq`; changes after `seq` reach them again, harmlessly.
     this.#followersRebuilding++;
+    let followersRebuilt = false;
     this.#followerWork = this.#followerWork
       .then(async () => {
         for (const follower of this.#followers) {
           if (!this.#closed) await follower.rebuild(beside ? this.#pause : undefined);
         }
+        followersRebuilt = true;
       })
       .catch((error: unknown) => this.#onError(error, 'search index follower rebuild failed'))
       .finally(() => {
         this.#followersRebuilding--;
+        // Every batch up to `#catalogSeq` was applied (to the index a follower replaced, and again to the new one).
+        if (followersRebuilt && this.#followersRebuilding === 0) this.#followersAt = this.#catalogSeq;
+        this.#indexedMoved();
       });
     const fallback = this.#fallback;
     if (fallback && fallback !== next && merge) {

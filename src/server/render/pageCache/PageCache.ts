@@ -91,7 +91,14 @@ export class PageCache<Request = never> {
       tags,
       renderedFrom,
       onHit,
-    }: { tags: readonly string[]; renderedFrom: number; onHit?: CachedPage<Request>['onHit'] },
+      keep = true,
+    }: {
+      tags: readonly string[];
+      renderedFrom: number;
+      onHit?: CachedPage<Request>['onHit'];
+      /** False: only made ready to send (a page known stale already), not kept. */
+      keep?: boolean;
+    },
   ): CachedPage<Request> {
     const body = Buffer.from(html);
     const entry: CachedPage<Request> = {
@@ -103,7 +110,7 @@ export class PageCache<Request = never> {
       onHit,
     };
     this.delete(key);
-    if (sizeOf(key, entry) > this.#maxBytes || this.#overtaken(tags, renderedFrom)) return entry;
+    if (!keep || sizeOf(key, entry) > this.#maxBytes || this.#overtaken(tags, renderedFrom)) return entry;
     this.#entries.set(key, entry);
     for (const tag of tags) {
       const keys = this.#tagged.get(tag);
@@ -132,6 +139,13 @@ export class PageCache<Request = never> {
       }
     }
     return dropped;
+  }
+
+  /** Drops the entries carrying one of `tags` (pages made stale by something other than the change log). */
+  dropTagged(tags: Iterable<string>): void {
+    for (const tag of tags) {
+      for (const key of this.#tagged.get(tag) ?? []) this.delete(key);
+    }
   }
 
   #overtaken(tags: readonly string[], renderedFrom: number): boolean {

@@ -59,6 +59,21 @@ describe('PageCache', () => {
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
+  it('drops the entries of given tags without recording a change; a page not to keep is only made ready to send', () => {
+    const cache = new PageCache(1024 * 1024);
+    cache.set('/?s=tin', page(1), { tags: ['search', 'indexed-at:7'], renderedFrom: 9 });
+    cache.set('/?s=mug', page(2), { tags: ['search'], renderedFrom: 9 });
+    cache.dropTagged(['indexed-at:7']);
+    expect(cache.get('/?s=tin')).toBeUndefined();
+    expect(cache.get('/?s=mug')).toBeDefined();
+    // A page rendered after it, at the same position, is kept: nothing was recorded as dropped.
+    cache.set('/?s=tin', page(3), { tags: ['search'], renderedFrom: 9 });
+    expect(cache.get('/?s=tin')).toBeDefined();
+    const sent = cache.set('/?s=jar', page(4), { tags: ['search'], renderedFrom: 9, keep: false });
+    expect(sent.html.length).toBeGreaterThan(0);
+    expect(cache.get('/?s=jar')).toBeUndefined();
+  });
+
   it('does not store a page a change overtook while it was rendered, and stores one rendered after it', () => {
     const cache = new PageCache(1024 * 1024);
     cache.invalidate({ all: false, tags: new Set(['product:1', ANY_CHANGE]) }, 10);

@@ -27,6 +27,11 @@ export const pageTag = {
   search: 'search',
   /** The journal, posts and content pages, and the home page's latest posts. */
   posts: 'posts',
+  /**
+   * A page showing answers of an in-memory index that had taken in the change log only up to `position`, behind the
+   * cache (render/pagesPlugin.ts `rendersFromIndex`): dropped once the index has caught up.
+   */
+  indexedAt: (position: number) => `indexed-at:${position}`,
 } as const;
 
 /** What a batch of changes drops: everything, or the pages carrying one of `tags`. */
