@@ -8,6 +8,7 @@ import { testOwnerServer } from '../../../../test-support/testOwner';
 import { formValuesOf } from '../../admin/products/productForm';
 import { readCatalogFiles } from '../../catalog/import/readCatalogFiles';
 import { DEMO_CATALOG } from '../../catalog/import/seedDemoCatalog';
+import { TEST_DATABASE_URL } from '../../db/postgres/testDatabase';
 
 /*
  * Each kind of catalog change drops exactly the cached pages that show it, and no other: the changed pages are
@@ -258,46 +259,51 @@ describe('exact invalidation by imports', () => {
     await pages.expectHits([URL.decor, URL.kitchen, URL.mug, URL.bookends, ...UNRELATED]);
   });
 
-  it('a search results page rendered before the search index took in a big import is not kept with the old answers', async () => {
-    const url = '/?s=zanzibar&post_type=product';
-    const csv = readFileSync(DEMO_CATALOG.csv, 'utf8');
-    const hanger = csv.split(/\r?\n/).find((line) => line.startsWith('1030,'));
-    if (!hanger) throw new Error('no Macramé Plant Hanger row in the demo catalog');
-    // More products than updates carry: the search index takes them in by a build beside the answering one.
-    const rows = Array.from({ length: 2_000 }, (_, i) =>
-      hanger
-        .replace(/^1030,/, ',')
-        .replace('DEMO-MACRAME-HANGER', `ZANZIBAR-TIN-${i}`)
-        .replace('"Macramé Plant Hanger"', `"Zanzibar Spice Tin ${i}"`)
-        .replace(/https:\/\/images\.example\.invalid\/[^,]*/, ''),
-    );
-    const path = join(shop.dataDir, 'tins.csv');
-    writeFileSync(path, `${csv.trimEnd()}\n${rows.join('\n')}\n`);
-    await shop.repositories.catalog.importCatalog(await readCatalogFiles(path, DEMO_CATALOG.sidecar));
-    shop.app.pageCache.changes.markStale();
-    // The cache has read the import; the index still answers from before it (its build has just started).
-    const during = await pages.get(url);
-    expect(during.body).not.toContain('Zanzibar Spice Tin');
-    await vi.waitFor(
-      async () => {
-        const suggested = await pages.get('/?wc-ajax=search_suggestions&s=zanzibar');
-        expect(suggested.body).toContain('Zanzibar Spice Tin');
-      },
-      { timeout: 20_000, interval: 50 },
-    );
-    await vi.waitFor(async () => expect((await pages.get(url)).body).toContain('Zanzibar Spice Tin'), {
-      timeout: 20_000,
-      interval: 50,
-    });
-    // The facet counts too, before the next test warms its pages.
-    await vi.waitFor(
-      async () =>
-        expect(shop.app.pageCache.indexedThrough()).toBeGreaterThanOrEqual(
-          (await shop.app.pageCache.changes.sync()) ?? 0,
-        ),
-      { timeout: 20_000, interval: 50 },
-    );
-  });
+  // The embedded index takes a big import in beside the answering one; the PostgreSQL test app's shared index
+  // answers with it as soon as it commits, so there is no lag to see there.
+  it.skipIf(TEST_DATABASE_URL)(
+    'a search results page rendered before the search index took in a big import is not kept with the old answers',
+    async () => {
+      const url = '/?s=zanzibar&post_type=product';
+      const csv = readFileSync(DEMO_CATALOG.csv, 'utf8');
+      const hanger = csv.split(/\r?\n/).find((line) => line.startsWith('1030,'));
+      if (!hanger) throw new Error('no Macramé Plant Hanger row in the demo catalog');
+      // More products than updates carry: the search index takes them in by a build beside the answering one.
+      const rows = Array.from({ length: 2_000 }, (_, i) =>
+        hanger
+          .replace(/^1030,/, ',')
+          .replace('DEMO-MACRAME-HANGER', `ZANZIBAR-TIN-${i}`)
+          .replace('"Macramé Plant Hanger"', `"Zanzibar Spice Tin ${i}"`)
+          .replace(/https:\/\/images\.example\.invalid\/[^,]*/, ''),
+      );
+      const path = join(shop.dataDir, 'tins.csv');
+      writeFileSync(path, `${csv.trimEnd()}\n${rows.join('\n')}\n`);
+      await shop.repositories.catalog.importCatalog(await readCatalogFiles(path, DEMO_CATALOG.sidecar));
+      shop.app.pageCache.changes.markStale();
+      // The cache has read the import; the index still answers from before it (its build has just started).
+      const during = await pages.get(url);
+      expect(during.body).not.toContain('Zanzibar Spice Tin');
+      await vi.waitFor(
+        async () => {
+          const suggested = await pages.get('/?wc-ajax=search_suggestions&s=zanzibar');
+          expect(suggested.body).toContain('Zanzibar Spice Tin');
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      await vi.waitFor(async () => expect((await pages.get(url)).body).toContain('Zanzibar Spice Tin'), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      // The facet counts too, before the next test warms its pages.
+      await vi.waitFor(
+        async () =>
+          expect(shop.app.pageCache.indexedThrough()).toBeGreaterThanOrEqual(
+            (await shop.app.pageCache.changes.sync()) ?? 0,
+          ),
+        { timeout: 20_000, interval: 50 },
+      );
+    },
+  );
 
   it('an import of changed rows: those products’ pages and listings, not the others', async () => {
     const HANGER = '/product/macrame-plant-hanger/';
