@@ -116,9 +116,21 @@ describe.skipIf(TEST_DATABASE_URL)('a merge read on the document read thread (SQ
     return Promise.all(QUERIES.map(async (query) => (await fresh.searchProductIds(query)).sort()));
   }
 
-  async function productNamed(sku: string) {
-    return db.prepare('SELECT id, name FROM products WHERE sku = ?').get(sku) as { id: number; name: string };
+  /** Waits until the service finds the product of `sku` by its name, its build and followers done. */
+  async function caughtUp(service: SearchService, sku: string) {
+    const newest = db.prepare('SELECT id, name FROM products WHERE sku = ?').get(sku) as {
+      id: number;
+      name: string;
+    };
+    await waitUntil(async () => {
+      await service.refresh();
+      expect(await service.productIds(newest.name)).toContain(newest.id);
+      expect(service.rebuilding).toBe(false);
+    });
   }
+
+  const answersOf = (service: SearchService) =>
+    Promise.all(QUERIES.map(async (query) => (await service.productIds(query)).sort()));
 
   it("reads and analyzes a big import's documents off the event loop: the server's thread reads none", async () => {
     const { repository, read } = counted();
@@ -134,22 +146,14 @@ describe.skipIf(TEST_DATABASE_URL)('a merge read on the document read thread (SQ
       await service.start(DEFAULT_RULES);
       const analyzedHere = vi.spyOn(MemorySearchIndex, 'analyzeDocument');
       await repositories.catalog.importCatalog(newProducts('EX', 9));
-      const newest = await productNamed('EX-001600');
-      await waitUntil(async () => {
-        await service.refresh();
-        expect(await service.productIds(newest.name)).toContain(newest.id);
-        expect(service.rebuilding).toBe(false);
-      });
+      await caughtUp(service, 'EX-001600');
       // Every imported product came from the thread, with its terms; none was read here.
       expect(answered.products).toBeGreaterThan(1500);
       expect(answered.analyzed).toBeGreaterThanOrEqual(answered.products);
       expect(read.products).toBe(0);
       expect(analyzedHere).not.toHaveBeenCalled();
       analyzedHere.mockRestore();
-      const answers = await Promise.all(
-        QUERIES.map(async (query) => (await service.productIds(query)).sort()),
-      );
-      expect(answers).toEqual(await freshAnswers(repository));
+      expect(await answersOf(service)).toEqual(await freshAnswers(repository));
     } finally {
       await service.close();
     }
@@ -170,18 +174,10 @@ describe.skipIf(TEST_DATABASE_URL)('a merge read on the document read thread (SQ
     try {
       await service.start(DEFAULT_RULES);
       await repositories.catalog.importCatalog(newProducts('EY', 11));
-      const newest = await productNamed('EY-001600');
-      await waitUntil(async () => {
-        await service.refresh();
-        expect(await service.productIds(newest.name)).toContain(newest.id);
-        expect(service.rebuilding).toBe(false);
-      });
+      await caughtUp(service, 'EY-001600');
       expect(read.products).toBeGreaterThan(1500);
       expect(errors).toEqual(['search document read thread failed; reading on the main thread']);
-      const answers = await Promise.all(
-        QUERIES.map(async (query) => (await service.productIds(query)).sort()),
-      );
-      expect(answers).toEqual(await freshAnswers(repository));
+      expect(await answersOf(service)).toEqual(await freshAnswers(repository));
     } finally {
       await service.close();
     }

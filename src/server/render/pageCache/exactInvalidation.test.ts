@@ -210,6 +210,25 @@ describe('exact invalidation by imports', () => {
     Number((await shop.query<{ seq: number }>('SELECT max(seq) AS seq FROM search_changes'))[0]?.seq ?? 0);
   const everyPage = Object.values(URL);
 
+  /** Imports the demo catalog with `count` copies of its plant hanger, numbered, in `category`. */
+  async function importCopies(count: number, sku: string, name: string, category: string) {
+    const csv = readFileSync(DEMO_CATALOG.csv, 'utf8');
+    const hanger = csv.split(/\r?\n/).find((line) => line.startsWith('1030,'));
+    if (!hanger) throw new Error('no Macramé Plant Hanger row in the demo catalog');
+    const rows = Array.from({ length: count }, (_, i) =>
+      hanger
+        .replace(/^1030,/, ',')
+        .replace('DEMO-MACRAME-HANGER', `${sku}-${i}`)
+        .replace('"Macramé Plant Hanger"', `"${name} ${i}"`)
+        .replace('"Home > Decor"', `"${category}"`)
+        .replace(/https:\/\/images\.example\.invalid\/[^,]*/, ''),
+    );
+    expect(rows[0]).toContain(category);
+    const path = join(shop.dataDir, `${sku}.csv`);
+    writeFileSync(path, `${csv.trimEnd()}\n${rows.join('\n')}\n`);
+    return shop.repositories.catalog.importCatalog(await readCatalogFiles(path, DEMO_CATALOG.sidecar));
+  }
+
   it('an unchanged re-import drops no page', async () => {
     await pages.warm(everyPage);
     const before = await newest();
@@ -232,25 +251,9 @@ describe('exact invalidation by imports', () => {
       URL.bookends,
       ...UNRELATED,
     ]);
-    const csv = readFileSync(DEMO_CATALOG.csv, 'utf8');
-    const hanger = csv.split(/\r?\n/).find((line) => line.startsWith('1030,'));
-    if (!hanger) throw new Error('no Macramé Plant Hanger row in the demo catalog');
     // 6,000 new products in Home > Candles: past the 5,000 changes a read of the log once took, which
     // dropped every cached page after each large import (every shopper met cold pages while the search caught up).
-    const rows = Array.from({ length: 6_000 }, (_, i) =>
-      hanger
-        .replace(/^1030,/, ',')
-        .replace('DEMO-MACRAME-HANGER', `BULK-JAR-${i}`)
-        .replace('"Macramé Plant Hanger"', `"Bulk Storage Jar ${i}"`)
-        .replace('"Home > Decor"', '"Home > Candles"')
-        .replace(/https:\/\/images\.example\.invalid\/[^,]*/, ''),
-    );
-    expect(rows[0]).toContain('Home > Candles');
-    const path = join(shop.dataDir, 'bulk.csv');
-    writeFileSync(path, `${csv.trimEnd()}\n${rows.join('\n')}\n`);
-    const summary = await shop.repositories.catalog.importCatalog(
-      await readCatalogFiles(path, DEMO_CATALOG.sidecar),
-    );
+    const summary = await importCopies(6_000, 'BULK-JAR', 'Bulk Storage Jar', 'Home > Candles');
     expect(summary.created).toBe(6_000);
     shop.app.pageCache.changes.markStale();
     // Home's archive lists its subcategories' products; the home page and the shop span the catalog.
@@ -265,20 +268,8 @@ describe('exact invalidation by imports', () => {
     'a search results page rendered before the search index took in a big import is not kept with the old answers',
     async () => {
       const url = '/?s=zanzibar&post_type=product';
-      const csv = readFileSync(DEMO_CATALOG.csv, 'utf8');
-      const hanger = csv.split(/\r?\n/).find((line) => line.startsWith('1030,'));
-      if (!hanger) throw new Error('no Macramé Plant Hanger row in the demo catalog');
       // More products than updates carry: the search index takes them in by a build beside the answering one.
-      const rows = Array.from({ length: 2_000 }, (_, i) =>
-        hanger
-          .replace(/^1030,/, ',')
-          .replace('DEMO-MACRAME-HANGER', `ZANZIBAR-TIN-${i}`)
-          .replace('"Macramé Plant Hanger"', `"Zanzibar Spice Tin ${i}"`)
-          .replace(/https:\/\/images\.example\.invalid\/[^,]*/, ''),
-      );
-      const path = join(shop.dataDir, 'tins.csv');
-      writeFileSync(path, `${csv.trimEnd()}\n${rows.join('\n')}\n`);
-      await shop.repositories.catalog.importCatalog(await readCatalogFiles(path, DEMO_CATALOG.sidecar));
+      await importCopies(2_000, 'ZANZIBAR-TIN', 'Zanzibar Spice Tin', 'Home > Decor');
       shop.app.pageCache.changes.markStale();
       // The cache has read the import; the index still answers from before it (its build has just started).
       const during = await pages.get(url);
