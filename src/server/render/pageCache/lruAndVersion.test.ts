@@ -269,9 +269,10 @@ describe('createPageChangeFollower', () => {
     );
     expect(await follower.sync()).toBe(1);
     version = '2';
-    const reading = follower.sync();
+    // The request that found the backlog is answered once its first part is applied, not after the whole.
+    expect(await follower.sync()).toBe(2001);
     await vi.waitFor(() => expect(parts).toHaveLength(2));
-    // The first part is applied; the second is in flight: a request is answered from the cache as it is now.
+    // The second part is in flight: a request is answered from the cache as it is now.
     const waiting = Symbol('waiting');
     const soon = () => new Promise((resolve) => setTimeout(() => resolve(waiting), 50));
     expect(await Promise.race([follower.sync(), soon()])).toBe(2001);
@@ -281,7 +282,6 @@ describe('createPageChangeFollower', () => {
     expect(await Promise.race([afterWrite, soon()])).toBe(waiting);
     release();
     expect(await afterWrite).toBe(4000);
-    expect(await reading).toBe(4000);
     // Each part from the last one's position, each counted wide by where the whole read started.
     expect(parts).toEqual([
       { seq: 1, wideAfter: 1 },
@@ -317,9 +317,59 @@ describe('createPageChangeFollower', () => {
     );
     expect(await follower.sync()).toBe(1);
     version = '2';
+    expect(await follower.sync()).toBe(2001);
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledTimes(26));
     expect(await follower.sync()).toBe(900_000);
     expect(partsRead).toBe(25);
     expect(invalidate).toHaveBeenCalledTimes(26);
     expect(invalidate).toHaveBeenLastCalledWith({ all: true, tags: new Set() }, 900_000);
+  });
+  it('another process’s commit is answered after a long backlog’s first part; after this process’s write, after all', async () => {
+    let version = '1';
+    let notify: (table: string | null) => void = () => {};
+    const holds = [0, 1].map(() => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { held, release };
+    });
+    const follower = createPageChangeFollower(
+      {
+        catalogVersion: async () => version,
+        pageChangesSince: async (seq: number) => {
+          if (seq === 0) return { ...none, seq: 1, rules: '0' };
+          // Two backlogs of two parts each: 1 → 2001 → 4000, then 4000 → 6001 → 8000; each second part held.
+          if (seq === 1 || seq === 4000)
+            return { ...none, seq: seq + 2000 + (seq === 1 ? 0 : 1), more: true, rules: '0' };
+          await holds[seq === 2001 ? 0 : 1]?.held;
+          return { ...none, seq: seq === 2001 ? 4000 : 8000, more: false, rules: '0' };
+        },
+      },
+      { invalidate: () => 0 },
+      {
+        intervalMs: 0,
+        wakeUps: {
+          subscribe: (listener) => {
+            notify = listener;
+            return () => {};
+          },
+        },
+      },
+    );
+    const waiting = Symbol('waiting');
+    const soon = () => new Promise((resolve) => setTimeout(() => resolve(waiting), 50));
+    expect(await follower.sync()).toBe(1);
+    version = '2';
+    notify('search_changes');
+    expect(await Promise.race([follower.sync(), soon()])).toBe(2001);
+    holds[0]?.release();
+    await vi.waitFor(async () => expect(await follower.sync()).toBe(4000));
+    version = '3';
+    follower.markStale();
+    const afterWrite = follower.sync();
+    expect(await Promise.race([afterWrite, soon()])).toBe(waiting);
+    holds[1]?.release();
+    expect(await afterWrite).toBe(8000);
   });
 });

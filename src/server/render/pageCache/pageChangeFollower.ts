@@ -34,7 +34,7 @@ export interface PageChangeFollower {
    * position it reflects, or null before the log could be read once (nothing is cached until then).
    */
   sync(): Promise<number | null>;
-  /** A write went through this process, or a notification says one committed: the next request reads the log. */
+  /** A write went through this process: the next request reads the log, and waits for all of it. */
   markStale(): void;
   /** Stops listening to notifications. */
   close(): void;
@@ -64,16 +64,25 @@ export function createPageChangeFollower(
   let rules: string | null = null;
   let seenVersion: string | null = null;
   let checkedAt = Number.NEGATIVE_INFINITY;
-  /** Counts markStale calls: one that arrives while a read is in flight makes the next request read again. */
+  /** Counts stale marks: one that arrives while a read is in flight makes the next request read again. */
   let staleMarks = 0;
-  let reading: Promise<number | null> | null = null;
-  /** The read in flight found a longer backlog than one part; `catchUpMarks`: the local writes it started after. */
-  let catchingUp = false;
-  let catchUpMarks = 0;
+  /**
+   * This process's own writes (markStale), and how many of them the last whole read began after: a request after one
+   * not yet covered waits for a whole read, however long (the write must show on the writer's next page).
+   */
+  let ownWrites = 0;
+  let ownWritesRead = 0;
+  /**
+   * The read in flight: `done` once it has read everything; `answered` then too, or as soon as its first part showed a
+   * longer backlog, whose rest other requests need not wait for (they are answered from the cache as it is meanwhile,
+   * as they would have been a moment earlier).
+   */
+  let reading: { done: Promise<number | null>; answered: Promise<number | null> } | null = null;
 
-  const follow = async (): Promise<number | null> => {
+  const follow = async (onLongBacklog: (at: number) => void): Promise<number | null> => {
     const startedAt = now();
     const marks = staleMarks;
+    const writes = ownWrites;
     const version = await pageVersions.catalogVersion();
     if (position === null) {
       // The first read starts at the log's newest change: nothing is cached yet, so nothing older matters.
@@ -99,33 +108,44 @@ export function createPageChangeFollower(
         rules = changes.rules;
         if (!changes.more) break;
         read += CHANGE_PART;
-        catchingUp = true;
-        catchUpMarks = marks;
+        onLongBacklog(position);
         await new Promise((resolve) => setImmediate(resolve));
       }
       seenVersion = version;
     }
+    ownWritesRead = Math.max(ownWritesRead, writes);
     if (marks === staleMarks) checkedAt = startedAt;
     return position;
   };
 
-  const markStale = () => {
+  const stale = () => {
     staleMarks++;
     checkedAt = Number.NEGATIVE_INFINITY;
   };
-  const stop = wakeUps?.subscribe(markStale);
+  const markStale = () => {
+    ownWrites++;
+    stale();
+  };
+  // Another process's commit: read at the next request, which need not wait for a long backlog's every part.
+  const stop = wakeUps?.subscribe(stale);
 
   return {
     async sync() {
       if (position !== null && now() - checkedAt < intervalMs) return position;
-      // While a long backlog is read, requests are answered from the cache as it is (as they would have been a moment
-      // earlier), unless this process wrote since the read began: its own write must show.
-      if (reading && catchingUp && catchUpMarks === staleMarks) return position;
-      reading ??= follow().finally(() => {
-        reading = null;
-        catchingUp = false;
-      });
-      return reading;
+      if (!reading) {
+        let answer: (at: number | null) => void = () => {};
+        let fail: (error: unknown) => void = () => {};
+        const answered = new Promise<number | null>((resolve, reject) => {
+          answer = resolve;
+          fail = reject;
+        });
+        const done = follow(answer).finally(() => {
+          reading = null;
+        });
+        done.then(answer, fail);
+        reading = { done, answered };
+      }
+      return ownWritesRead === ownWrites ? reading.answered : reading.done;
     },
     markStale,
     close() {
