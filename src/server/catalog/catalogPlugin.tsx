@@ -95,8 +95,8 @@ export async function catalogPlugin(
       if (canonical !== null) return reply.redirect(`${path}${canonical ? `?${canonical}` : ''}`, 302);
     }
     if (archive.search !== undefined || (facets && archive.facetBase)) {
-      // The matches and the filter counts are the search index's: the page shows the catalog as of its position
-      // (taken after it applied what it can; a swap meanwhile only makes the page newer than that).
+      // The matches and the filter counts are the indexes': the page shows the catalog as of their position (taken
+      // after they applied what they can; a swap meanwhile only makes the page newer than that).
       await search.refresh();
       rendersFromIndex(reply.request, search.indexedThrough);
     }

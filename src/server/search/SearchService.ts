@@ -236,7 +236,8 @@ export class SearchService {
 
   /**
    * The change-log position up to which the answers (the index's and its followers': the facet counts) take in
-   * every change: pages showing them are cached as of it (render/pagesPlugin.ts `rendersFromIndex`).
+   * every change: a cached page showing them from behind it is kept until it passes (render/pagesPlugin.ts
+   * `rendersFromIndex`).
    */
   get indexedThrough(): number {
     return this.#followers.length === 0 ? this.#catalogSeq : Math.min(this.#catalogSeq, this.#followersAt);

@@ -147,6 +147,17 @@ describe('cache key and negotiation', () => {
 
 describe('createPageChangeFollower', () => {
   const none = { full: false, products: [], terms: [], vendors: [], posts: [], archiveTerms: [] };
+  /** A promise the test settles when it chooses: a part of the log read that is still in flight until then. */
+  const hold = () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { held, release };
+  };
+  /** What a race against `soon()` answers when the other promise is still waiting 50 ms on. */
+  const waiting = Symbol('waiting');
+  const soon = () => new Promise((resolve) => setTimeout(() => resolve(waiting), 50));
 
   it('reads the change log at most once per interval, at once after a local write, one read for many callers', async () => {
     let clock = 0;
@@ -249,10 +260,7 @@ describe('createPageChangeFollower', () => {
   });
   it('reads a long backlog in parts; meanwhile requests answer from the cache, unless this process wrote', async () => {
     let version = '1';
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = hold();
     const parts: { seq: number; wideAfter?: number }[] = [];
     const pageChangesSince = vi.fn(async (seq: number, _limit: number, part?: { wideAfter: number }) => {
       if (seq === 0) return { ...none, seq: 1, rules: '0' };
@@ -273,8 +281,6 @@ describe('createPageChangeFollower', () => {
     expect(await follower.sync()).toBe(2001);
     await vi.waitFor(() => expect(parts).toHaveLength(2));
     // The second part is in flight: a request is answered from the cache as it is now.
-    const waiting = Symbol('waiting');
-    const soon = () => new Promise((resolve) => setTimeout(() => resolve(waiting), 50));
     expect(await Promise.race([follower.sync(), soon()])).toBe(2001);
     // A write of this process: the next request waits for the whole backlog.
     follower.markStale();
@@ -327,13 +333,7 @@ describe('createPageChangeFollower', () => {
   it('another process’s commit is answered after a long backlog’s first part; after this process’s write, after all', async () => {
     let version = '1';
     let notify: (table: string | null) => void = () => {};
-    const holds = [0, 1].map(() => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      return { held, release };
-    });
+    const holds = [hold(), hold()];
     const follower = createPageChangeFollower(
       {
         catalogVersion: async () => version,
@@ -357,8 +357,6 @@ describe('createPageChangeFollower', () => {
         },
       },
     );
-    const waiting = Symbol('waiting');
-    const soon = () => new Promise((resolve) => setTimeout(() => resolve(waiting), 50));
     expect(await follower.sync()).toBe(1);
     version = '2';
     notify('search_changes');
