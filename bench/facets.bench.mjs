@@ -69,6 +69,9 @@ const products = Array.from({ length: PRODUCTS }, (_, index) => {
     stockStatus: random() < 0.08 ? 'outofstock' : random() < 0.03 ? 'onbackorder' : 'instock',
     ratingAverage: rated ? 1 + Math.round(random() * 40) / 10 : 0,
     ratingCount: rated ? 1 + Math.floor(random() * 30) : 0,
+    tags: [],
+    totalSales: 0,
+    purchasable: true,
   };
 });
 

@@ -430,7 +430,7 @@ export async function catalogPlugin(
     });
     return reply.sendPage(
       await productPageDocument(
-        { app, repositories, config },
+        { app, repositories, config, related: facets },
         request,
         product,
         request.query as Record<string, unknown>,

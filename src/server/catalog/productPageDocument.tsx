@@ -8,9 +8,9 @@ import { productUrl, termUrl } from '../../shared/catalog/urls';
 import type { ShopConfig } from '../../shared/settings/settingsSchema';
 import { breadcrumbJsonLd, productJsonLd } from '../../shared/structuredData/jsonLd';
 import type { Repositories } from '../db/ports';
-import { productPageLists } from '../merchandising/productLists';
+import { productPageLists, type RelatedProductsIndex } from '../merchandising/productLists';
 import { pageTag } from '../render/pageCache/pageTags';
-import { dependsOn } from '../render/pagesPlugin';
+import { dependsOn, rendersFromIndex } from '../render/pagesPlugin';
 import type { PageDocument } from '../render/renderPage';
 import { stockAlertNotice, stockAlertTargets } from '../stockAlerts/stockAlertOffer';
 import { STOCK_ALERT_NONCE_ACTION } from '../stockAlerts/stockAlertsPlugin';
@@ -21,6 +21,8 @@ export interface ProductPageContext {
   app: FastifyInstance;
   repositories: Repositories;
   config: ShopConfig;
+  /** Ranks the related products from memory (the facet index); without it the database does. */
+  related?: RelatedProductsIndex;
 }
 
 /**
@@ -36,7 +38,7 @@ export function siteOrigin(config: ShopConfig, request: FastifyRequest): string 
  * its upsells and related products, its back-in-stock form, and its schema.org Product and BreadcrumbList.
  */
 export async function productPageDocument(
-  { app, repositories, config }: ProductPageContext,
+  { app, repositories, config, related }: ProductPageContext,
   request: FastifyRequest,
   product: ProductDetail,
   query: Record<string, unknown>,
@@ -44,8 +46,10 @@ export async function productPageDocument(
   /** The back-in-stock form sent but refused, shown again with what was typed. */
   stockAlertRefused: StockAlertOffer['refused'] = null,
 ): Promise<PageDocument> {
-  const lists = await productPageLists(repositories, product.id);
-  // The render cache drops the page at any change of the product, and at a listing change of a card it shows.
+  const { relatedIndexedThrough, ...lists } = await productPageLists(repositories, product.id, related);
+  // The render cache drops the page at any change of the product, and at a listing change of a card it shows; a
+  // page whose related products a lagging index ranked is kept only until the index caught up.
+  if (relatedIndexedThrough !== null) rendersFromIndex(request, relatedIndexedThrough);
   dependsOn(request, [
     pageTag.product(product.id),
     ...[...lists.upsells, ...lists.alsoBought, ...lists.related].map((card) => pageTag.listed(card.id)),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
 import { openShopProcesses } from '../../../test-support/shopProcesses';
 import { Shopper } from '../../../test-support/shopper';
@@ -96,6 +96,25 @@ describe('related products', () => {
       .sort((a, b) => b - a)
       .slice(0, 4);
     expect(counts).toEqual(best);
+  });
+
+  it('are ranked from memory (the facet index), and by the database only for a product the index does not hold', async () => {
+    const { merchandising } = shop.repositories;
+    const lists = vi.spyOn(merchandising, 'productPageListIds');
+    const related = vi.spyOn(merchandising, 'relatedProductIds');
+    try {
+      const bowl = section(await page(shop.app, '/product/speckled-stoneware-bowl/'), 'related-heading');
+      expect(bowl).toHaveLength(4);
+      expect(lists).toHaveBeenCalledWith(BOWL, 4, 2, { related: false });
+      expect(related).not.toHaveBeenCalled();
+      // A hidden product's page (a direct link) is in no listing, nor in the index: the database ranks its list.
+      const hidden = section(await page(shop.app, '/product/staff-hoodie/'), 'related-heading');
+      expect(hidden?.length).toBeGreaterThan(0);
+      expect(related).toHaveBeenCalledTimes(1);
+    } finally {
+      lists.mockRestore();
+      related.mockRestore();
+    }
   });
 
   it('drops a product the moment it sells out', async () => {

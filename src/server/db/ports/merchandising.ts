@@ -13,12 +13,14 @@ export interface MerchandisingRepository {
   alsoBoughtIds(productId: number, limit: number): Promise<number[]>;
   /**
    * A product page's upsells, products also bought (none below `alsoBoughtMinimum`) and related products (never one
-   * of the other two lists), each up to `limit`: what the three reads above choose, in one statement.
+   * of the other two lists), each up to `limit`: what the three reads above choose, in one statement. With
+   * `related: false` the related list is left empty (an in-memory index ranks it).
    */
   productPageListIds(
     productId: number,
     limit: number,
     alsoBoughtMinimum: number,
+    options?: { related?: boolean },
   ): Promise<ProductPageListIds>;
   /** The products' upsells or cross-sells, in the given products' order, never one of them. */
   linkedProductIds(

@@ -2,6 +2,7 @@ import type { FacetRepository } from '../ports';
 import {
   FACET_PRODUCT_PAGE_SQL,
   FACET_VOCABULARY_SQL,
+  type FacetLink,
   type FacetProductRow,
   facetProductSql,
   idsParam,
@@ -10,7 +11,7 @@ import {
   toFacetVocabulary,
 } from '../sql/facetSql';
 import { queryNamed } from './namedQuery';
-import type { PgPool } from './openPostgres';
+import type { PgClient, PgPool } from './openPostgres';
 
 export class PgFacetRepository implements FacetRepository {
   #pool: PgPool;
@@ -21,46 +22,45 @@ export class PgFacetRepository implements FacetRepository {
   async loadFacetProducts(ids?: readonly number[]) {
     const sql = facetProductSql(ids !== undefined, 'postgres');
     const params = ids !== undefined ? { ids: idsParam(ids, 'postgres') } : {};
-    // One snapshot for the three reads, so they see the same committed catalog.
-    const client = await this.#pool.connect();
-    try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const rows = await queryNamed<FacetProductRow>(client, sql.products, params);
-      const categories = await queryNamed<{ product_id: number; term_id: number }>(
-        client,
-        sql.categories,
-        params,
-      );
-      const attributeTerms = await queryNamed<{ product_id: number; term_id: number }>(
-        client,
-        sql.attributeTerms,
-        params,
-      );
-      await client.query('COMMIT');
-      const products = toFacetProducts(rows, categories, attributeTerms);
-      return { products, removedIds: removedIds(ids, products) };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    const products = toFacetProducts(
+      await this.#inSnapshot(async (client) => {
+        const links = (statement: string) => queryNamed<FacetLink>(client, statement, params);
+        return {
+          rows: await queryNamed<FacetProductRow>(client, sql.products, params),
+          categories: await links(sql.categories),
+          attributeTerms: await links(sql.attributeTerms),
+          tags: await links(sql.tags),
+        };
+      }),
+    );
+    return { products, removedIds: removedIds(ids, products) };
   }
 
   async loadFacetProductPage(after: number, limit: number) {
     const sql = FACET_PRODUCT_PAGE_SQL;
-    // One snapshot for the page's three reads, as loadFacetProducts.
+    return toFacetProducts(
+      await this.#inSnapshot(async (client) => {
+        const rows = await queryNamed<FacetProductRow>(client, sql.products, { after, limit });
+        const last = Number(rows.at(-1)?.id ?? after);
+        const links = (statement: string) => queryNamed<FacetLink>(client, statement, { after, last });
+        return {
+          rows,
+          categories: await links(sql.categories),
+          attributeTerms: await links(sql.attributeTerms),
+          tags: await links(sql.tags),
+        };
+      }),
+    );
+  }
+
+  /** Runs the reads in one snapshot, so they see the same committed catalog. */
+  async #inSnapshot<T>(reads: (client: PgClient) => Promise<T>): Promise<T> {
     const client = await this.#pool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const rows = await queryNamed<FacetProductRow>(client, sql.products, { after, limit });
-      const last = Number(rows.at(-1)?.id ?? after);
-      const links = (statement: string) =>
-        queryNamed<{ product_id: number; term_id: number }>(client, statement, { after, last });
-      const categories = await links(sql.categories);
-      const attributeTerms = await links(sql.attributeTerms);
+      const result = await reads(client);
       await client.query('COMMIT');
-      return toFacetProducts(rows, categories, attributeTerms);
+      return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;

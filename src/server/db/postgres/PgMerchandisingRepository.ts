@@ -27,8 +27,13 @@ export class PgMerchandisingRepository implements MerchandisingRepository {
     return alsoBoughtIds(this.#read, productId, limit);
   }
 
-  productPageListIds(productId: number, limit: number, alsoBoughtMinimum: number) {
-    return productPageListIds(this.#read, productId, limit, alsoBoughtMinimum);
+  productPageListIds(
+    productId: number,
+    limit: number,
+    alsoBoughtMinimum: number,
+    options?: { related?: boolean },
+  ) {
+    return productPageListIds(this.#read, productId, limit, alsoBoughtMinimum, options);
   }
 
   linkedProductIds(productIds: readonly number[], kind: 'upsell' | 'cross_sell', limit: number) {

@@ -1,10 +1,14 @@
 import type { FacetProduct, FacetVocabulary, StockStatus } from '../../search/facets/facetTypes';
 import type { SqlDialect } from './dialect';
+import { PURCHASABLE } from './merchandisingSql';
 
 /*
  * The facet index's reads, written once for both engines (`@name` placeholders; only the "these ids" condition is
  * spelled per engine), and the one mapping from their rows to facet records.
  */
+
+const PRODUCT_COLUMNS = `p.id, p.visibility, p.price_min, p.price_max, p.stock_status, p.rating_average, p.rating_count,
+  p.total_sales, CASE WHEN ${PURCHASABLE} THEN 1 ELSE 0 END AS purchasable`;
 
 function idCondition(column: string, dialect: SqlDialect): string {
   return dialect === 'sqlite'
@@ -20,11 +24,13 @@ export function idsParam(ids: readonly number[], dialect: SqlDialect): unknown {
 export function facetProductSql(scoped: boolean, dialect: SqlDialect) {
   const only = (column: string) => (scoped ? `AND ${idCondition(column, dialect)}` : '');
   return {
-    products: `SELECT p.id, p.visibility, p.price_min, p.price_max, p.stock_status, p.rating_average, p.rating_count
-      FROM products p
+    products: `SELECT ${PRODUCT_COLUMNS} FROM products p
       WHERE p.type <> 'variation' AND p.status = 'publish' AND p.visibility <> 'hidden' ${only('p.id')}`,
     categories: `SELECT x.product_id, x.term_id FROM product_terms x
       JOIN terms t ON t.id = x.term_id AND t.taxonomy = 'product_cat'
+      WHERE 1 = 1 ${only('x.product_id')}`,
+    tags: `SELECT x.product_id, x.term_id FROM product_terms x
+      JOIN terms t ON t.id = x.term_id AND t.taxonomy = 'product_tag'
       WHERE 1 = 1 ${only('x.product_id')}`,
     attributeTerms: `SELECT x.product_id, x.term_id FROM product_attribute_terms x WHERE 1 = 1 ${only('x.product_id')}`,
   };
@@ -35,8 +41,7 @@ export function facetProductSql(scoped: boolean, dialect: SqlDialect) {
  * page's id range (`@after` < product_id <= `@last`, the page's last id), an index range each.
  */
 export const FACET_PRODUCT_PAGE_SQL = {
-  products: `SELECT p.id, p.visibility, p.price_min, p.price_max, p.stock_status, p.rating_average, p.rating_count
-    FROM products p
+  products: `SELECT ${PRODUCT_COLUMNS} FROM products p
     WHERE p.type <> 'variation' AND p.status = 'publish' AND p.visibility <> 'hidden' AND p.id > @after
     ORDER BY p.id LIMIT @limit`,
   // EXISTS rather than a join: a join lets SQLite's planner start from the category terms and walk every product of
@@ -44,6 +49,9 @@ export const FACET_PRODUCT_PAGE_SQL = {
   categories: `SELECT x.product_id, x.term_id FROM product_terms x
     WHERE x.product_id > @after AND x.product_id <= @last
       AND EXISTS (SELECT 1 FROM terms t WHERE t.id = x.term_id AND t.taxonomy = 'product_cat')`,
+  tags: `SELECT x.product_id, x.term_id FROM product_terms x
+    WHERE x.product_id > @after AND x.product_id <= @last
+      AND EXISTS (SELECT 1 FROM terms t WHERE t.id = x.term_id AND t.taxonomy = 'product_tag')`,
   attributeTerms: `SELECT x.product_id, x.term_id FROM product_attribute_terms x
     WHERE x.product_id > @after AND x.product_id <= @last`,
 };
@@ -62,16 +70,22 @@ export interface FacetProductRow {
   stock_status: StockStatus;
   rating_average: number;
   rating_count: number;
+  total_sales: number;
+  purchasable: number | boolean;
 }
 
-type Link = { product_id: number; term_id: number };
+export type FacetLink = { product_id: number; term_id: number };
 
-export function toFacetProducts(
-  rows: readonly FacetProductRow[],
-  categories: readonly Link[],
-  attributeTerms: readonly Link[],
-): FacetProduct[] {
-  const byProduct = (links: readonly Link[]) => {
+/** A product page's (or an id list's) rows and their links to categories, attribute terms and tags. */
+export interface FacetRead {
+  rows: readonly FacetProductRow[];
+  categories: readonly FacetLink[];
+  attributeTerms: readonly FacetLink[];
+  tags: readonly FacetLink[];
+}
+
+export function toFacetProducts({ rows, categories, attributeTerms, tags }: FacetRead): FacetProduct[] {
+  const byProduct = (links: readonly FacetLink[]) => {
     const map = new Map<number, number[]>();
     for (const link of links) {
       const id = Number(link.product_id);
@@ -83,6 +97,7 @@ export function toFacetProducts(
   };
   const categoryMap = byProduct(categories);
   const attributeMap = byProduct(attributeTerms);
+  const tagMap = byProduct(tags);
   return rows.map((row) => ({
     id: Number(row.id),
     visibility: row.visibility,
@@ -93,6 +108,9 @@ export function toFacetProducts(
     stockStatus: row.stock_status,
     ratingAverage: Number(row.rating_average),
     ratingCount: Number(row.rating_count),
+    tags: tagMap.get(Number(row.id)) ?? [],
+    totalSales: Number(row.total_sales),
+    purchasable: Boolean(Number(row.purchasable)),
   }));
 }
 

@@ -11,10 +11,13 @@ import type { SqlRead } from './adminProductSql';
  * unless on backorder).
  */
 
+/** `p` can be bought now (the purchasable rule). */
+export const PURCHASABLE = `p.stock_status <> 'outofstock'
+  AND (p.stock_status = 'onbackorder' OR p.stock_quantity IS NULL OR p.stock_quantity > 0)`;
+
 /** `p` is a product a shopper may be shown in these lists. */
 export const SHOWABLE = `p.status = 'publish' AND p.type <> 'variation' AND p.visibility IN ('visible', 'catalog')
-  AND p.stock_status <> 'outofstock'
-  AND (p.stock_status = 'onbackorder' OR p.stock_quantity IS NULL OR p.stock_quantity > 0)`;
+  AND ${PURCHASABLE}`;
 
 /**
  * A list length written into the statement, not bound: a bound LIMIT left SQLite planning the related products'
@@ -135,16 +138,30 @@ export async function linkedProductIds(
  * `alsoBoughtMinimum` are, else none), and its related products leaving out those two lists and the product. The
  * same choices as linkedProductIds, alsoBoughtIds and relatedProductIds run one after the other (the related list
  * needs the other two first, so that was two round trips in a row, three statements); relatedProducts.test.ts
- * compares the two for every demo product.
+ * compares the two for every demo product. Without `related` (an in-memory index ranks them) the related list is
+ * left empty and its part of the statement out.
  */
 export async function productPageListIds(
   read: SqlRead,
   productId: number,
   limit: number,
   alsoBoughtMinimum: number,
+  { related = true }: { related?: boolean } = {},
 ): Promise<ProductPageListIds> {
   const excluded = 'AND p.id NOT IN (SELECT shown.id FROM shown)';
   const count = literalCount(limit);
+  const relatedTables = `,
+       shown AS (SELECT id FROM upsells UNION SELECT id FROM bought),
+       ${relatedLevels(excluded, count)},
+       related AS (
+         SELECT p.id AS id, c.shared AS shared, p.total_sales AS total_sales FROM candidates c
+           JOIN products p ON p.id = c.id
+          WHERE c.shared >= (SELECT MIN(shared) FROM levels) ${excluded} AND ${SHOWABLE}
+          ORDER BY c.shared DESC, p.total_sales DESC, p.id
+          LIMIT ${count})`;
+  const relatedRows = `
+     UNION ALL
+     SELECT 'related', id, ROW_NUMBER() OVER (ORDER BY shared DESC, total_sales DESC, id) FROM related`;
   const rows = await read<{ list: string; id: number; rank: number }>(
     `WITH RECURSIVE
        upsells AS (
@@ -155,20 +172,10 @@ export async function productPageListIds(
          SELECT p.id AS id, c.order_count AS order_count FROM product_co_purchases c JOIN products p ON p.id = c.other_id
           WHERE c.product_id = @productId AND ${SHOWABLE}
           ORDER BY c.order_count DESC, p.id LIMIT ${count}),
-       bought AS (SELECT * FROM bought_most WHERE (SELECT COUNT(*) FROM bought_most) >= ${literalCount(alsoBoughtMinimum)}),
-       shown AS (SELECT id FROM upsells UNION SELECT id FROM bought),
-       ${relatedLevels(excluded, count)},
-       related AS (
-         SELECT p.id AS id, c.shared AS shared, p.total_sales AS total_sales FROM candidates c
-           JOIN products p ON p.id = c.id
-          WHERE c.shared >= (SELECT MIN(shared) FROM levels) ${excluded} AND ${SHOWABLE}
-          ORDER BY c.shared DESC, p.total_sales DESC, p.id
-          LIMIT ${count})
+       bought AS (SELECT * FROM bought_most WHERE (SELECT COUNT(*) FROM bought_most) >= ${literalCount(alsoBoughtMinimum)})${related ? relatedTables : ''}
      SELECT 'upsells' AS list, id, ROW_NUMBER() OVER (ORDER BY position) AS rank FROM upsells
      UNION ALL
-     SELECT 'alsoBought', id, ROW_NUMBER() OVER (ORDER BY order_count DESC, id) FROM bought
-     UNION ALL
-     SELECT 'related', id, ROW_NUMBER() OVER (ORDER BY shared DESC, total_sales DESC, id) FROM related`,
+     SELECT 'alsoBought', id, ROW_NUMBER() OVER (ORDER BY order_count DESC, id) FROM bought${related ? relatedRows : ''}`,
     { productId },
   );
   const lists: ProductPageListIds = { upsells: [], alsoBought: [], related: [] };

@@ -3,6 +3,7 @@ import type { FacetRepository } from '../ports';
 import {
   FACET_PRODUCT_PAGE_SQL,
   FACET_VOCABULARY_SQL,
+  type FacetLink,
   type FacetProductRow,
   facetProductSql,
   idsParam,
@@ -20,17 +21,15 @@ export class SqliteFacetRepository implements FacetRepository {
   async loadFacetProducts(ids?: readonly number[]) {
     const sql = facetProductSql(ids !== undefined, 'sqlite');
     const params = ids !== undefined ? { ids: idsParam(ids, 'sqlite') } : {};
-    // One read transaction: the three reads see the same committed catalog.
+    const links = (statement: string) => this.#db.prepare(statement).all(params) as FacetLink[];
+    // One read transaction: the reads see the same committed catalog.
     const read = this.#db.transaction(() => ({
       rows: this.#db.prepare(sql.products).all(params) as FacetProductRow[],
-      categories: this.#db.prepare(sql.categories).all(params) as { product_id: number; term_id: number }[],
-      attributeTerms: this.#db.prepare(sql.attributeTerms).all(params) as {
-        product_id: number;
-        term_id: number;
-      }[],
+      categories: links(sql.categories),
+      attributeTerms: links(sql.attributeTerms),
+      tags: links(sql.tags),
     }));
-    const { rows, categories, attributeTerms } = read();
-    const products = toFacetProducts(rows, categories, attributeTerms);
+    const products = toFacetProducts(read());
     return { products, removedIds: removedIds(ids, products) };
   }
 
@@ -39,12 +38,15 @@ export class SqliteFacetRepository implements FacetRepository {
     const read = this.#db.transaction(() => {
       const rows = this.#db.prepare(sql.products).all({ after, limit }) as FacetProductRow[];
       const last = rows.at(-1)?.id ?? after;
-      const links = (statement: string) =>
-        this.#db.prepare(statement).all({ after, last }) as { product_id: number; term_id: number }[];
-      return { rows, categories: links(sql.categories), attributeTerms: links(sql.attributeTerms) };
+      const links = (statement: string) => this.#db.prepare(statement).all({ after, last }) as FacetLink[];
+      return {
+        rows,
+        categories: links(sql.categories),
+        attributeTerms: links(sql.attributeTerms),
+        tags: links(sql.tags),
+      };
     });
-    const { rows, categories, attributeTerms } = read();
-    return toFacetProducts(rows, categories, attributeTerms);
+    return toFacetProducts(read());
   }
 
   async loadFacetVocabulary() {

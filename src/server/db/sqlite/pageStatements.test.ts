@@ -14,17 +14,24 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-/** How many times any prepared statement ran while the page `url` was served (after a first, warming request). */
+/**
+ * How many times any prepared statement ran while the page `url` was served (after a first, warming request): the
+ * fewest over three visits, as a timer's background read (the change log's) may land in one while the page awaits.
+ */
 async function statementsOf(url: string): Promise<number> {
   expect((await shop.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
   const Statement = Object.getPrototypeOf(shop.db.prepare('SELECT 1'));
-  const spies = (['all', 'get', 'run', 'iterate'] as const).map((method) => vi.spyOn(Statement, method));
-  try {
-    expect((await shop.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
-    return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-  } finally {
-    for (const spy of spies) spy.mockRestore();
+  const counts: number[] = [];
+  for (let visit = 0; visit < 3; visit++) {
+    const spies = (['all', 'get', 'run', 'iterate'] as const).map((method) => vi.spyOn(Statement, method));
+    try {
+      expect((await shop.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      counts.push(spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0));
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   }
+  return Math.min(...counts);
 }
 
 const cardsOn = async (url: string) =>

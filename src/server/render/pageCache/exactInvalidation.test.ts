@@ -265,15 +265,18 @@ describe('exact invalidation by imports', () => {
   // The embedded index takes a big import in beside the answering one; the PostgreSQL test app's shared index
   // answers with it as soon as it commits, so there is no lag to see there.
   it.skipIf(TEST_DATABASE_URL)(
-    'a search results page rendered before the search index took in a big import is not kept with the old answers',
+    'pages rendered before the indexes took in a big import (search results, related products) are not kept with the old answers',
     async () => {
       const url = '/?s=zanzibar&post_type=product';
+      // Its related products are ranked by the facet index, which takes the import in after the search index.
+      const productPage = '/product/speckled-stoneware-bowl/';
       // More products than updates carry: the search index takes them in by a build beside the answering one.
       await importCopies(2_000, 'ZANZIBAR-TIN', 'Zanzibar Spice Tin', 'Home > Decor');
       shop.app.pageCache.changes.markStale();
       // The cache has read the import; the index still answers from before it (its build has just started).
       const during = await pages.get(url);
       expect(during.body).not.toContain('Zanzibar Spice Tin');
+      expect((await pages.get(productPage)).headers['x-shop-cache']).toBe('miss');
       await vi.waitFor(
         async () => {
           const suggested = await pages.get('/?wc-ajax=search_suggestions&s=zanzibar');
@@ -293,6 +296,9 @@ describe('exact invalidation by imports', () => {
           ),
         { timeout: 20_000, interval: 50 },
       );
+      // The product page rendered meanwhile was dropped once the facet index caught up, and is kept from then on.
+      expect((await pages.get(productPage)).headers['x-shop-cache']).toBe('miss');
+      expect((await pages.get(productPage)).headers['x-shop-cache']).toBe('hit');
     },
   );
 

@@ -13,7 +13,8 @@ import { priceBuckets } from './priceBuckets';
 
 /*
  * Every count is checked against a brute-force count written the slow, obvious way: for each facet value, the base
- * products that pass every chosen filter except that facet's own, and have the value.
+ * products that pass every chosen filter except that facet's own, and have the value. Related products likewise:
+ * every other product ranked by hand.
  */
 
 const vocabularyArb: fc.Arbitrary<FacetVocabulary> = fc
@@ -54,6 +55,10 @@ function productArb(id: number, vocabulary: FacetVocabulary): fc.Arbitrary<Facet
       stockStatus: fc.constantFrom(...STOCK_STATUSES),
       ratingAverage: fc.integer({ min: 0, max: 50 }).map((tenths) => tenths / 10),
       ratingCount: fc.nat(3),
+      // Tag ids apart from the categories' (both are terms of one table).
+      tags: fc.subarray([9001, 9002, 9003]),
+      totalSales: fc.nat(3),
+      purchasable: fc.boolean(),
     })
     .map(({ price, ...rest }) => ({
       id,
@@ -240,6 +245,42 @@ function indexOf(world: World): FacetIndex {
   return index;
 }
 
+/** A product's related products the slow way: every other product's shared own categories and tags, sorted. */
+function relatedByHand(
+  products: readonly FacetProduct[],
+  productId: number,
+  limit: number,
+  exclude: number[],
+) {
+  const product = products.find((candidate) => candidate.id === productId);
+  if (!product) return null;
+  const own = new Set([...product.categories, ...product.tags]);
+  return products
+    .filter((other) => other.id !== productId && other.purchasable && other.visibility !== 'search')
+    .filter((other) => !exclude.includes(other.id))
+    .map((other) => ({
+      ...other,
+      shared: new Set([...other.categories, ...other.tags].filter((term) => own.has(term))).size,
+    }))
+    .filter((other) => other.shared > 0)
+    .sort((a, b) => b.shared - a.shared || b.totalSales - a.totalSales || a.id - b.id)
+    .slice(0, limit)
+    .map((other) => other.id);
+}
+
+function expectRelatedByHand(index: FacetIndex, products: readonly FacetProduct[]) {
+  for (const product of products) {
+    for (const limit of [1, 4])
+      expect([product.id, limit, index.related(product.id, limit)]).toEqual([
+        product.id,
+        limit,
+        relatedByHand(products, product.id, limit, []),
+      ]);
+    const exclude = products.filter((other) => other.id % 3 === 0).map((other) => other.id);
+    expect(index.related(product.id, 4, exclude)).toEqual(relatedByHand(products, product.id, 4, exclude));
+  }
+}
+
 function expectSameAsBruteForce(index: FacetIndex, world: World) {
   const result = index.count(query(world));
   const expected = bruteForce(world);
@@ -270,6 +311,15 @@ describe('FacetIndex', () => {
     );
   }, 120_000);
 
+  it('ranks related products as ranking every other product by hand does', () => {
+    fc.assert(
+      fc.property(worldArb, (world) => {
+        expectRelatedByHand(indexOf(world), world.products);
+      }),
+      { numRuns: 200 },
+    );
+  }, 120_000);
+
   it('after updates and removals counts as an index built from scratch on the final catalog', () => {
     fc.assert(
       fc.property(
@@ -290,6 +340,12 @@ describe('FacetIndex', () => {
             }
           }
           expectSameAsBruteForce(index, { ...world, products: [...products.values()] });
+          expectRelatedByHand(index, [...products.values()]);
+          // A product gone, or never in the index, is ranked by the database: no answer here.
+          expect(index.related(1_000, 4)).toBeNull();
+          // Replaced whole (numbered anew), nothing of the documents before is left.
+          index.replaceAll([...products.values()].reverse());
+          expectRelatedByHand(index, [...products.values()]);
         },
       ),
       { numRuns: 200 },
@@ -328,6 +384,9 @@ describe('FacetIndex', () => {
         stockStatus: 'instock',
         ratingAverage: 4.5,
         ratingCount: 2,
+        tags: [],
+        totalSales: 0,
+        purchasable: true,
       },
     ]);
     const result = index.count({

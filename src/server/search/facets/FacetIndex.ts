@@ -19,6 +19,9 @@ import { type PriceRange, priceBuckets } from './priceBuckets';
  * filter counts toward every facet's values; a product that fails exactly one facet's choice counts toward that
  * facet's values only (a facet's counts ignore its own choice: OR within a facet, AND across facets); a product
  * failing two or more counts nowhere. Price ranges are counted in the same pass from each product's price range.
+ *
+ * The same records rank a product's related products (`related`): each product's own categories and tags are kept
+ * as sets of documents by term, so the products sharing them, and how many each shares, are a walk of those sets.
  */
 
 const STARS = [5, 4, 3, 2, 1] as const;
@@ -72,6 +75,10 @@ export class FacetIndex {
   #stockCode = new Map<StockStatus, number>();
   #starCode = new Map<number, number>();
   #live = new Bitset();
+  /** The documents having each category or tag as their own (not through a subcategory): what related products share. */
+  #termDocs = new Map<number, Set<number>>();
+  /** Per document, how many terms it shares with the product being ranked (zero between two calls). */
+  #shared = new Uint16Array(1024);
 
   get size(): number {
     return this.#docByProduct.size;
@@ -171,6 +178,7 @@ export class FacetIndex {
     this.#free = [];
     this.#docCodes = [];
     this.#live = new Bitset();
+    this.#termDocs = new Map();
     this.#postings = this.#codes.map(() => new Bitset());
     for (const product of products) this.#add(product);
   }
@@ -194,6 +202,8 @@ export class FacetIndex {
     columns.visibility[doc] = VISIBILITY_CODE[product.visibility];
     columns.priceMin[doc] = product.priceMin ?? Number.NaN;
     columns.priceMax[doc] = product.priceMax ?? Number.NaN;
+    columns.showsRelated[doc] = product.purchasable && product.visibility !== 'search' ? 1 : 0;
+    columns.sales[doc] = product.totalSales;
     if (product.id < MAX_INDEXED_ID) {
       if (product.id >= this.#docOfId.length) {
         const grown = new Int32Array(Math.max(product.id + 1, this.#docOfId.length * 2));
@@ -209,9 +219,12 @@ export class FacetIndex {
     const doc = this.#docByProduct.get(id);
     if (doc === undefined) return;
     for (const code of this.#docCodes[doc] ?? []) this.#postings[code]?.clear(doc);
+    const record = this.#records[doc];
+    if (record) for (const term of ownTerms(record)) this.#termDocs.get(term)?.delete(doc);
     this.#live.clear(doc);
     this.#records[doc] = undefined;
     this.#columns.visibility[doc] = 0;
+    this.#columns.showsRelated[doc] = 0;
     if (id < this.#docOfId.length) this.#docOfId[id] = 0;
     this.#docCodes[doc] = new Uint32Array(0);
     this.#docByProduct.delete(id);
@@ -243,6 +256,42 @@ export class FacetIndex {
     this.#docCodes[doc] = list;
     for (const code of list) this.#postings[code]?.set(doc);
     this.#live.set(doc);
+    for (const term of ownTerms(product)) {
+      const docs = this.#termDocs.get(term);
+      if (docs) docs.add(doc);
+      else this.#termDocs.set(term, new Set([doc]));
+    }
+  }
+
+  /**
+   * Up to `limit` related products of `productId`, as merchandisingSql's relatedProductIds ranks them: those sharing
+   * one of its own categories or tags, the most shared first, then the best sold, then by id; only those a shopper
+   * may be shown (listed in the shop, purchasable), never the product itself or one of `exclude`. Null when the
+   * product is not in the index (not published, or hidden): the caller asks the database.
+   */
+  related(productId: number, limit: number, exclude: readonly number[] = []): number[] | null {
+    const doc = this.#docByProduct.get(productId);
+    const product = doc === undefined ? undefined : this.#records[doc];
+    if (doc === undefined || !product) return null;
+    if (this.#shared.length < this.#records.length) this.#shared = new Uint16Array(this.#records.length * 2);
+    const shared = this.#shared;
+    const touched: number[] = [];
+    for (const term of new Set(ownTerms(product))) {
+      for (const other of this.#termDocs.get(term) ?? []) {
+        if (shared[other] === 0) touched.push(other);
+        shared[other] = (shared[other] ?? 0) + 1;
+      }
+    }
+    const left = new Set(exclude);
+    const top = new TopRelated(limit);
+    const { id, showsRelated, sales } = this.#columns;
+    for (const other of touched) {
+      const otherId = id[other] as number;
+      if (other !== doc && showsRelated[other] === 1 && !left.has(otherId))
+        top.offer(otherId, shared[other] as number, sales[other] as number);
+      shared[other] = 0;
+    }
+    return top.ids();
   }
 
   /** The counts of every facet and the base products passing the selection. */
@@ -406,6 +455,68 @@ export class FacetIndex {
   }
 }
 
+/** A product's own categories and tags. */
+function ownTerms(product: FacetProduct): number[] {
+  return product.tags.length === 0 ? product.categories : [...product.categories, ...product.tags];
+}
+
+/** The best `limit` candidates offered, by shared terms (more first), then sales (more first), then id. */
+class TopRelated {
+  readonly #limit: number;
+  readonly #ids: number[] = [];
+  readonly #shared: number[] = [];
+  readonly #sales: number[] = [];
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  offer(id: number, shared: number, sales: number): void {
+    const ids = this.#ids;
+    let at = ids.length;
+    while (
+      at > 0 &&
+      ranksBefore(
+        id,
+        shared,
+        sales,
+        ids[at - 1] as number,
+        this.#shared[at - 1] as number,
+        this.#sales[at - 1] as number,
+      )
+    )
+      at--;
+    if (at >= this.#limit) return;
+    ids.splice(at, 0, id);
+    this.#shared.splice(at, 0, shared);
+    this.#sales.splice(at, 0, sales);
+    if (ids.length > this.#limit) {
+      ids.pop();
+      this.#shared.pop();
+      this.#sales.pop();
+    }
+  }
+
+  ids(): number[] {
+    return [...this.#ids];
+  }
+}
+
+function ranksBefore(
+  id: number,
+  shared: number,
+  sales: number,
+  otherId: number,
+  otherShared: number,
+  otherSales: number,
+): boolean {
+  return shared !== otherShared
+    ? shared > otherShared
+    : sales !== otherSales
+      ? sales > otherSales
+      : id < otherId;
+}
+
 /** Product ids below this index an array (4 bytes each); larger ids go through a map. */
 const MAX_INDEXED_ID = 16_000_000;
 /** 0 marks a free document number. */
@@ -416,6 +527,9 @@ interface Columns {
   visibility: Uint8Array;
   priceMin: Float64Array;
   priceMax: Float64Array;
+  /** 1: the product may be shown among related products (purchasable, listed in the shop). */
+  showsRelated: Uint8Array;
+  sales: Float64Array;
 }
 
 function newColumns(size: number): Columns {
@@ -424,6 +538,8 @@ function newColumns(size: number): Columns {
     visibility: new Uint8Array(size),
     priceMin: new Float64Array(size),
     priceMax: new Float64Array(size),
+    showsRelated: new Uint8Array(size),
+    sales: new Float64Array(size),
   };
 }
 
@@ -433,6 +549,8 @@ function growColumns(columns: Columns, needed: number): Columns {
   grown.visibility.set(columns.visibility);
   grown.priceMin.set(columns.priceMin);
   grown.priceMax.set(columns.priceMax);
+  grown.showsRelated.set(columns.showsRelated);
+  grown.sales.set(columns.sales);
   return grown;
 }
 

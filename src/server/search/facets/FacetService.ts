@@ -95,6 +95,21 @@ export class FacetService implements CatalogFollower {
     return this.#index.count(query);
   }
 
+  /**
+   * Related products from the index (FacetIndex.related) on the committed catalog, and the change-log position the
+   * answer is as of (`SearchService.indexedThrough`: behind the catalog while the index rebuilds after a big import);
+   * null when the product is not in the index.
+   */
+  async relatedIds(
+    productId: number,
+    limit: number,
+    exclude: readonly number[],
+  ): Promise<{ ids: number[]; indexedThrough: number } | null> {
+    await this.#search.refresh();
+    const ids = this.#index.related(productId, limit, exclude);
+    return ids && { ids, indexedThrough: this.#search.indexedThrough };
+  }
+
   /** A category and its ancestors: what the category's own page does not offer as a filter. */
   categoryWithAncestors(categoryId: number): Set<number> {
     return this.#index.categoryWithAncestors(categoryId);

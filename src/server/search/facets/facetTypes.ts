@@ -1,6 +1,7 @@
 /*
- * The shapes the facet index works on: one record per published parent product (what a filter can test), and the
- * vocabulary that names the values (categories with their parents, global attributes with their terms).
+ * The shapes the facet index works on: one record per published parent product (what a filter can test, and what
+ * ranks its related products), and the vocabulary that names the values (categories with their parents, global
+ * attributes with their terms).
  */
 
 export type StockStatus = 'instock' | 'onbackorder' | 'outofstock';
@@ -22,6 +23,12 @@ export interface FacetProduct {
   stockStatus: StockStatus;
   ratingAverage: number;
   ratingCount: number;
+  /** The product's tag term ids: with its own categories, what it shares with its related products. */
+  tags: number[];
+  /** Units sold: related products that share as much rank by it. */
+  totalSales: number;
+  /** Not out of stock, and a managed stock above zero unless on backorder: a related product must be buyable. */
+  purchasable: boolean;
 }
 
 export interface FacetCategory {
