@@ -75,6 +75,11 @@ export interface CatalogFollower {
   /** Rebuilds from the committed catalog, awaiting `pause()` between slices of the work (requests run there). */
   rebuild(pause?: () => Promise<void>): Promise<void>;
   apply(changes: SearchScope): Promise<void>;
+  /**
+   * Takes in the changes of these products (a merge's, too many for one batch), a page of them at a time with
+   * `pause()` awaited between pages. Without it the follower rebuilds after a merge.
+   */
+  catchUp?(products: readonly number[], pause?: () => Promise<void>): Promise<void>;
 }
 
 /** What wakes the service when another process commits a catalog or rule change (PostgreSQL's LISTEN/NOTIFY). */
@@ -620,6 +625,8 @@ export class SearchService {
     }
     await this.#yield();
     let builtAt = from;
+    /** The products the turn's catch-up applied: with a merge's, what the followers have not taken in. */
+    let caughtUpProducts: readonly number[] = [];
     const swapped = await this.#inTurn(async () => {
       let seq = from;
       let updated = 0;
@@ -633,6 +640,7 @@ export class SearchService {
         else {
           await next.update(caughtUp.documents, caughtUp.removedKeys);
           mergeWrites.push({ upserts: caughtUp.documents, removedKeys: caughtUp.removedKeys });
+          caughtUpProducts = changes.products;
           seq = changes.seq;
           updated = caughtUp.documents.length;
         }
@@ -658,13 +666,20 @@ export class SearchService {
     // The followers rebuild beside theirs, in slices, after the swap (the facets answer from their old index
     // meanwhile), outside the turn and apart from this build: refreshes, and the next build, go on meanwhile (a
     // follower applies again, once swapped, the batches it was given while its pages were read). They read the
-    // catalog as it is now, at or past `seq`; changes after `seq` reach them again, harmlessly.
+    // catalog as it is now, at or past `seq`; changes after `seq` reach them again, harmlessly. After a merge of the
+    // catalog's changes (not an import's handoff, whose products this process did not list) they need only take in
+    // the changed products, a page at a time: a re-import's quarter of the catalog, not all of it.
+    const mergedProducts =
+      merge && !merge.handoff ? [...new Set([...merge.changes.products, ...caughtUpProducts])] : null;
     this.#followersRebuilding++;
     let followersRebuilt = false;
     this.#followerWork = this.#followerWork
       .then(async () => {
+        const pause = beside ? this.#pause : undefined;
         for (const follower of this.#followers) {
-          if (!this.#closed) await follower.rebuild(beside ? this.#pause : undefined);
+          if (this.#closed) continue;
+          if (mergedProducts && follower.catchUp) await follower.catchUp(mergedProducts, pause);
+          else await follower.rebuild(pause);
         }
         followersRebuilt = true;
       })

@@ -10,8 +10,9 @@ import type { FacetRepository, SearchRepository, SearchScope } from '../db/ports
 import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
 import { projectPath } from '../projectPath';
 import { BuildPacer } from './BuildPacer';
+import type { FacetQuery } from './facets/FacetIndex';
 import { FacetService } from './facets/FacetService';
-import { EMPTY_SELECTION } from './facets/facetTypes';
+import { EMPTY_SELECTION, type StockStatus } from './facets/facetTypes';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import { DEFAULT_RULES, type SearchRequest } from './SearchIndex';
 import { SearchService } from './SearchService';
@@ -436,6 +437,66 @@ describe('a rebuild beside the answering index, on the real store', () => {
     }
     await fresh.service.close();
     await service.close();
+  });
+
+  it('after a merge the facet index takes in the changed products only, a page at a time: the catalog not read whole', async () => {
+    const reads = { pages: 0, products: 0 };
+    const facetRepository = new Proxy(engine.repositories.facets, {
+      get(target, property) {
+        if (property === 'loadFacetProductPage')
+          return (after: number, limit: number) => {
+            reads.pages++;
+            return target.loadFacetProductPage(after, limit);
+          };
+        if (property === 'loadFacetProducts')
+          return (ids?: readonly number[]) => {
+            reads.products += ids ? ids.length : Number.POSITIVE_INFINITY;
+            return target.loadFacetProducts(ids);
+          };
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const { service, facets } = await startService(engine.repositories.search, facetRepository);
+    reads.pages = 0;
+    reads.products = 0;
+    const rows = await engine.query<{ id: number; stock_status: string; visibility: string }>(
+      `SELECT id, stock_status, visibility FROM products WHERE type <> 'variation' AND status = 'publish'
+        AND visibility IN ('visible', 'search') ORDER BY id LIMIT 1800`,
+    );
+    const changed = rows.map((row) => Number(row.id));
+    const list = changed.join(', ');
+    // Another writer sells 1,800 products out and renames them, in one transaction: more than updates carry.
+    await engine.query(
+      `UPDATE products SET stock_status = 'outofstock', name = name || ' Zorblatt' WHERE id IN (${list})`,
+    );
+    try {
+      await renamedAllFound(service, 'Zorblatt');
+      expect(reads.pages).toBe(0);
+      expect(reads.products).toBeGreaterThanOrEqual(changed.length);
+      expect(reads.products).toBeLessThan(2 * changed.length);
+      // Counted as a facet index built from scratch counts them.
+      const fresh = await startService(engine.repositories.search, engine.repositories.facets);
+      const byStock = (stock: StockStatus[]): FacetQuery => ({
+        base: 'all',
+        context: 'shop',
+        selection: { ...EMPTY_SELECTION, stock },
+      });
+      for (const stock of [[], ['outofstock'], ['instock']] as StockStatus[][])
+        expect((await facets?.count(byStock(stock)))?.ids).toEqual(
+          (await fresh.facets?.count(byStock(stock)))?.ids,
+        );
+      // Which the facet index still answering from before the merge would not.
+      const listed = rows.filter((row) => row.visibility === 'visible').map((row) => Number(row.id));
+      expect((await facets?.count(byStock(['outofstock'])))?.ids).toEqual(expect.arrayContaining(listed));
+      await fresh.service.close();
+    } finally {
+      await service.close();
+      for (const status of new Set(rows.map((row) => row.stock_status))) {
+        const ids = rows.filter((row) => row.stock_status === status).map((row) => Number(row.id));
+        await engine.query(`UPDATE products SET stock_status = ? WHERE id IN (${ids.join(', ')})`, [status]);
+      }
+    }
   });
 
   /** The brand and the vendor holding the most searchable products, with those products' ids. */

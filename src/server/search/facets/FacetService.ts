@@ -5,6 +5,7 @@ import type { FacetResult } from './facetTypes';
 
 /** Products per page of a rebuild: a few milliseconds of reading and indexing between two pauses. */
 const REBUILD_PAGE = 250;
+const NO_CHANGES: SearchScope = { products: [], terms: [], vendors: [], posts: [] };
 
 /**
  * The facet index of this process, kept in step with the committed catalog by the search service's change feed
@@ -61,6 +62,19 @@ export class FacetService implements CatalogFollower {
       // A batch applied while the pages were read may have changed a product after its page was read.
       for (const changes of missed) await this.#apply(changes);
     });
+  }
+
+  /**
+   * Takes in these products' changes, REBUILD_PAGE at a time with `pause()` awaited between pages (after a merge of
+   * the search index: the products it changed). Each page is read and applied in turn with the batches `apply` is
+   * given, so a later batch is never overwritten by an older read. Counts meanwhile mix the pages taken in and the
+   * products still as they were; the pages showing them are kept only until the caller says the index caught up.
+   */
+  async catchUp(products: readonly number[], pause: () => Promise<void> = async () => {}): Promise<void> {
+    for (let at = 0; at < products.length; at += REBUILD_PAGE) {
+      await this.apply({ ...NO_CHANGES, products: products.slice(at, at + REBUILD_PAGE) });
+      await pause();
+    }
   }
 
   apply(changes: SearchScope): Promise<void> {
