@@ -92,6 +92,20 @@ declare module 'fastify' {
  */
 const FORM_NONCE_ACTIONS = [REVIEW_NONCE_ACTION, STOCK_ALERT_NONCE_ACTION] as const;
 
+/**
+ * The longest a request waits for another's render of the same page: a render is settled when its request is
+ * answered or aborted, so this only bounds a request that never is (a reply taken over by its handler).
+ */
+const WAIT_FOR_RENDER_MS = 3_000;
+
+function settledOrAfter(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Routes whose pages the render cache may answer are marked with this route config. */
 export const PAGE_CACHE_ROUTE = { config: { pageCache: true } } as const;
 
@@ -232,6 +246,17 @@ export const pagesPlugin = fp(
     }
 
     if (cache.enabled) {
+      /**
+       * The renders of shared pages under way, by cache key, each settled once its request is answered. A request
+       * for a page another one is rendering waits for that render and is answered from the cache (when it stored the
+       * page): a popular page dropped by a change is rendered once, not once per visitor arriving meanwhile.
+       */
+      const rendering = new Map<string, Promise<void>>();
+      const renderDone = new WeakMap<FastifyRequest, () => void>();
+      const settleRender = async (request: FastifyRequest) => renderDone.get(request)?.();
+      app.addHook('onResponse', settleRender);
+      app.addHook('onRequestAbort', settleRender);
+
       app.addHook('onRequest', async function answerFromPageCache(request, reply) {
         if (request.method !== 'GET' || request.routeOptions.config?.pageCache !== true) return;
         const variant = sharedVariant(request);
@@ -239,10 +264,25 @@ export const pagesPlugin = fp(
         const key = pageCacheKey(request, variant);
         const renderedFrom = await changes.sync();
         if (renderedFrom === null) return;
+        const inFlight = rendering.get(key);
+        if (inFlight) await settledOrAfter(inFlight, WAIT_FOR_RENDER_MS);
         const entry = cache.get(key);
         if (entry) {
           entry.onHit?.(request);
           return sendCached(reply, entry, 'hit');
+        }
+        if (!rendering.has(key)) {
+          // This request renders it. One that waited already renders its own if the page was not stored (a cookie
+          // set, an error): it never waits twice.
+          let settle = () => {};
+          const render = new Promise<void>((resolve) => {
+            settle = resolve;
+          });
+          rendering.set(key, render);
+          renderDone.set(request, () => {
+            if (rendering.get(key) === render) rendering.delete(key);
+            settle();
+          });
         }
         request.sharedRender = { key, renderedFrom, tags: new Set() };
         request.visitor.shared = true;

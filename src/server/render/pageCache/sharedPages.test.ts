@@ -145,6 +145,34 @@ describe('what a cached page still does on every visit', () => {
   });
 });
 
+describe('visitors asking for the same page at once', () => {
+  it('renders it once: the others wait for that render and are answered from the cache', async () => {
+    const url = '/product/speckled-stoneware-bowl/';
+    const reads = vi.spyOn(shop.repositories.catalog, 'getProductBySlug');
+    try {
+      const pages = await Promise.all([get(url), get(url), get(url)]);
+      expect(pages.map((page) => page.statusCode)).toEqual([200, 200, 200]);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(pages.map((page) => page.headers['x-shop-cache']).sort()).toEqual(['hit', 'hit', 'miss']);
+      expect(new Set(pages.map((page) => page.body)).size).toBe(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('renders it for each of them when the first render is not stored (a page that is not found)', async () => {
+    const url = '/product/no-such-product/';
+    const reads = vi.spyOn(shop.repositories.catalog, 'getProductBySlug');
+    try {
+      const pages = await Promise.all([get(url), get(url), get(url)]);
+      expect(pages.map((page) => page.statusCode)).toEqual([404, 404, 404]);
+      expect(reads).toHaveBeenCalledTimes(3);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+});
+
 describe('conditional and compressed answers', () => {
   it('answers 304 to a matching If-None-Match, and the page to another', async () => {
     const first = await get('/shop/');
