@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/createTestApp';
+import { demoCatalogWithHangerAt, HANGER_URL } from '../../../../test-support/demoCatalogEdits';
 import { ownerBrowser } from '../../../../test-support/ownerBrowser';
 import { productFormFields } from '../../../../test-support/productEditForm';
 import { testOwnerServer } from '../../../../test-support/testOwner';
@@ -315,17 +316,9 @@ describe('exact invalidation by imports', () => {
   it(
     'an import of changed rows: those products’ pages and listings, not the others',
     async () => {
-      const HANGER = '/product/macrame-plant-hanger/';
-      await pages.warm([HANGER, ...everyPage]);
-      const csv = readFileSync(DEMO_CATALOG.csv, 'utf8').replace(
-        /^(1030,simple,.*?Macramé Plant Hanger.*)$/m,
-        (line) => line.replace(',19.5,', ',66.66,'),
-      );
-      expect(csv).toContain(',66.66,');
-      const path = join(shop.dataDir, 'edited.csv');
-      writeFileSync(path, csv);
-      await shop.repositories.catalog.importCatalog(await readCatalogFiles(path, DEMO_CATALOG.sidecar));
-      await pages.untilShows(HANGER, '66.66');
+      await pages.warm([HANGER_URL, ...everyPage]);
+      await shop.repositories.catalog.importCatalog(await demoCatalogWithHangerAt(shop.dataDir, '66.66'));
+      await pages.untilShows(HANGER_URL, '66.66');
       await pages.expectRenderedWith(URL.decor, '66.66');
       expect((await pages.get(URL.homeCategory)).headers['x-shop-cache']).toBe('miss');
       await pages.expectHits([URL.mug, URL.kitchen, URL.gifts, URL.digital, ...UNRELATED]);

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/createTestApp';
+import { demoCatalogWithHangerAt, HANGER_URL } from '../../../../test-support/demoCatalogEdits';
 import { ownerBrowser } from '../../../../test-support/ownerBrowser';
 import { productFormFields } from '../../../../test-support/productEditForm';
 import { Shopper } from '../../../../test-support/shopper';
@@ -146,30 +147,29 @@ describe('what a cached page still does on every visit', () => {
 });
 
 describe('visitors asking for the same page at once', () => {
-  it('renders it once: the others wait for that render and are answered from the cache', async () => {
-    const url = '/product/speckled-stoneware-bowl/';
+  /** Three visitors asking for `url` at the same moment: their answers, and how many times the product was read. */
+  async function askedAtOnce(url: string) {
     const reads = vi.spyOn(shop.repositories.catalog, 'getProductBySlug');
     try {
       const pages = await Promise.all([get(url), get(url), get(url)]);
-      expect(pages.map((page) => page.statusCode)).toEqual([200, 200, 200]);
-      expect(reads).toHaveBeenCalledTimes(1);
-      expect(pages.map((page) => page.headers['x-shop-cache']).sort()).toEqual(['hit', 'hit', 'miss']);
-      expect(new Set(pages.map((page) => page.body)).size).toBe(1);
+      return { pages, reads: reads.mock.calls.length };
     } finally {
       reads.mockRestore();
     }
+  }
+
+  it('renders it once: the others wait for that render and are answered from the cache', async () => {
+    const { pages, reads } = await askedAtOnce('/product/speckled-stoneware-bowl/');
+    expect(pages.map((page) => page.statusCode)).toEqual([200, 200, 200]);
+    expect(reads).toBe(1);
+    expect(pages.map((page) => page.headers['x-shop-cache']).sort()).toEqual(['hit', 'hit', 'miss']);
+    expect(new Set(pages.map((page) => page.body)).size).toBe(1);
   });
 
   it('renders it for each of them when the first render is not stored (a page that is not found)', async () => {
-    const url = '/product/no-such-product/';
-    const reads = vi.spyOn(shop.repositories.catalog, 'getProductBySlug');
-    try {
-      const pages = await Promise.all([get(url), get(url), get(url)]);
-      expect(pages.map((page) => page.statusCode)).toEqual([404, 404, 404]);
-      expect(reads).toHaveBeenCalledTimes(3);
-    } finally {
-      reads.mockRestore();
-    }
+    const { pages, reads } = await askedAtOnce('/product/no-such-product/');
+    expect(pages.map((page) => page.statusCode)).toEqual([404, 404, 404]);
+    expect(reads).toBe(3);
   });
 });
 
@@ -280,20 +280,10 @@ describe('a change shows at once, on exactly the pages it changes', () => {
   });
 
   it('an import', async () => {
-    const { readCatalogFiles } = await import('../../catalog/import/readCatalogFiles');
-    const { DEMO_CATALOG } = await import('../../catalog/import/seedDemoCatalog');
-    const { readFileSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const csv = readFileSync(DEMO_CATALOG.csv, 'utf8').replace(
-      /^(1030,simple,.*?Macramé Plant Hanger.*)$/m,
-      (line) => line.replace(',19.5,', ',66.66,'),
-    );
-    expect(csv).toContain(',66.66,');
-    const path = join(shop.dataDir, 'edited.csv');
-    writeFileSync(path, csv);
-    expect((await get('/product/macrame-plant-hanger/')).body).not.toContain('66.66');
-    await shop.repositories.catalog.importCatalog(await readCatalogFiles(path, DEMO_CATALOG.sidecar));
-    await untilPageShows('/product/macrame-plant-hanger/', '66.66');
+    const edited = await demoCatalogWithHangerAt(shop.dataDir, '66.66');
+    expect((await get(HANGER_URL)).body).not.toContain('66.66');
+    await shop.repositories.catalog.importCatalog(edited);
+    await untilPageShows(HANGER_URL, '66.66');
   });
 
   it('a settings change: another version, so no old page and no old ETag', async () => {
