@@ -76,7 +76,7 @@ export interface FacetProductRow {
 
 export type FacetLink = { product_id: number; term_id: number };
 
-/** A product page's (or an id list's) rows and their links to categories, attribute terms and tags. */
+/** One read of facet records (a rebuild's page of products, or the products of an id list) and their links. */
 export interface FacetRead {
   rows: readonly FacetProductRow[];
   categories: readonly FacetLink[];
