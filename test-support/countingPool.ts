@@ -5,6 +5,8 @@ export interface CountingPool {
   pool: PgPool;
   /** The statements sent since the last `reset()` (their text), in the order they were sent. */
   statements(): string[];
+  /** Those of them sent without a name: parsed (and planned) by the server every time, never prepared. */
+  unprepared(): string[];
   reset(): void;
 }
 
@@ -14,9 +16,11 @@ export interface CountingPool {
  * a config object (a named statement) is recorded by its text.
  */
 export function countingPool(pool: PgPool): CountingPool {
-  let sent: string[] = [];
+  let sent: { text: string; named: boolean }[] = [];
   const record = (config: unknown) => {
-    sent.push(typeof config === 'string' ? config : String((config as { text?: string })?.text ?? config));
+    const named = typeof config === 'object' && config !== null && 'name' in config && Boolean(config.name);
+    const text = typeof config === 'string' ? config : String((config as { text?: string })?.text ?? config);
+    sent.push({ text, named });
   };
   const counted = new Proxy(pool, {
     get(target, property, receiver) {
@@ -46,7 +50,8 @@ export function countingPool(pool: PgPool): CountingPool {
   });
   return {
     pool: counted,
-    statements: () => [...sent],
+    statements: () => sent.map((statement) => statement.text),
+    unprepared: () => sent.filter((statement) => !statement.named).map((statement) => statement.text),
     reset() {
       sent = [];
     },

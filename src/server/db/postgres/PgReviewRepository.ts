@@ -103,7 +103,8 @@ export class PgReviewRepository implements ReviewRepository {
   }
 
   async distribution(productId: number): Promise<RatingDistribution> {
-    return toDistribution(await queryNamed(this.#pool, DISTRIBUTION, { productId }));
+    // Every product page reads it: prepared, so each connection parses and plans it once.
+    return toDistribution(await queryNamed(this.#pool, DISTRIBUTION, { productId }, { prepare: true }));
   }
 
   async listForModeration(query: {

@@ -337,16 +337,18 @@ export class PgSearchRepository implements SearchRepository {
 
   async describeProducts(ids: readonly number[]): Promise<ProductCard[]> {
     if (ids.length === 0) return [];
-    const rows = await this.#rows<ProductCardRow & { variation_on_sale: boolean | null }>(
-      `SELECT p.id, p.type, p.slug, p.name, p.sku, p.short_description, p.featured, p.stock_status, p.vendor_id,
+    // Every suggestion answered reads its cards: prepared, so each connection parses it once.
+    const { rows } = await this.#pool.query<ProductCardRow & { variation_on_sale: boolean | null }>({
+      name: 'search-product-cards',
+      text: `SELECT p.id, p.type, p.slug, p.name, p.sku, p.short_description, p.featured, p.stock_status, p.vendor_id,
          p.price_min, p.price_max, p.regular_price, p.sale_price, p.rating_average, p.rating_count,
          (SELECT i.id FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_id,
          (SELECT i.stored_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.position LIMIT 1) AS image_key,
          CASE WHEN p.type = 'variable' THEN EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id
            AND v.status = 'publish' AND v.sale_price IS NOT NULL AND v.sale_price < v.regular_price) END AS variation_on_sale
        FROM products p WHERE p.id = ANY($1::bigint[]) AND p.type <> 'variation'`,
-      [[...ids]],
-    );
+      values: [[...ids]],
+    });
     return rows.map((row) => toProductCard(row, row.variation_on_sale === true));
   }
 
@@ -452,12 +454,15 @@ export class PgSearchRepository implements SearchRepository {
       let inserts: SearchQueryRecord[] = [];
       for (const record of records) {
         if (record.source === 'suggestions') {
-          const [last] = await this.#rows<{ id: number; query: string; updated_at: string | number }>(
-            `SELECT id, query, updated_at FROM search_queries WHERE session_hash = $1 AND source = 'suggestions' AND updated_at >= $2
+          // Once per suggestion typed: prepared, so each connection parses and plans it once.
+          const [last] = (
+            await client.query<{ id: number; query: string; updated_at: string | number }>({
+              name: 'search-burst-last',
+              text: `SELECT id, query, updated_at FROM search_queries WHERE session_hash = $1 AND source = 'suggestions' AND updated_at >= $2
              ORDER BY updated_at DESC LIMIT 1`,
-            [record.sessionHash, record.now - record.burstMs],
-            client,
-          );
+              values: [record.sessionHash, record.now - record.burstMs],
+            })
+          ).rows;
           if (last && (record.query.startsWith(last.query) || last.query.startsWith(record.query))) {
             // A keystroke older than the burst's row (another process's batch committed first) is not its last.
             if (record.now < Number(last.updated_at)) continue;

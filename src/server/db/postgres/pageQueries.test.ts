@@ -124,6 +124,32 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL page query budget', { timeout: 6
     expect(variableStatements.length, listed(variableStatements)).toBeLessThanOrEqual(PRODUCT_PAGE_BUDGET);
   });
 
+  it('the reads of every product page and every suggestion are prepared: parsed once per connection', async () => {
+    // The server parses an unnamed statement at every request (and plans it again): on the pages every shopper
+    // opens, that was a third of the database's time per statement.
+    const unpreparedReads = () =>
+      counting
+        .unprepared()
+        .filter(
+          (sql) =>
+            /^(SELECT|WITH)\b/.test(sql.trim()) &&
+            !sql.includes('pg_advisory') &&
+            !sql.trim().startsWith(CHANGE_LOG_LOOK) &&
+            !sql.trim().startsWith(PAGE_FOLLOWER_LOOK),
+        );
+    expect((await statementsOf('/product/washed-linen-shirt/')).length).toBeGreaterThan(2);
+    expect(listed(unpreparedReads())).toBe('');
+    // A suggestion's cards, then (after the answer) the analytics write's look at the visitor's last query.
+    const suggestion = await statementsOf('/?wc-ajax=search_suggestions&s=linen');
+    // Recorded after the answer (setImmediate), in batches.
+    await new Promise((resolve) => setImmediate(resolve));
+    await app.searchAnalytics.flush();
+    await app.durableWrites.idle();
+    expect(listed(counting.statements())).toContain('FROM search_queries WHERE session_hash');
+    expect(suggestion.length).toBeGreaterThan(0);
+    expect(listed(unpreparedReads())).toBe('');
+  });
+
   it('a search results page reads its cards and the menu, from the replica, whether it shows a few products or many', async () => {
     const one = '/?s=tea+towel&post_type=product';
     const many = '/?s=linen&post_type=product';
