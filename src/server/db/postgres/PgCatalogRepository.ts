@@ -66,10 +66,22 @@ import { inTransaction, type PgPool } from './openPostgres';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
 
 /** The PostgreSQL catalog: the same queries and row mapping as SqliteCatalogRepository. */
+/**
+ * Products a term holds up to which its listing reads them first and sorts them (about 2 ms at 300), rather than walking
+ * the listing's order until a page of them turned up: the walk reads about (page end) × catalog ÷ term rows, which for
+ * a term of 2 products among 20,000 was the whole catalog (90–170 ms), while for a term of 6,572 the products-first
+ * read took 28 ms against the walk's 0.5.
+ */
+const FEW_IN_TERM = 300;
+
 export class PgCatalogRepository implements CatalogRepository {
   #pool: PgPool;
-  constructor(pool: PgPool) {
+  readonly #fewInTerm: number;
+
+  /** `fewInTerm`: FEW_IN_TERM unless a test reads every term's listing both ways. */
+  constructor(pool: PgPool, options: { fewInTerm?: number } = {}) {
     this.#pool = pool;
+    this.#fewInTerm = options.fewInTerm ?? FEW_IN_TERM;
   }
 
   /** Rows of a statement: its text and values, or a named (prepared) statement's config. */
@@ -88,39 +100,49 @@ export class PgCatalogRepository implements CatalogRepository {
   }
 
   async listProducts(query: ProductListQuery): Promise<ProductList> {
-    const { where: whereSql, orderBy, params } = productListSql(query, 'postgres');
     const offset = (query.page - 1) * query.perPage;
     // One statement reads the page's rows, then each card's first image and sale flag for those rows only (the
     // inner query picks the page, so an ordering that sorts every match does not run the subqueries for each),
     // a prepared one: a listing's few texts are parsed and planned once per connection. Only the columns a card
     // shows travel back: every column is a value the client parses per row (the description the longest).
-    const page = queryNamed<SummaryRow & SummaryExtras>(
-      this.#pool,
-      `SELECT ${SUMMARY_COLUMNS.map((column) => `p.${column}`).join(', ')}, ${firstImageOf('p')} AS first_image, ${variationOnSaleOf('p')} AS variation_on_sale
-       FROM (SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset) p
-       ORDER BY ${orderBy}`,
-      { ...params, limit: query.perPage, offset },
-      { prepare: true },
-    );
+    const page = (listing: ReturnType<typeof productListSql>) =>
+      queryNamed<SummaryRow & SummaryExtras>(
+        this.#pool,
+        `SELECT ${SUMMARY_COLUMNS.map((column) => `p.${column}`).join(', ')}, ${firstImageOf('p')} AS first_image, ${variationOnSaleOf('p')} AS variation_on_sale
+       FROM (SELECT p.* FROM products p WHERE ${listing.where} ORDER BY ${listing.orderBy} LIMIT @limit OFFSET @offset) p
+       ORDER BY ${listing.orderBy}`,
+        { ...listing.params, limit: query.perPage, offset },
+        { prepare: true },
+      );
+    const listing = productListSql(query, 'postgres');
+    const count = () =>
+      queryNamed<{ n: number }>(
+        this.#pool,
+        `SELECT COUNT(*) AS n FROM products p WHERE ${listing.where}`,
+        listing.params,
+        {
+          prepare: true,
+        },
+      ).then((rows) => rows[0]?.n ?? 0);
+    const summaries = (rows: (SummaryRow & SummaryExtras)[]) =>
+      rows.map((row) => toSummary(row, row.first_image ?? undefined, () => row.variation_on_sale));
     // Given ids that all fit on the first page (a product page's lists, a page of search results), the page holds
     // every match: its length is the total, and the count would be one more round trip for nothing.
-    const countNeeded = !(query.ids && offset === 0 && query.ids.length <= query.perPage);
-    const count = countNeeded
-      ? queryNamed<{ n: number }>(
-          this.#pool,
-          `SELECT COUNT(*) AS n FROM products p WHERE ${whereSql}`,
-          params,
-          {
-            prepare: true,
-          },
-        )
-      : null;
+    if (query.ids && offset === 0 && query.ids.length <= query.perPage) {
+      const rows = await page(listing);
+      return { items: summaries(rows), total: rows.length };
+    }
+    // A term's listing counts first: its count tells a small term, whose page is read from its products rather than
+    // by walking the listing's order (productListSql `fewInTerm`).
+    if (query.term) {
+      const total = await count();
+      const fewInTerm = total <= this.#fewInTerm;
+      const rows = await page(fewInTerm ? productListSql(query, 'postgres', { fewInTerm }) : listing);
+      return { items: summaries(rows), total };
+    }
     // The count and the page in parallel: two round trips at once rather than one after the other.
-    const [rows, counted] = await Promise.all([page, count]);
-    const items = rows.map((row) =>
-      toSummary(row, row.first_image ?? undefined, () => row.variation_on_sale),
-    );
-    return { items, total: counted ? (counted[0]?.n ?? 0) : rows.length };
+    const [rows, total] = await Promise.all([page(listing), count()]);
+    return { items: summaries(rows), total };
   }
 
   async getProductBySlug(slug: string): Promise<ProductDetail | null> {

@@ -33,7 +33,11 @@ function orderBy(ordering: ProductOrdering, dialect: SqlDialect): string {
  * The filter and order of a product listing (shop archives, term and vendor pages, search results), built once for
  * both engines so their listings cannot drift apart; only the few spellings the engines disagree on differ.
  */
-export function productListSql(query: ProductListQuery, dialect: SqlDialect): ProductListSql {
+export function productListSql(
+  query: ProductListQuery,
+  dialect: SqlDialect,
+  options: { fewInTerm?: boolean } = {},
+): ProductListSql {
   const where = [
     "p.type <> 'variation'",
     "p.status = 'publish'",
@@ -53,10 +57,17 @@ export function productListSql(query: ProductListQuery, dialect: SqlDialect): Pr
     // PostgreSQL cannot estimate a recursive query's rows (it guesses hundreds of terms, hence every product) and
     // then scans product_terms and products whole; as an array computed first (`ANY(ARRAY(…))`) the term ids
     // meet the term index and the planner estimates from its statistics.
+    // The planner cannot know how many products the terms hold either: it walks the listing's order and keeps the
+    // term's products, which finds a dozen at once in a big category and reads the whole catalog for a small one
+    // (2 products among 20,000: 90–170 ms). For a term the caller knows to be small (`fewInTerm`, from its count),
+    // its products are collected first, as an array, and only those are read and sorted.
+    const members = `SELECT product_id FROM product_terms WHERE term_id = ANY(ARRAY(${tree}))`;
     where.push(
       dialect === 'sqlite'
         ? `p.id IN (SELECT product_id FROM product_terms WHERE term_id IN (${tree}))`
-        : `p.id IN (SELECT product_id FROM product_terms WHERE term_id = ANY(ARRAY(${tree})))`,
+        : options.fewInTerm
+          ? `p.id = ANY(ARRAY(${members}))`
+          : `p.id IN (${members})`,
     );
     params.termId = query.term.id;
   }
