@@ -38,10 +38,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL term listings', { timeout: 60_00
   it('list the same page whether a term’s products are read first or its order is walked', async () => {
     const walking = new PgCatalogRepository(pool, { fewInTerm: -1 });
     const readingFirst = new PgCatalogRepository(pool, { fewInTerm: Number.POSITIVE_INFINITY });
-    const terms = [
-      ...(await walking.listTerms('product_cat')),
-      ...(await walking.listTerms('product_tag')),
-    ];
+    const terms = [...(await walking.listTerms('product_cat')), ...(await walking.listTerms('product_tag'))];
     expect(terms.length).toBeGreaterThan(5);
     let compared = 0;
     for (const term of terms) {
@@ -68,7 +65,13 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL term listings', { timeout: 60_00
       (term) => term.parentId === null && term.slug === 'apparel',
     );
     if (!apparel) throw new Error('the demo catalog has an apparel category');
-    const query: ProductListQuery = { context: 'shop', term: apparel, orderby: 'menu_order', page: 1, perPage: 12 };
+    const query: ProductListQuery = {
+      context: 'shop',
+      term: apparel,
+      orderby: 'menu_order',
+      page: 1,
+      perPage: 12,
+    };
     const pageStatement = async (fewInTerm: number) => {
       counting.reset();
       const listed = await new PgCatalogRepository(counting.pool, { fewInTerm }).listProducts(query);
