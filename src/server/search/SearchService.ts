@@ -43,6 +43,13 @@ const HANDOFF_POLL_MS = 25;
 const BUILD_SLICE = 100;
 /** Documents per write when the PostgreSQL fallback is brought to a rebuilt catalog's content. */
 const FALLBACK_SLICE = 500;
+/**
+ * After a change of more than a slice, how long the fallback's upkeep waits once this process's followers caught up:
+ * the seconds after a big import are every process's merge, the facets' catch-up and the dropped pages rendered
+ * again, on the cores the database shares, while the fallback only serves a process that starts (measured: its
+ * writes were half of PostgreSQL's time for 50 s after an import of 20,000 products).
+ */
+const FALLBACK_SETTLE_MS = 3000;
 /** After a failed build that is still needed (the fallback answers, or the index is far behind), try again. */
 const BUILD_RETRY_MS = 5000;
 /** With change notifications, how often the change log is checked anyway: a missed notification costs at most this. */
@@ -158,6 +165,8 @@ export class SearchService {
   #turn: Promise<unknown> = Promise.resolve();
   /** The fallback's upkeep, one write at a time, after the answers. */
   #upkeep: Promise<void> = Promise.resolve();
+  /** Waits that end early when the service closes (`#waitUnlessClosed`). */
+  readonly #closeWaiters = new Set<() => void>();
   #wakeUps: { dirty: boolean; stop: () => void; timer: ReturnType<typeof setInterval> } | null = null;
   #wakeUpSource: ChangeWakeUps | null;
   /** Without wake-ups: the change log is also looked at on a timer, so an import is applied before anyone asks. */
@@ -315,6 +324,7 @@ export class SearchService {
   /** Stops listening and waits for background work (a build, the fallback's upkeep) before the store closes. */
   async close(): Promise<void> {
     this.#closed = true;
+    for (const wake of [...this.#closeWaiters]) wake();
     if (this.#poll) clearInterval(this.#poll);
     if (this.#wakeUps) {
       this.#wakeUps.stop();
@@ -470,7 +480,12 @@ export class SearchService {
     this.#indexedMoved();
     const fallback = this.#fallback;
     if (fallback && fallback !== this.#index) {
-      this.#keepFallback(fallback, { from, to: changes.seq }, () => fallback.update(documents, removedKeys));
+      this.#keepFallback(
+        fallback,
+        { from, to: changes.seq },
+        () => fallback.update(documents, removedKeys),
+        documents.length + removedKeys.length,
+      );
     }
   }
 
@@ -694,16 +709,24 @@ export class SearchService {
     if (fallback && fallback !== next && merge) {
       // Only what the merge changed: a fallback at the merge's base then holds its content (otherwise the position
       // stays unrecorded, as after an update). Comparing every document would read the whole shared table.
-      this.#keepFallback(fallback, { from: merge.baseSeq, to: builtAt }, async () => {
-        for (const write of mergeWrites) {
-          if (!(await this.#writeFallback(fallback, write.upserts))) return false;
-          if (write.removedKeys.length > 0) await fallback.update([], write.removedKeys);
-        }
-        return true;
-      });
+      this.#keepFallback(
+        fallback,
+        { from: merge.baseSeq, to: builtAt },
+        async () => {
+          for (const write of mergeWrites) {
+            if (!(await this.#writeFallback(fallback, write.upserts))) return false;
+            if (write.removedKeys.length > 0) await fallback.update([], write.removedKeys);
+          }
+          return true;
+        },
+        mergeWrites.reduce((sum, write) => sum + write.upserts.length + write.removedKeys.length, 0),
+      );
     } else if (fallback && fallback !== next) {
-      this.#keepFallback(fallback, { from: null, to: builtAt }, () =>
-        this.#fillFallback(fallback, documents),
+      this.#keepFallback(
+        fallback,
+        { from: null, to: builtAt },
+        () => this.#fillFallback(fallback, documents),
+        documents.length,
       );
     }
     return held;
@@ -908,13 +931,32 @@ export class SearchService {
     fallback: SearchIndex,
     position: { from: number | null; to: number },
     work: () => Promise<unknown>,
+    documents: number,
   ): void {
     const upkeep = () => (fallback.keepUp ? fallback.keepUp(position, work) : work());
     this.#upkeep = this.#upkeep
       .then(async () => {
+        // A big change's upkeep goes after what shoppers wait for (FALLBACK_SETTLE_MS).
+        if (documents > FALLBACK_SLICE) {
+          await this.#followerWork;
+          await this.#waitUnlessClosed(FALLBACK_SETTLE_MS);
+        }
         if (!this.#closed) await upkeep();
       })
       .catch((error: unknown) => this.#onError(error, 'keeping the fallback search index current failed'));
+  }
+
+  /** Resolves after `ms`, or at once when the service closes. */
+  #waitUnlessClosed(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#closeWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#closeWaiters.add(done);
+    });
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {
