@@ -2,7 +2,8 @@
 // (2 processes on one database, a throwaway cluster). For each engine: the built shop starts (demo catalog), the
 // synthetic catalog of `npm run seed:bench` (PRODUCTS products, about 10% variable) is imported into it as a first
 // import, then 10 shopper connections run a mix of product pages, category pages, search suggestions and clicks
-// on a suggested product while, in turn, nothing happens (idle), the same file is imported again with 20% of its
+// on a suggested product while, in turn, nothing happens (idle, the shop at rest: on PostgreSQL once the shared
+// search tables hold the first import), the same file is imported again with 20% of its
 // prices changed and 5% of its products renamed (re-import), PRODUCTS new products are imported (new import), and
 // `npm run reindex` runs. Each import runs in its own process, as `npm run import` does
 // (dist/server/live-import-bench.js). Printed per engine and operation: how long it took, the shoppers' p50 / p99
