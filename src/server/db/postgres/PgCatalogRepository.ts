@@ -65,7 +65,6 @@ import { queryNamed } from './namedQuery';
 import { inTransaction, type PgPool } from './openPostgres';
 import { refreshDerivedFieldsPg } from './refreshDerivedFields';
 
-/** The PostgreSQL catalog: the same queries and row mapping as SqliteCatalogRepository. */
 /**
  * Products a term holds up to which its listing reads them first and sorts them (about 2 ms at 300), rather than walking
  * the listing's order until a page of them turned up: the walk reads about (page end) × catalog ÷ term rows, which for
@@ -74,6 +73,7 @@ import { refreshDerivedFieldsPg } from './refreshDerivedFields';
  */
 const FEW_IN_TERM = 300;
 
+/** The PostgreSQL catalog: the same queries and row mapping as SqliteCatalogRepository. */
 export class PgCatalogRepository implements CatalogRepository {
   #pool: PgPool;
   readonly #fewInTerm: number;
@@ -103,7 +103,7 @@ export class PgCatalogRepository implements CatalogRepository {
     const offset = (query.page - 1) * query.perPage;
     // One statement reads the page's rows, then each card's first image and sale flag for those rows only (the
     // inner query picks the page, so an ordering that sorts every match does not run the subqueries for each),
-    // a prepared one: a listing's few texts are parsed and planned once per connection. Only the columns a card
+    // a prepared one: a listing's few texts are parsed once per connection. Only the columns a card
     // shows travel back: every column is a value the client parses per row (the description the longest).
     const page = (listing: ReturnType<typeof productListSql>) =>
       queryNamed<SummaryRow & SummaryExtras>(

@@ -125,8 +125,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL page query budget', { timeout: 6
   });
 
   it('the reads of every product page and every suggestion are prepared: parsed once per connection', async () => {
-    // The server parses an unnamed statement at every request (and plans it again): on the pages every shopper
-    // opens, that was a third of the database's time per statement.
+    // The server parses and plans an unnamed statement at every request: for a product page's rating summary that
+    // was 0.7 ms against 0.02 ms of running it.
     const unpreparedReads = () =>
       counting
         .unprepared()
