@@ -284,8 +284,8 @@ async function benchEngine(engine) {
       shoppers.swap(targets);
       // Idle is the shop at rest: on PostgreSQL the processes keep the shared search tables (the index a starting
       // process answers from) in step with the catalog in the background, paced, for tens of seconds after 20,000
-      // new products; it and the database's own upkeep finish before idle is measured, so that every later ratio is
-      // against a shop doing nothing else.
+      // new products; that work finishes before idle is measured, so that every later ratio is against a shop at
+      // rest (the database's own autovacuum is not waited for).
       if (cluster) {
         setPhase('after first import');
         results['first import'].fallbackFilled = await waitUntil(async () => {
