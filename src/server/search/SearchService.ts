@@ -359,9 +359,9 @@ export class SearchService {
 
   /**
    * An import in flight handed its documents over (PostgreSQL): builds, beside the answering index, the index that
-   * will answer once the import commits (`#build`), and tells the import once its documents are analyzed (the merge
-   * goes on while the import commits). A process already building, or answering from the fallback, says it will
-   * not, and follows the import the usual way once committed.
+   * will answer once the import commits (`#build`), and tells the import once that index is built (the import
+   * commits then, and the process only catches up and swaps). A process already building, or answering from the
+   * fallback, says it will not, and follows the import the usual way once committed.
    */
   #takeHandoffs(): void {
     const handoffs = this.#repository.handoffs;
@@ -602,18 +602,28 @@ export class SearchService {
       mergeWrites.push({ upserts: changed.upserts, removedKeys: changed.removedKeys });
       await this.#yield();
       const merged = (this.#createIndex as () => MemorySearchIndex)();
-      if (this.#rules) await merged.setRules(this.#rules);
-      // Nobody searches it yet: built in slices, searches run between them.
-      await merged.mergeInSlices(
-        merge.base,
-        changed.upserts,
-        changed.removedKeys,
-        this.#pause,
-        BUILD_SLICE,
-        changed.analyzed,
-      );
+      try {
+        if (this.#rules) await merged.setRules(this.#rules);
+        // Nobody searches it yet: built in slices, searches run between them.
+        await merged.mergeInSlices(
+          merge.base,
+          changed.upserts,
+          changed.removedKeys,
+          this.#pause,
+          BUILD_SLICE,
+          changed.analyzed,
+        );
+      } catch (error) {
+        // The import need not wait for an index this process will not have.
+        if (merge.handoff)
+          await this.#repository.handoffs?.answer(merge.handoff, false).catch(() => undefined);
+        throw error;
+      }
       next = merged;
       held = merged.size;
+      // Told once built, not once analyzed: the import commits after every process answered (or after a bounded
+      // wait), so at the commit each one has only the catch-up and the swap left.
+      if (merge.handoff) await this.#repository.handoffs?.answer(merge.handoff, true);
       if (merge.handoff && !(await this.#importCommitted(merge.handoff))) {
         // Rolled back: nothing of it is in the catalog. A catch-up found too large meanwhile builds anew.
         if (this.#awaitingBuild) this.#buildAgain = true;
@@ -789,15 +799,13 @@ export class SearchService {
 
   /**
    * An import's handed-over documents (its stored parts, each read as soon as the import stored it), analyzed as a
-   * merge's changed documents are; then tells the import they are. Null when the import ended before this process
-   * had read them all (it waits a bounded time): the import is then followed from the catalog.
+   * merge's changed documents are (the import is told once the merge is built). Null when the import ended before
+   * this process had read them all (it waits a bounded time): the import is then followed from the catalog.
    */
   async #handedDocuments(handoff: ImportHandoff): Promise<ChangedDocuments | null> {
     const handoffs = this.#repository.handoffs as ImportHandoffs;
     try {
-      const changed = await this.#analyzedBatches((part) => handoffs.part(handoff, part));
-      await handoffs.answer(handoff, true);
-      return changed;
+      return await this.#analyzedBatches((part) => handoffs.part(handoff, part));
     } catch (error) {
       if (error instanceof HandoffEnded) return null;
       throw error;

@@ -44,7 +44,20 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
    * A server process's search: its own replica, woken by notifications; counts the product documents it reads, and
    * runs `onImportSeen` once its change log first shows the import (before answering with it).
    */
-  async function replica(onImportSeen: () => Promise<void> = async () => {}) {
+  async function replica(
+    onImportSeen: () => Promise<void> = async () => {},
+    options: { mergeDelayMs?: number; failingMerges?: boolean } = {},
+  ) {
+    /** Merges this process finished building (each one `mergeDelayMs` late). */
+    const built = { merges: 0 };
+    class TimedMerges extends MemorySearchIndex {
+      override async mergeInSlices(...args: Parameters<MemorySearchIndex['mergeInSlices']>) {
+        await new Promise((resolve) => setTimeout(resolve, options.mergeDelayMs ?? 0));
+        if (options.failingMerges) throw new Error('out of memory, say');
+        await super.mergeInSlices(...args);
+        built.merges++;
+      }
+    }
     const notifications = pgChangeNotifications(database.url);
     const repositories = createPgRepositories(await openPostgres(database.url, { max: 3 }));
     const read = { products: 0 };
@@ -73,7 +86,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     const service = new SearchService({
       repository,
       index: new MemorySearchIndex(),
-      createIndex: () => new MemorySearchIndex(),
+      createIndex: () => new TimedMerges(),
       wakeUps: notifications,
       secret: 'test',
     });
@@ -81,6 +94,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     return {
       service,
       read,
+      built,
       async answers() {
         return Promise.all(QUERIES.map((query) => service.productIds(query)));
       },
@@ -177,6 +191,93 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
         for (const each of replicas) expect(await each.answers()).toEqual(expected);
       } finally {
         await fresh.close();
+      }
+    } finally {
+      for (const each of replicas) await each.close();
+    }
+  });
+
+  it('an import commits once every process has built the index it will answer from, not only read its documents', async () => {
+    const replicas = [
+      await replica(undefined, { mergeDelayMs: 500 }),
+      await replica(undefined, { mergeDelayMs: 500 }),
+    ];
+    try {
+      /** The processes' built merges each time the import looked at their answers. */
+      const seen: number[][] = [];
+      const watched = new Proxy(writerPool, {
+        get(target, property) {
+          if (property === 'query') {
+            return async (sql: unknown, params?: unknown[]) => {
+              const result = await target.query(sql as string, params);
+              if (typeof sql === 'string' && sql.includes('FROM search_handoff_acks')) {
+                seen.push(replicas.map((each) => each.built.merges));
+              }
+              return result;
+            };
+          }
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const catalog = generateBenchCatalog({ products: 1600, seed: 13 });
+      const renumbered = (sku: string) => sku.replace(/^BN-/, 'TM-');
+      catalog.products = catalog.products.map((row) => ({
+        ...row,
+        sku: row.sku && renumbered(row.sku),
+        parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
+      }));
+      catalog.site.products = Object.fromEntries(
+        Object.entries(catalog.site.products).map(([sku, sidecar]) => [renumbered(sku), sidecar]),
+      );
+      await importCatalogPg(watched, catalog, () => {}, { handoffWaitMs: 60_000 });
+      // Its last look found both answers in, and by then both merges were built.
+      expect(seen.at(-1)).toEqual([1, 1]);
+      const newest = await productNamed('TM-001600');
+      for (const each of replicas) {
+        await waitUntil(async () => expect(await each.service.productIds(newest.name)).toContain(newest.id));
+      }
+    } finally {
+      for (const each of replicas) await each.close();
+    }
+  });
+
+  it('a process whose build from the handoff failed tells the import at once, and follows the import from the catalog', async () => {
+    const replicas = [await replica(), await replica(undefined, { failingMerges: true })];
+    try {
+      /** What the import found each time it looked at the answers. */
+      const answers: { answered: number; prepared: number }[] = [];
+      const watched = new Proxy(writerPool, {
+        get(target, property) {
+          if (property === 'query') {
+            return async (sql: unknown, params?: unknown[]) => {
+              const result = await target.query(sql as string, params);
+              if (typeof sql === 'string' && sql.includes('FROM search_handoff_acks')) {
+                answers.push(result.rows[0] as { answered: number; prepared: number });
+              }
+              return result;
+            };
+          }
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const catalog = generateBenchCatalog({ products: 1600, seed: 17 });
+      const renumbered = (sku: string) => sku.replace(/^BN-/, 'FM-');
+      catalog.products = catalog.products.map((row) => ({
+        ...row,
+        sku: row.sku && renumbered(row.sku),
+        parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
+      }));
+      catalog.site.products = Object.fromEntries(
+        Object.entries(catalog.site.products).map(([sku, sidecar]) => [renumbered(sku), sidecar]),
+      );
+      // Without the failing process's answer the import would wait out these 60 s and find one answer.
+      await importCatalogPg(watched, catalog, () => {}, { handoffWaitMs: 60_000 });
+      expect(answers.at(-1)).toEqual({ answered: 2, prepared: 1 });
+      const newest = await productNamed('FM-001600');
+      for (const each of replicas) {
+        await waitUntil(async () => expect(await each.service.productIds(newest.name)).toContain(newest.id));
       }
     } finally {
       for (const each of replicas) await each.close();

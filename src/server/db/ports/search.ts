@@ -104,8 +104,8 @@ export interface ImportHandoffs {
     part: number,
   ): Promise<{ documents: SearchDocument[]; removedKeys: string[] } | null>;
   /**
-   * Tells the import this process has the handoff's documents analyzed for the index it builds (`prepared`), or
-   * that it will not build from it.
+   * Tells the import this process has built, from the handoff's documents, the index it will swap in once the
+   * import commits (`prepared`), or that it will not build from it.
    */
   answer(handoff: ImportHandoff, prepared: boolean): Promise<void>;
   /** Whether the import committed, rolled back (or ended with its process), or is still in flight. */
