@@ -691,11 +691,10 @@ export class SearchService {
     // The followers rebuild beside theirs, in slices, after the swap (the facets answer from their old index
     // meanwhile), outside the turn and apart from this build: refreshes, and the next build, go on meanwhile (a
     // follower applies again, once swapped, the batches it was given while its pages were read). They read the
-    // catalog as it is now, at or past `seq`; changes after `seq` reach them again, harmlessly. After a merge of the
-    // catalog's changes (not an import's handoff, whose products this process did not list) they need only take in
-    // the changed products, a page at a time: a re-import's quarter of the catalog, not all of it.
-    const mergedProducts =
-      merge && !merge.handoff ? [...new Set([...merge.changes.products, ...caughtUpProducts])] : null;
+    // catalog as it is now, at or past `seq`; changes after `seq` reach them again, harmlessly. After a merge they
+    // need only take in the changed products (the catalog's changes since the base, or an import's handed over and
+    // the catch-up's), a page at a time: a re-import's quarter of the catalog, not all of it.
+    const mergedProducts = merge ? [...new Set([...merge.changes.products, ...caughtUpProducts])] : null;
     this.#followersRebuilding++;
     let followersRebuilt = false;
     this.#followerWork = this.#followerWork

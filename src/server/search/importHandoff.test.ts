@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
 import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
-import type { SearchRepository } from '../db/ports';
+import type { FacetRepository, SearchRepository } from '../db/ports';
 import { pgChangeNotifications } from '../db/postgres/changeNotifications';
 import { createPgRepositories } from '../db/postgres/createPgRepositories';
 import { importCatalogPg } from '../db/postgres/importCatalogPg';
 import { openPostgres, type PgPool } from '../db/postgres/openPostgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../db/postgres/testDatabase';
+import { FacetService } from './facets/FacetService';
+import { EMPTY_SELECTION } from './facets/facetTypes';
 import { MemorySearchIndex } from './MemorySearchIndex';
 import { DEFAULT_RULES } from './SearchIndex';
 import { SearchService } from './SearchService';
@@ -90,11 +92,37 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
       wakeUps: notifications,
       secret: 'test',
     });
+    // Its facet index, counting the products it reads: by page (a rebuild) or by id (a catch-up).
+    const facetReads = { pages: 0, products: 0 };
+    const facetRepository: FacetRepository = new Proxy(repositories.facets, {
+      get(target, property) {
+        if (property === 'loadFacetProductPage') {
+          const page: FacetRepository['loadFacetProductPage'] = (...args) => {
+            facetReads.pages++;
+            return target.loadFacetProductPage(...args);
+          };
+          return page;
+        }
+        if (property === 'loadFacetProducts') {
+          const byId: FacetRepository['loadFacetProducts'] = (ids) => {
+            facetReads.products += ids ? ids.length : Number.POSITIVE_INFINITY;
+            return target.loadFacetProducts(ids);
+          };
+          return byId;
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const facets = new FacetService({ repository: facetRepository, search: service });
+    service.follow(facets);
     await service.start(DEFAULT_RULES);
     return {
       service,
       read,
       built,
+      facets,
+      facetReads,
       async answers() {
         return Promise.all(QUERIES.map((query) => service.productIds(query)));
       },
@@ -189,6 +217,53 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
         const expected = await fresh.answers();
         expect(expected.flat().length).toBeGreaterThan(0);
         for (const each of replicas) expect(await each.answers()).toEqual(expected);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      for (const each of replicas) await each.close();
+    }
+  });
+
+  it("each process's facet index takes in the handed products by id afterwards, not the whole catalog again", async () => {
+    const replicas = [await replica(), await replica()];
+    try {
+      const catalog = generateBenchCatalog({ products: 1600, seed: 19 });
+      const renumbered = (sku: string) => sku.replace(/^BN-/, 'FC-');
+      catalog.products = catalog.products.map((row) => ({
+        ...row,
+        sku: row.sku && renumbered(row.sku),
+        parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
+      }));
+      catalog.site.products = Object.fromEntries(
+        Object.entries(catalog.site.products).map(([sku, sidecar]) => [renumbered(sku), sidecar]),
+      );
+      for (const each of replicas) {
+        each.facetReads.pages = 0;
+        each.facetReads.products = 0;
+      }
+      const { rows: before } = await writerPool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM products WHERE type <> 'variation'",
+      );
+      await importCatalogPg(writerPool, catalog, () => {}, { handoffWaitMs: 60_000 });
+      const everything = { base: 'all', context: 'shop', selection: EMPTY_SELECTION } as const;
+      const fresh = await replica();
+      try {
+        // The same products and counts as an index built from the catalog (in another order: the base 'all' is the
+        // index's own order, which products taken in by a catch-up join at its end).
+        const counted = async (facets: FacetService) => {
+          const result = await facets.count(everything);
+          return { ids: [...result.ids].sort((a, b) => a - b), facets: result.facets };
+        };
+        const expected = await counted(fresh.facets);
+        expect(expected.ids.length).toBeGreaterThan(before[0]?.n ?? 0);
+        for (const each of replicas) {
+          await waitUntil(async () => expect(await counted(each.facets)).toEqual(expected));
+          await waitUntil(() => expect(each.service.rebuilding).toBe(false));
+          // The import's products, read by id: no page of the catalog.
+          expect(each.facetReads.pages).toBe(0);
+          expect(each.facetReads.products).toBeGreaterThanOrEqual(1600);
+        }
       } finally {
         await fresh.close();
       }
