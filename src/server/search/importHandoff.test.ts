@@ -134,6 +134,40 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     };
   }
 
+  /** The bench catalog of `seed` under SKUs starting `prefix` instead of BN-: new products for the shop. */
+  function newProducts(prefix: string, seed: number) {
+    const catalog = generateBenchCatalog({ products: 1600, seed });
+    const renumbered = (sku: string) => sku.replace(/^BN-/, `${prefix}-`);
+    catalog.products = catalog.products.map((row) => ({
+      ...row,
+      sku: row.sku && renumbered(row.sku),
+      parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
+    }));
+    catalog.site.products = Object.fromEntries(
+      Object.entries(catalog.site.products).map(([sku, sidecar]) => [renumbered(sku), sidecar]),
+    );
+    return catalog;
+  }
+
+  /** The import's pool, calling `onAnswers` with what the import found each time it looked at the answers. */
+  function answersWatched(onAnswers: (found: { answered: number; prepared: number }) => void): PgPool {
+    return new Proxy(writerPool, {
+      get(target, property) {
+        if (property === 'query') {
+          return async (sql: unknown, params?: unknown[]) => {
+            const result = await target.query(sql as string, params);
+            if (typeof sql === 'string' && sql.includes('FROM search_handoff_acks')) {
+              onAnswers(result.rows[0] as { answered: number; prepared: number });
+            }
+            return result;
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+
   async function productNamed(sku: string): Promise<{ id: number; name: string }> {
     const { rows } = await writerPool.query<{ id: number; name: string }>(
       'SELECT id::int AS id, name FROM products WHERE sku = $1',
@@ -147,21 +181,8 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     try {
       const before = await Promise.all(replicas.map((each) => each.answers()));
       // The import fails once both processes said they built from its handoff: its last step before COMMIT.
-      const failing = new Proxy(writerPool, {
-        get(target, property) {
-          if (property === 'query') {
-            return async (sql: unknown, params?: unknown[]) => {
-              const result = await target.query(sql as string, params);
-              if (typeof sql === 'string' && sql.includes('FROM search_handoff_acks')) {
-                if ((result.rows[0] as { prepared: number }).prepared >= 2)
-                  throw new Error('the import failed');
-              }
-              return result;
-            };
-          }
-          const value = Reflect.get(target, property, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
+      const failing = answersWatched(({ prepared }) => {
+        if (prepared >= 2) throw new Error('the import failed');
       });
       await expect(
         importCatalogPg(failing, generateBenchCatalog({ products: 1600, seed: 7 }), () => {}, {
@@ -228,16 +249,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
   it("each process's facet index takes in the handed products by id afterwards, not the whole catalog again", async () => {
     const replicas = [await replica(), await replica()];
     try {
-      const catalog = generateBenchCatalog({ products: 1600, seed: 19 });
-      const renumbered = (sku: string) => sku.replace(/^BN-/, 'FC-');
-      catalog.products = catalog.products.map((row) => ({
-        ...row,
-        sku: row.sku && renumbered(row.sku),
-        parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
-      }));
-      catalog.site.products = Object.fromEntries(
-        Object.entries(catalog.site.products).map(([sku, sidecar]) => [renumbered(sku), sidecar]),
-      );
+      const catalog = newProducts('FC', 19);
       for (const each of replicas) {
         each.facetReads.pages = 0;
         each.facetReads.products = 0;
@@ -280,31 +292,8 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     try {
       /** The processes' built merges each time the import looked at their answers. */
       const seen: number[][] = [];
-      const watched = new Proxy(writerPool, {
-        get(target, property) {
-          if (property === 'query') {
-            return async (sql: unknown, params?: unknown[]) => {
-              const result = await target.query(sql as string, params);
-              if (typeof sql === 'string' && sql.includes('FROM search_handoff_acks')) {
-                seen.push(replicas.map((each) => each.built.merges));
-              }
-              return result;
-            };
-          }
-          const value = Reflect.get(target, property, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-      const catalog = generateBenchCatalog({ products: 1600, seed: 13 });
-      const renumbered = (sku: string) => sku.replace(/^BN-/, 'TM-');
-      catalog.products = catalog.products.map((row) => ({
-        ...row,
-        sku: row.sku && renumbered(row.sku),
-        parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
-      }));
-      catalog.site.products = Object.fromEntries(
-        Object.entries(catalog.site.products).map(([sku, sidecar]) => [renumbered(sku), sidecar]),
-      );
+      const watched = answersWatched(() => seen.push(replicas.map((each) => each.built.merges)));
+      const catalog = newProducts('TM', 13);
       await importCatalogPg(watched, catalog, () => {}, { handoffWaitMs: 60_000 });
       // Its last look found both answers in, and by then both merges were built.
       expect(seen.at(-1)).toEqual([1, 1]);
@@ -322,31 +311,8 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     try {
       /** What the import found each time it looked at the answers. */
       const answers: { answered: number; prepared: number }[] = [];
-      const watched = new Proxy(writerPool, {
-        get(target, property) {
-          if (property === 'query') {
-            return async (sql: unknown, params?: unknown[]) => {
-              const result = await target.query(sql as string, params);
-              if (typeof sql === 'string' && sql.includes('FROM search_handoff_acks')) {
-                answers.push(result.rows[0] as { answered: number; prepared: number });
-              }
-              return result;
-            };
-          }
-          const value = Reflect.get(target, property, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-      const catalog = generateBenchCatalog({ products: 1600, seed: 17 });
-      const renumbered = (sku: string) => sku.replace(/^BN-/, 'FM-');
-      catalog.products = catalog.products.map((row) => ({
-        ...row,
-        sku: row.sku && renumbered(row.sku),
-        parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
-      }));
-      catalog.site.products = Object.fromEntries(
-        Object.entries(catalog.site.products).map(([sku, sidecar]) => [renumbered(sku), sidecar]),
-      );
+      const watched = answersWatched((found) => answers.push(found));
+      const catalog = newProducts('FM', 17);
       // Without the failing process's answer the import would wait out these 60 s and find one answer.
       await importCatalogPg(watched, catalog, () => {}, { handoffWaitMs: 60_000 });
       expect(answers.at(-1)).toEqual({ answered: 2, prepared: 1 });
@@ -410,16 +376,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
     const replicas = [await replica(), await replica()];
     try {
-      const catalog = generateBenchCatalog({ products: 1600, seed: 11 });
-      const renumbered = (sku: string) => sku.replace(/^BN-/, 'NH-');
-      catalog.products = catalog.products.map((row) => ({
-        ...row,
-        sku: row.sku && renumbered(row.sku),
-        parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
-      }));
-      catalog.site.products = Object.fromEntries(
-        Object.entries(catalog.site.products).map(([sku, sidecar]) => [renumbered(sku), sidecar]),
-      );
+      const catalog = newProducts('NH', 11);
       await importCatalogPg(writerPool, catalog, () => {}, { handoffWaitMs: 60_000 });
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining('could not be handed'));
       expect((await writerPool.query('SELECT id FROM search_handoffs')).rows).toEqual([]);
