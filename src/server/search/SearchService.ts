@@ -590,35 +590,24 @@ export class SearchService {
     /** A merge's writes since its base, for the fallback: the changed documents, then the catch-up's. */
     const mergeWrites: { upserts: SearchDocument[]; removedKeys: string[] }[] = [];
     if (merge) {
-      const changed = merge.handoff
-        ? await this.#handedDocuments(merge.handoff)
-        : await this.#changedDocuments(merge.changes);
-      if (!changed) {
+      let built: { changed: ChangedDocuments; merged: MemorySearchIndex } | null;
+      try {
+        built = await this.#mergedIndex(merge);
+      } catch (error) {
+        // Reading the handed parts or merging failed: the import need not wait for an index this process will not
+        // have.
+        if (merge.handoff)
+          await this.#repository.handoffs?.answer(merge.handoff, false).catch(() => undefined);
+        throw error;
+      }
+      if (!built) {
         // The import ended before this process had its documents: it is followed from the catalog, by the next
         // refresh or, if one found it while this build ran, by a build after this one.
         if (this.#awaitingBuild) this.#buildAgain = true;
         return 0;
       }
+      const { changed, merged } = built;
       mergeWrites.push({ upserts: changed.upserts, removedKeys: changed.removedKeys });
-      await this.#yield();
-      const merged = (this.#createIndex as () => MemorySearchIndex)();
-      try {
-        if (this.#rules) await merged.setRules(this.#rules);
-        // Nobody searches it yet: built in slices, searches run between them.
-        await merged.mergeInSlices(
-          merge.base,
-          changed.upserts,
-          changed.removedKeys,
-          this.#pause,
-          BUILD_SLICE,
-          changed.analyzed,
-        );
-      } catch (error) {
-        // The import need not wait for an index this process will not have.
-        if (merge.handoff)
-          await this.#repository.handoffs?.answer(merge.handoff, false).catch(() => undefined);
-        throw error;
-      }
       next = merged;
       held = merged.size;
       // Told once built, not once analyzed: the import commits after every process answered (or after a bounded
@@ -739,6 +728,30 @@ export class SearchService {
       );
     }
     return held;
+  }
+
+  /**
+   * A merge's index: its base with the changed documents (read from the catalog, or an import's handed-over parts)
+   * merged in, in slices. Null when the import ended before this process had its documents.
+   */
+  async #mergedIndex(merge: Merge): Promise<{ changed: ChangedDocuments; merged: MemorySearchIndex } | null> {
+    const changed = merge.handoff
+      ? await this.#handedDocuments(merge.handoff)
+      : await this.#changedDocuments(merge.changes);
+    if (!changed) return null;
+    await this.#yield();
+    const merged = (this.#createIndex as () => MemorySearchIndex)();
+    if (this.#rules) await merged.setRules(this.#rules);
+    // Nobody searches it yet: built in slices, searches run between them.
+    await merged.mergeInSlices(
+      merge.base,
+      changed.upserts,
+      changed.removedKeys,
+      this.#pause,
+      BUILD_SLICE,
+      changed.analyzed,
+    );
+    return { changed, merged };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
 import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
-import type { FacetRepository, SearchRepository } from '../db/ports';
+import type { FacetRepository, ImportHandoffs, SearchRepository } from '../db/ports';
 import { pgChangeNotifications } from '../db/postgres/changeNotifications';
 import { createPgRepositories } from '../db/postgres/createPgRepositories';
 import { importCatalogPg } from '../db/postgres/importCatalogPg';
@@ -48,14 +48,14 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
    */
   async function replica(
     onImportSeen: () => Promise<void> = async () => {},
-    options: { mergeDelayMs?: number; failingMerges?: boolean } = {},
+    options: { mergeDelayMs?: number; failing?: 'merges' | 'part reads' } = {},
   ) {
     /** Merges this process finished building (each one `mergeDelayMs` late). */
     const built = { merges: 0 };
     class TimedMerges extends MemorySearchIndex {
       override async mergeInSlices(...args: Parameters<MemorySearchIndex['mergeInSlices']>) {
         await new Promise((resolve) => setTimeout(resolve, options.mergeDelayMs ?? 0));
-        if (options.failingMerges) throw new Error('out of memory, say');
+        if (options.failing === 'merges') throw new Error('out of memory, say');
         await super.mergeInSlices(...args);
         built.merges++;
       }
@@ -80,6 +80,18 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
             return changes;
           };
           return since;
+        }
+        if (property === 'handoffs' && options.failing === 'part reads' && target.handoffs) {
+          return new Proxy(target.handoffs, {
+            get(handoffs, name) {
+              const failed: ImportHandoffs['part'] = async () => {
+                throw new Error('connection reset, say');
+              };
+              if (name === 'part') return failed;
+              const value = Reflect.get(handoffs, name, handoffs);
+              return typeof value === 'function' ? value.bind(handoffs) : value;
+            },
+          });
         }
         const value = Reflect.get(target, property, target);
         return typeof value === 'function' ? value.bind(target) : value;
@@ -176,6 +188,14 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     return rows[0] as { id: number; name: string };
   }
 
+  /** Each replica finds the product of `sku` by its name (once it caught up with the import). */
+  async function everyReplicaFinds(replicas: { service: SearchService }[], sku: string): Promise<void> {
+    const product = await productNamed(sku);
+    for (const each of replicas) {
+      await waitUntil(async () => expect(await each.service.productIds(product.name)).toContain(product.id));
+    }
+  }
+
   it('an import rolled back after handing over changes nothing in the replicas, and clears its handoff', async () => {
     const replicas = [await replica(), await replica()];
     try {
@@ -219,10 +239,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
       await importCatalogPg(writerPool, generateBenchCatalog({ products: 1600 }), () => {}, {
         handoffWaitMs: 60_000,
       });
-      const newest = await productNamed('BN-001600');
-      for (const each of replicas) {
-        await waitUntil(async () => expect(await each.service.productIds(newest.name)).toContain(newest.id));
-      }
+      await everyReplicaFinds(replicas, 'BN-001600');
       const renamedProduct = await productNamed('BN-000002');
       expect(renamed).toBe(true);
       for (const each of replicas) {
@@ -297,33 +314,32 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
       await importCatalogPg(watched, catalog, () => {}, { handoffWaitMs: 60_000 });
       // Its last look found both answers in, and by then both merges were built.
       expect(seen.at(-1)).toEqual([1, 1]);
-      const newest = await productNamed('TM-001600');
-      for (const each of replicas) {
-        await waitUntil(async () => expect(await each.service.productIds(newest.name)).toContain(newest.id));
-      }
+      await everyReplicaFinds(replicas, 'TM-001600');
     } finally {
       for (const each of replicas) await each.close();
     }
   });
 
-  it('a process whose build from the handoff failed tells the import at once, and follows the import from the catalog', async () => {
-    const replicas = [await replica(), await replica(undefined, { failingMerges: true })];
-    try {
-      /** What the import found each time it looked at the answers. */
-      const answers: { answered: number; prepared: number }[] = [];
-      const watched = answersWatched((found) => answers.push(found));
-      const catalog = newProducts('FM', 17);
-      // Without the failing process's answer the import would wait out these 60 s and find one answer.
-      await importCatalogPg(watched, catalog, () => {}, { handoffWaitMs: 60_000 });
-      expect(answers.at(-1)).toEqual({ answered: 2, prepared: 1 });
-      const newest = await productNamed('FM-001600');
-      for (const each of replicas) {
-        await waitUntil(async () => expect(await each.service.productIds(newest.name)).toContain(newest.id));
+  it.each([
+    ['merges', 'FM', 17],
+    ['part reads', 'FP', 21],
+  ] as const)(
+    'a process whose build from the handoff failed (%s) tells the import at once, and follows the import from the catalog',
+    async (failing, prefix, seed) => {
+      const replicas = [await replica(), await replica(undefined, { failing })];
+      try {
+        /** What the import found each time it looked at the answers. */
+        const answers: { answered: number; prepared: number }[] = [];
+        const watched = answersWatched((found) => answers.push(found));
+        // Without the failing process's answer the import would wait out these 60 s and find one answer.
+        await importCatalogPg(watched, newProducts(prefix, seed), () => {}, { handoffWaitMs: 60_000 });
+        expect(answers.at(-1)).toEqual({ answered: 2, prepared: 1 });
+        await everyReplicaFinds(replicas, `${prefix}-001600`);
+      } finally {
+        for (const each of replicas) await each.close();
       }
-    } finally {
-      for (const each of replicas) await each.close();
-    }
-  });
+    },
+  );
 
   it('an import that renames a vendor hands over its products unchanged otherwise, with the new name', async () => {
     // The first catalog again, one vendor renamed, and 1,600 new products: the renamed vendor's stored products are
@@ -380,11 +396,8 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
       await importCatalogPg(writerPool, catalog, () => {}, { handoffWaitMs: 60_000 });
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining('could not be handed'));
       expect((await writerPool.query('SELECT id FROM search_handoffs')).rows).toEqual([]);
-      const newest = await productNamed('NH-001600');
-      for (const each of replicas) {
-        await waitUntil(async () => expect(await each.service.productIds(newest.name)).toContain(newest.id));
-        expect(each.read.products).toBeGreaterThanOrEqual(1600);
-      }
+      await everyReplicaFinds(replicas, 'NH-001600');
+      for (const each of replicas) expect(each.read.products).toBeGreaterThanOrEqual(1600);
     } finally {
       warnings.mockRestore();
       await writerPool.query('ALTER TABLE search_handoff_parts DROP CONSTRAINT refused');
