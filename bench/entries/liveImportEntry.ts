@@ -85,7 +85,7 @@ export async function importLiveVariant(variant: LiveImportVariant, products: nu
   const repositories = await openRepositories(shopStorageFromEnv());
   try {
     const started = performance.now();
-    const summary = await repositories.catalog.importCatalog(catalog);
+    const summary = await repositories.catalog.importCatalog(catalog, undefined, { ownConnection: true });
     process.stdout.write(`${JSON.stringify({ ...summary, ms: performance.now() - started })}\n`);
   } finally {
     await repositories.close();

@@ -41,7 +41,9 @@ async function main() {
     }
     const catalog = { ...images.catalog, removeMissing };
     bar.start(catalog.products.length, 0);
-    const summary = await repositories.catalog.importCatalog(catalog, (done) => bar.update(done));
+    const summary = await repositories.catalog.importCatalog(catalog, (done) => bar.update(done), {
+      ownConnection: true,
+    });
     bar.stop();
     console.log(
       `Imported ${csvPath} into ${dataDir}: ${summary.created} created, ${summary.updated} updated, ` +

@@ -31,7 +31,9 @@ async function main() {
     const catalog = generateBenchCatalog({ products, seed });
     const bar = createProgressBar('Writing [{bar}] {value}/{total} rows');
     bar.start(catalog.products.length, 0);
-    const summary = await repositories.catalog.importCatalog(catalog, (done) => bar.update(done));
+    const summary = await repositories.catalog.importCatalog(catalog, (done) => bar.update(done), {
+      ownConnection: true,
+    });
     bar.stop();
     console.log(
       `Seeded ${dataDir}: ${summary.created} products (${summary.variations} variations), ` +

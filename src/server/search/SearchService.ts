@@ -185,6 +185,8 @@ export class SearchService {
   #indexedTold = -1;
   /** Handoffs are taken one look at a time (a notification may come while the last look runs). */
   #handoffLook: Promise<void> = Promise.resolve();
+  /** Stops watching for handoffs (SQLite), and leaves the processes an import waits for. */
+  #stopWatchingHandoffs: (() => void) | null = null;
   #readThread: DocumentReads | null;
 
   constructor(options: SearchServiceOptions) {
@@ -214,6 +216,8 @@ export class SearchService {
    */
   async start(seedRules: RelevanceRules): Promise<void> {
     await this.#repository.seedRules(seedRules);
+    // Where no notification tells of a handoff (SQLite), the handoffs are watched for.
+    this.#stopWatchingHandoffs = this.#repository.handoffs?.watch?.(() => this.#takeHandoffs()) ?? null;
     if (this.#wakeUpSource) this.#listen(this.#wakeUpSource);
     else {
       this.#poll = setInterval(() => {
@@ -330,6 +334,8 @@ export class SearchService {
       this.#wakeUps.stop();
       clearInterval(this.#wakeUps.timer);
     }
+    this.#stopWatchingHandoffs?.();
+    this.#stopWatchingHandoffs = null;
     this.#buildAgain = false;
     await Promise.allSettled([this.#building, this.#refreshing, this.#turn, this.#upkeep, this.#handoffLook]);
     await this.#followerWork;
@@ -358,7 +364,7 @@ export class SearchService {
   }
 
   /**
-   * An import in flight handed its documents over (PostgreSQL): builds, beside the answering index, the index that
+   * An import in flight handed its documents over: builds, beside the answering index, the index that
    * will answer once the import commits (`#build`), and tells the import once that index is built (the import
    * commits then, and the process only catches up and swaps). A process already building, or answering from the
    * fallback, says it will not, and follows the import the usual way once committed.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
+import { newBenchProducts } from '../../../test-support/newBenchProducts';
 import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
 import type { FacetRepository, ImportHandoffs, SearchRepository } from '../db/ports';
 import { pgChangeNotifications } from '../db/postgres/changeNotifications';
@@ -146,21 +147,6 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     };
   }
 
-  /** The bench catalog of `seed` under SKUs starting `prefix` instead of BN-: new products for the shop. */
-  function newProducts(prefix: string, seed: number) {
-    const catalog = generateBenchCatalog({ products: 1600, seed });
-    const renumbered = (sku: string) => sku.replace(/^BN-/, `${prefix}-`);
-    catalog.products = catalog.products.map((row) => ({
-      ...row,
-      sku: row.sku && renumbered(row.sku),
-      parent: row.parent && 'sku' in row.parent ? { sku: renumbered(row.parent.sku) } : row.parent,
-    }));
-    catalog.site.products = Object.fromEntries(
-      Object.entries(catalog.site.products).map(([sku, sidecar]) => [renumbered(sku), sidecar]),
-    );
-    return catalog;
-  }
-
   /** The import's pool, calling `onAnswers` with what the import found each time it looked at the answers. */
   function answersWatched(onAnswers: (found: { answered: number; prepared: number }) => void): PgPool {
     return new Proxy(writerPool, {
@@ -266,7 +252,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
   it("each process's facet index takes in the handed products by id afterwards, not the whole catalog again", async () => {
     const replicas = [await replica(), await replica()];
     try {
-      const catalog = newProducts('FC', 19);
+      const catalog = newBenchProducts('FC', 19);
       for (const each of replicas) {
         each.facetReads.pages = 0;
         each.facetReads.products = 0;
@@ -310,7 +296,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
       /** The processes' built merges each time the import looked at their answers. */
       const seen: number[][] = [];
       const watched = answersWatched(() => seen.push(replicas.map((each) => each.built.merges)));
-      const catalog = newProducts('TM', 13);
+      const catalog = newBenchProducts('TM', 13);
       await importCatalogPg(watched, catalog, () => {}, { handoffWaitMs: 60_000 });
       // Its last look found both answers in, and by then both merges were built.
       expect(seen.at(-1)).toEqual([1, 1]);
@@ -332,7 +318,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
         const answers: { answered: number; prepared: number }[] = [];
         const watched = answersWatched((found) => answers.push(found));
         // Without the failing process's answer the import would wait out these 60 s and find one answer.
-        await importCatalogPg(watched, newProducts(prefix, seed), () => {}, { handoffWaitMs: 60_000 });
+        await importCatalogPg(watched, newBenchProducts(prefix, seed), () => {}, { handoffWaitMs: 60_000 });
         expect(answers.at(-1)).toEqual({ answered: 2, prepared: 1 });
         await everyReplicaFinds(replicas, `${prefix}-001600`);
       } finally {
@@ -392,7 +378,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
     const replicas = [await replica(), await replica()];
     try {
-      const catalog = newProducts('NH', 11);
+      const catalog = newBenchProducts('NH', 11);
       await importCatalogPg(writerPool, catalog, () => {}, { handoffWaitMs: 60_000 });
       expect(warnings).toHaveBeenCalledWith(expect.stringContaining('could not be handed'));
       expect((await writerPool.query('SELECT id FROM search_handoffs')).rows).toEqual([]);

@@ -78,6 +78,7 @@ export interface CatalogRepository {
   importCatalog(
     catalog: CatalogImport,
     onProgress?: (done: number, total: number) => void,
+    options?: ImportCatalogOptions,
   ): Promise<ImportSummary>;
 
   /** The owner's products table: every status, by name or SKU, newest first. */
@@ -110,4 +111,16 @@ export interface CatalogRepository {
     now: number;
   }): Promise<void>;
   getImportJob(id: string): Promise<ImportJob | null>;
+}
+
+export interface ImportCatalogOptions {
+  /**
+   * The caller has its connection to itself while the import runs (`npm run import`, a process of its own): on
+   * SQLite the import may then hold its transaction open across awaits, to hand its search documents to the server
+   * processes before it commits (docs/search-engine.md "Imports handed over"). PostgreSQL's import always may: its
+   * transaction has a connection of its own. Left out, a SQLite import runs in one synchronous transaction.
+   */
+  ownConnection?: boolean;
+  /** How long the import waits for the server processes to build from its handoff (10 s when left out). */
+  handoffWaitMs?: number;
 }

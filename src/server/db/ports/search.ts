@@ -71,13 +71,13 @@ export interface ProductCard {
 
 /** Storage of the search feature: documents from committed catalog rows, the owner's rules, analytics. */
 /**
- * The documents of an import in flight, handed to the server processes before it commits (PostgreSQL,
- * docs/search-engine.md "Imports handed over"): each builds the index it will answer from while the import waits,
+ * The documents of an import in flight, handed to the server processes before it commits (docs/search-engine.md
+ * "Imports handed over"): each builds the index it will answer from while the import waits,
  * and at the commit only catches up with what else changed.
  */
 export interface ImportHandoff {
   id: number;
-  /** The importing transaction. */
+  /** The importing transaction (PostgreSQL's id; on SQLite, the importing process). */
   xid: string;
   /**
    * The change log's newest position the import saw: a change of `changes` at or below it is the import's, and its
@@ -92,6 +92,12 @@ export interface ImportHandoff {
 export class HandoffEnded extends Error {}
 
 export interface ImportHandoffs {
+  /**
+   * Calls `onHandedOver` when an import may have handed documents over, until the returned stop is called, and
+   * counts this process among those an import waits for meanwhile (SQLite, which has no notifications: it looks in
+   * the side file). Left out, the change notifications tell (PostgreSQL).
+   */
+  watch?(onHandedOver: () => void): () => void;
   /** Handoffs of imports still in flight that this process has not answered. */
   pending(): Promise<ImportHandoff[]>;
   /**
@@ -113,7 +119,7 @@ export interface ImportHandoffs {
 }
 
 export interface SearchRepository {
-  /** Imports handed over before they commit (PostgreSQL); left out, there are none. */
+  /** Imports handed over before they commit; left out, there are none (an in-memory SQLite shop). */
   readonly handoffs?: ImportHandoffs;
   /**
    * The newest change-log position, the rules' revision and the rebuild request count: cheap, asked before every

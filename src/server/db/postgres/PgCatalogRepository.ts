@@ -40,6 +40,7 @@ import {
 import type {
   CatalogRepository,
   ImagePlaceholder,
+  ImportCatalogOptions,
   ProductList,
   ProductListQuery,
   SitemapProduct,
@@ -341,8 +342,9 @@ export class PgCatalogRepository implements CatalogRepository {
   async importCatalog(
     catalog: CatalogImport,
     onProgress: (done: number, total: number) => void = () => {},
+    options: ImportCatalogOptions = {},
   ): Promise<ImportSummary> {
-    return importCatalogPg(this.#pool, catalog, onProgress);
+    return importCatalogPg(this.#pool, catalog, onProgress, { handoffWaitMs: options.handoffWaitMs });
   }
 
   /**

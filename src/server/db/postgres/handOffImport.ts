@@ -1,4 +1,15 @@
-import type { SearchChanges, SearchScope } from '../ports';
+import type { SearchChanges } from '../ports';
+import {
+  HANDOFF_MAX_CHANGES,
+  HANDOFF_MIN_PRODUCTS,
+  HANDOFF_WAIT_MS,
+  handoffScopes,
+  heldBefore,
+  NAMES_SQL,
+  type NamesBefore,
+  namesOfRows,
+  renamedOf,
+} from '../sql/importHandoffParts';
 import { CHANGE_LOG_ROWS, type ChangeLogRow, changesOfRows } from '../sql/pageChangeSql';
 import { CHANGE_CHANNEL, CHANGE_LISTENER_NAME } from './changeNotifications';
 import { HANDOFF_PAYLOAD } from './importHandoffs';
@@ -18,14 +29,6 @@ import { PgSearchRepository } from './PgSearchRepository';
  * worthless once their import has ended), and rows live as long as their import.
  */
 
-/** Changed products below which an import hands nothing over: the processes apply them as small updates. */
-export const HANDOFF_MIN_PRODUCTS = 1500;
-/** Changes past which the processes rebuild from scratch anyway (SearchService INCREMENTAL_LIMIT). */
-const HANDOFF_MAX_CHANGES = 50_000;
-/** Changed products per stored part: a process reads and parses one part between two pauses. */
-const PART_PRODUCTS = 1000;
-/** How long an import waits for the processes to build before it commits anyway. */
-export const HANDOFF_WAIT_MS = 10_000;
 const POLL_MS = 25;
 /** Advisory lock of the tables' creation (concurrent CREATE TABLE IF NOT EXISTS races). */
 const SCHEMA_LOCK = 7263005;
@@ -58,42 +61,25 @@ async function ensureTables(db: Queryable): Promise<void> {
     );`);
 }
 
-/** The terms' and vendors' names before an import wrote anything: which of those it edited it renamed. */
-export interface NamesBefore {
-  terms: Map<number, string>;
-  vendors: Map<number, string>;
-}
-
 /** Read right after the import locked the catalog (a few hundred rows). */
 export async function namesBeforeImport(client: PgClient): Promise<NamesBefore> {
-  const { rows } = await client.query<{ kind: 'term' | 'vendor'; id: number; name: string }>(
-    "SELECT 'term' AS kind, id::int AS id, name FROM terms UNION ALL SELECT 'vendor', id::int, name FROM vendors",
-  );
-  const names: NamesBefore = { terms: new Map(), vendors: new Map() };
-  for (const row of rows) names[row.kind === 'term' ? 'terms' : 'vendors'].set(row.id, row.name);
-  return names;
+  return namesOfRows((await client.query(NAMES_SQL)).rows);
 }
 
-/**
- * Of the terms or vendors an import edited, those whose products' documents must be read again: the renamed and the
- * deleted ones (their products' documents show the name). One the import created shows only on products that link
- * to it anew, which are changes of their own, and one whose name stayed shows nothing new (as the processes narrow
- * them, SearchService `#namesCompared`): reading their products again read a first import's 20,000 products twice.
- */
+/** Of the terms or vendors an import edited, the renamed and deleted ones (renamedOf). */
 async function renamed(
   client: PgClient,
   table: 'terms' | 'vendors',
   edited: readonly number[],
   before: Map<number, string>,
 ): Promise<number[]> {
-  const held = edited.filter((id) => before.has(id));
+  const held = heldBefore(edited, before);
   if (held.length === 0) return [];
   const { rows } = await client.query<{ id: number; name: string }>(
     `SELECT id::int AS id, name FROM ${table} WHERE id = ANY($1::bigint[])`,
     [held],
   );
-  const now = new Map(rows.map((row) => [row.id, row.name]));
-  return held.filter((id) => now.get(id) !== before.get(id));
+  return renamedOf(held, before, rows);
 }
 
 /** An import's handoff, once written: wait for the processes before committing, clear once the import ended. */
@@ -156,16 +142,7 @@ export async function handOffImport(
       ).rows[0]?.id,
     );
     await writer.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, HANDOFF_PAYLOAD]);
-    // The products by thousands, then the terms, vendors and posts (and the products of edited ones), as a merge
-    // reads them (SearchService #changedDocuments).
-    const none = { products: [], terms: [], vendors: [], posts: [] };
-    const scopes: SearchScope[] = [];
-    for (let at = 0; at < changes.products.length; at += PART_PRODUCTS) {
-      scopes.push({ ...none, products: changes.products.slice(at, at + PART_PRODUCTS) });
-    }
-    if (changes.terms.length + changes.vendors.length + changes.posts.length > 0) {
-      scopes.push({ ...changes, products: [] });
-    }
+    const scopes = handoffScopes(changes);
     // Each part is stored while the next is read (two connections).
     let storing: Promise<unknown> = Promise.resolve();
     for (const [part, scope] of scopes.entries()) {

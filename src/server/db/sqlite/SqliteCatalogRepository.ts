@@ -44,6 +44,7 @@ import {
 import type {
   CatalogRepository,
   ImagePlaceholder,
+  ImportCatalogOptions,
   ProductList,
   ProductListQuery,
   SitemapProduct,
@@ -65,7 +66,9 @@ import {
 } from '../sql/adminProductSql';
 import { readCatalogForExport } from '../sql/catalogExportSql';
 import { productListSql } from '../sql/productListSql';
+import { importHandedOver } from './handOffImportSqlite';
 import { refreshDerivedFields } from './refreshDerivedFields';
+import type { SqliteImportHandoffs } from './SqliteImportHandoffs';
 import { writeCatalogImport } from './writeCatalogImport';
 
 /** The product aliased `p`'s first image, as JSON (id, alt, stored_key), or null. */
@@ -100,7 +103,10 @@ function groupBy<Row, Key>(rows: readonly Row[], keyOf: (row: Row) => Key): Map<
 
 export class SqliteCatalogRepository implements CatalogRepository {
   #db: Database.Database;
-  constructor(db: Database.Database) {
+  /** Imports handed to the server processes (a file-backed shop only). */
+  #handoffs: SqliteImportHandoffs | undefined;
+  constructor(db: Database.Database, handoffs?: SqliteImportHandoffs) {
+    this.#handoffs = handoffs;
     this.#db = db;
   }
 
@@ -231,7 +237,14 @@ export class SqliteCatalogRepository implements CatalogRepository {
   async importCatalog(
     catalog: CatalogImport,
     onProgress: (done: number, total: number) => void = () => {},
+    options: ImportCatalogOptions = {},
   ): Promise<ImportSummary> {
+    // A connection of its own may stay in its transaction while the server processes build from its documents.
+    if (options.ownConnection && this.#handoffs) {
+      return importHandedOver(this.#db, this.#handoffs.file, catalog, onProgress, {
+        waitMs: options.handoffWaitMs,
+      });
+    }
     // IMMEDIATE: the import reads the catalog to plan, then writes; a deferred transaction would fail outright
     // (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out) if a shopper's write committed in between.
     return this.#db.transaction(() => writeCatalogImport(this.#db, catalog, onProgress)).immediate();

@@ -30,6 +30,7 @@ import type {
   SearchScope,
 } from '../ports';
 import { CHANGE_LOG_ROWS, type ChangeLogRow, changesOfRows } from '../sql/pageChangeSql';
+import type { SqliteImportHandoffs } from './SqliteImportHandoffs';
 import { withoutBusyWait } from './withoutBusyWait';
 
 /** Products per page of a full load: a few milliseconds of reading between two yields. */
@@ -37,8 +38,10 @@ const LOAD_PAGE = 250;
 
 export class SqliteSearchRepository implements SearchRepository {
   #db: Database.Database;
-  constructor(db: Database.Database) {
+  readonly handoffs?: SqliteImportHandoffs;
+  constructor(db: Database.Database, handoffs?: SqliteImportHandoffs) {
     this.#db = db;
+    this.handoffs = handoffs;
   }
 
   get databaseFile(): string | undefined {

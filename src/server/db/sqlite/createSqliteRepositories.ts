@@ -5,6 +5,7 @@ import { SqliteApiKeyRepository } from './SqliteApiKeyRepository';
 import { SqliteAttributionRepository } from './SqliteAttributionRepository';
 import { SqliteCatalogRepository } from './SqliteCatalogRepository';
 import { SqliteFacetRepository } from './SqliteFacetRepository';
+import { SqliteImportHandoffs } from './SqliteImportHandoffs';
 import { SqliteInsightsRepository } from './SqliteInsightsRepository';
 import { SqliteMailOutboxRepository } from './SqliteMailOutboxRepository';
 import { SqliteMediaRepository } from './SqliteMediaRepository';
@@ -33,8 +34,10 @@ function fileIdentity(path: string): string | null {
 
 export function createSqliteRepositories(db: SqliteDatabase): Repositories {
   const opened = fileIdentity(db.name);
+  // Imports by `npm run import` hand their search documents to the server processes through a side file.
+  const handoffs = opened === null ? undefined : new SqliteImportHandoffs(db.name);
   return {
-    catalog: new SqliteCatalogRepository(db),
+    catalog: new SqliteCatalogRepository(db, handoffs),
     rateLimits: new SqliteRateLimitRepository(db),
     ownerAuth: new SqliteOwnerAuthRepository(db),
     sessions: new SqliteSessionRepository(db),
@@ -46,7 +49,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
     visitorMeta: new SqliteVisitorMetaRepository(db),
     attribution: new SqliteAttributionRepository(db),
     stats: new SqliteStatsRepository(db),
-    search: new SqliteSearchRepository(db),
+    search: new SqliteSearchRepository(db, handoffs),
     facets: new SqliteFacetRepository(db),
     pageVersions: new SqlitePageVersionRepository(db),
     insights: new SqliteInsightsRepository(db),
@@ -68,6 +71,7 @@ export function createSqliteRepositories(db: SqliteDatabase): Repositories {
       return work();
     },
     async close() {
+      handoffs?.close();
       db.close();
     },
   };

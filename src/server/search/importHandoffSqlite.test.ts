@@ -1,0 +1,295 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newBenchProducts } from '../../../test-support/newBenchProducts';
+import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
+import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
+import { openDatabase } from '../db/openDatabase';
+import type { Repositories, SearchRepository } from '../db/ports';
+import { HandoffEnded } from '../db/ports/search';
+import { createSqliteRepositories } from '../db/sqlite/createSqliteRepositories';
+import { SqliteCatalogRepository } from '../db/sqlite/SqliteCatalogRepository';
+import { handoffFileOf, openHandoffFile, SqliteImportHandoffs } from '../db/sqlite/SqliteImportHandoffs';
+import { MemorySearchIndex } from './MemorySearchIndex';
+import { DEFAULT_RULES } from './SearchIndex';
+import { SearchService } from './SearchService';
+
+/*
+ * On SQLite, an import run by a process of its own (`npm run import`) hands its documents to the shop's server
+ * processes through a side file before it commits, waits while each builds the index it will answer from, and at
+ * the commit each one swaps it in, reading none of the import's products back from the catalog.
+ */
+
+// The machine running the tests may be busy: no speed is asserted, the waits are generous.
+vi.setConfig({ testTimeout: 120_000 });
+
+function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 30_000, interval: 20 });
+}
+
+const QUERIES = ['cotton', 'sh', 'linen shirt', 'oak', 'tea towel'];
+
+describe('an import handed over to the server processes (SQLite)', () => {
+  let dataDir: string;
+  /** The importing process's connection. */
+  let importer: Repositories;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'shop-handoff-'));
+    importer = createSqliteRepositories(openDatabase(dataDir));
+    await seedDemoCatalog(importer);
+  });
+  afterAll(async () => {
+    await importer?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A server process's search: its own connection and replica; counts the product documents it reads. */
+  async function replica(options: { mergeDelayMs?: number; failingMerges?: boolean } = {}) {
+    /** Merges this process finished building (each one `mergeDelayMs` late). */
+    const built = { merges: 0 };
+    class TimedMerges extends MemorySearchIndex {
+      override async mergeInSlices(...args: Parameters<MemorySearchIndex['mergeInSlices']>) {
+        await new Promise((resolve) => setTimeout(resolve, options.mergeDelayMs ?? 0));
+        if (options.failingMerges) throw new Error('out of memory, say');
+        await super.mergeInSlices(...args);
+        built.merges++;
+      }
+    }
+    const repositories = createSqliteRepositories(openDatabase(dataDir));
+    const read = { products: 0 };
+    const repository: SearchRepository = new Proxy(repositories.search, {
+      get(target, property) {
+        if (property === 'loadDocuments') {
+          const load: SearchRepository['loadDocuments'] = async (...args) => {
+            const loaded = await target.loadDocuments(...args);
+            read.products += loaded.documents.filter((document) => document.kind === 'product').length;
+            return loaded;
+          };
+          return load;
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const service = new SearchService({
+      repository,
+      index: new MemorySearchIndex(),
+      createIndex: () => new TimedMerges(),
+      secret: 'test',
+      checkMs: 50,
+    });
+    await service.start(DEFAULT_RULES);
+    return {
+      service,
+      read,
+      built,
+      async answers() {
+        return Promise.all(QUERIES.map((query) => service.productIds(query)));
+      },
+      async close() {
+        await service.close();
+        await repositories.close();
+      },
+    };
+  }
+  type Replica = Awaited<ReturnType<typeof replica>>;
+
+  async function productNamed(sku: string): Promise<{ id: number; name: string }> {
+    const db = openDatabase(dataDir);
+    try {
+      return db.prepare('SELECT id, name FROM products WHERE sku = ?').get(sku) as {
+        id: number;
+        name: string;
+      };
+    } finally {
+      db.close();
+    }
+  }
+
+  async function everyReplicaFinds(replicas: Replica[], sku: string): Promise<void> {
+    const product = await productNamed(sku);
+    for (const each of replicas) {
+      await waitUntil(async () => expect(await each.service.productIds(product.name)).toContain(product.id));
+    }
+  }
+
+  /** The side file's handoffs, as the import left them. */
+  function handoffRows() {
+    const side = openHandoffFile(handoffFileOf(join(dataDir, 'shop.sqlite')));
+    try {
+      return {
+        handoffs: side.prepare('SELECT outcome, parts FROM handoffs ORDER BY id').all() as {
+          outcome: string | null;
+          parts: number | null;
+        }[],
+        parts: side.prepare('SELECT count(*) FROM handoff_parts').pluck().get() as number,
+      };
+    } finally {
+      side.close();
+    }
+  }
+
+  /**
+   * The importing process's catalog, calling `onAnswers` with how many processes had answered each time the import
+   * looked (it commits after the last look).
+   */
+  function importerWatching(onAnswers: (answered: number) => void = () => {}) {
+    const db = openDatabase(dataDir);
+    class WatchedFile extends SqliteImportHandoffs {
+      override get file() {
+        const side = super.file;
+        return new Proxy(side, {
+          get(target, property) {
+            if (property !== 'prepare') return Reflect.get(target, property, target).bind?.(target);
+            return (sql: string) => {
+              const statement = target.prepare(sql);
+              if (!sql.startsWith('SELECT count(*) FROM handoff_acks')) return statement;
+              return {
+                pluck: () => ({
+                  get: (...params: unknown[]) => {
+                    const answered = statement.pluck().get(...params) as number;
+                    onAnswers(answered);
+                    return answered;
+                  },
+                }),
+              };
+            };
+          },
+        });
+      }
+    }
+    const handoffs = new WatchedFile(db.name);
+    return {
+      import(catalog: Parameters<Repositories['catalog']['importCatalog']>[0]) {
+        return new SqliteCatalogRepository(db, handoffs).importCatalog(catalog, () => {}, {
+          ownConnection: true,
+          handoffWaitMs: 60_000,
+        });
+      },
+      close() {
+        handoffs.close();
+        db.close();
+      },
+    };
+  }
+
+  it('each process builds from the handoff before the commit, then swaps it in without reading the products back', async () => {
+    const replicas = [await replica({ mergeDelayMs: 300 }), await replica({ mergeDelayMs: 300 })];
+    const importing = importerWatching();
+    try {
+      for (const each of replicas) each.read.products = 0;
+      const before = handoffRows().handoffs.length;
+      await importing.import(generateBenchCatalog({ products: 1600 }));
+      // Both processes had built their merge (each 300 ms late) by the time the import committed.
+      expect(replicas.map((each) => each.built.merges)).toEqual([1, 1]);
+      const after = handoffRows();
+      expect(after.handoffs.slice(before)).toEqual([{ outcome: 'committed', parts: expect.any(Number) }]);
+      expect(after.parts).toBe(0);
+      await everyReplicaFinds(replicas, 'BN-001600');
+      // None of the 1,600 products was read back from the catalog.
+      expect(replicas.map((each) => each.read.products)).toEqual([0, 0]);
+      // The index built from the handoff answers as one built from the committed catalog.
+      const fresh = await replica();
+      try {
+        const expected = await fresh.answers();
+        expect(expected.flat().length).toBeGreaterThan(0);
+        for (const each of replicas) expect(await each.answers()).toEqual(expected);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      importing.close();
+      for (const each of replicas) await each.close();
+    }
+  });
+
+  it('an import rolled back after handing over changes nothing in the processes, which go on following the catalog', async () => {
+    const replicas = [await replica(), await replica()];
+    // The import fails once both processes said they built from its handoff: its last step before COMMIT.
+    const importing = importerWatching((answered) => {
+      if (answered >= 2) throw new Error('the import failed');
+    });
+    try {
+      const before = await Promise.all(replicas.map((each) => each.answers()));
+      await expect(importing.import(newBenchProducts('RB', 23))).rejects.toThrow('the import failed');
+      expect(handoffRows().handoffs.at(-1)?.outcome).toBe('aborted');
+      expect(await productNamed('RB-001600')).toBeUndefined();
+      // Each process built an index of the import, then dropped it: the answers are the catalog's, as before.
+      await waitUntil(() =>
+        expect(replicas.every((each) => each.built.merges === 1 && !each.service.rebuilding)).toBe(true),
+      );
+      expect(await Promise.all(replicas.map((each) => each.answers()))).toEqual(before);
+      // And they still follow the catalog.
+      const db = openDatabase(dataDir);
+      db.prepare("UPDATE products SET name = 'Quixotic Linen Tea Towel' WHERE id = 1025").run();
+      db.close();
+      for (const each of replicas) {
+        await waitUntil(async () => expect(await each.service.productIds('quixotic')).toEqual([1025]));
+      }
+    } finally {
+      importing.close();
+      for (const each of replicas) await each.close();
+    }
+  });
+
+  it('a process whose build from the handoff failed tells the import at once, and follows the import from the catalog', async () => {
+    const replicas = [await replica(), await replica({ failingMerges: true })];
+    /** How many processes had answered each time the import looked. */
+    const looks: number[] = [];
+    const importing = importerWatching((answered) => looks.push(answered));
+    try {
+      // Without the failing process's answer the import would wait out its 60 s and find one answer.
+      await importing.import(newBenchProducts('FM', 17));
+      expect(looks.at(-1)).toBe(2);
+      await everyReplicaFinds(replicas, 'FM-001600');
+    } finally {
+      importing.close();
+      for (const each of replicas) await each.close();
+    }
+  });
+
+  it('with no server process watching, the import hands nothing over', async () => {
+    const importing = importerWatching();
+    try {
+      const before = handoffRows().handoffs.length;
+      await importing.import(newBenchProducts('NW', 29));
+      expect(handoffRows().handoffs.length).toBe(before);
+      expect(await productNamed('NW-001600')).toBeDefined();
+    } finally {
+      importing.close();
+    }
+  });
+
+  it("a handoff whose import's process is gone without an outcome counts as rolled back", async () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const handoffs = new SqliteImportHandoffs(join(dataDir, 'shop.sqlite'));
+    try {
+      const id = Number(
+        handoffs.file
+          .prepare('INSERT INTO handoffs (pid, up_to, changes) VALUES (?, 0, ?)')
+          .run(
+            gone,
+            JSON.stringify({ seq: 0, full: false, products: [1], terms: [], vendors: [], posts: [] }),
+          ).lastInsertRowid,
+      );
+      const handoff = {
+        id,
+        xid: `pid ${gone}`,
+        upTo: 0,
+        changes: { seq: 0, full: false, products: [1], terms: [], vendors: [], posts: [] },
+      };
+      expect((await handoffs.pending()).map((each) => each.id)).not.toContain(id);
+      expect(await handoffs.outcome(handoff)).toBe('aborted');
+      await expect(handoffs.part(handoff, 0)).rejects.toBeInstanceOf(HandoffEnded);
+      // The same handoff of a running process is in flight.
+      handoffs.file.prepare('UPDATE handoffs SET pid = ? WHERE id = ?').run(process.pid, id);
+      expect((await handoffs.pending()).map((each) => each.id)).toContain(id);
+      expect(await handoffs.outcome(handoff)).toBe('in progress');
+      handoffs.file.prepare('DELETE FROM handoffs WHERE id = ?').run(id);
+    } finally {
+      handoffs.close();
+    }
+  });
+});
