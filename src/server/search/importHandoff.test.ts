@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
 import { newBenchProducts } from '../../../test-support/newBenchProducts';
+import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
 import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
 import type { FacetRepository, ImportHandoffs, SearchRepository } from '../db/ports';
 import { pgChangeNotifications } from '../db/postgres/changeNotifications';
