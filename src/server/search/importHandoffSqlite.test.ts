@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -290,6 +290,46 @@ describe('an import handed over to the server processes (SQLite)', () => {
       handoffs.file.prepare('DELETE FROM handoffs WHERE id = ?').run(id);
     } finally {
       handoffs.close();
+    }
+  });
+
+  it('a side file that cannot be opened leaves the import and the processes as they were without it', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'shop-handoff-blocked-'));
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    // A directory where the side file would be.
+    mkdirSync(handoffFileOf(join(elsewhere, 'shop.sqlite')), { recursive: true });
+    const importing = createSqliteRepositories(openDatabase(elsewhere));
+    const serving = createSqliteRepositories(openDatabase(elsewhere));
+    const service = new SearchService({
+      repository: serving.search,
+      index: new MemorySearchIndex(),
+      createIndex: () => new MemorySearchIndex(),
+      secret: 'test',
+      checkMs: 50,
+    });
+    try {
+      await service.start(DEFAULT_RULES);
+      await importing.catalog.importCatalog(newBenchProducts('BL', 31), () => {}, { ownConnection: true });
+      expect(warnings).toHaveBeenCalledWith(
+        expect.stringContaining('cannot hand their search documents over'),
+      );
+      const newest = (
+        await importing.catalog.listAdminProducts({
+          search: '',
+          status: null,
+          sku: 'BL-001600',
+          page: 1,
+          perPage: 1,
+        })
+      ).items[0] as { id: number; name: string };
+      expect(newest).toBeDefined();
+      await waitUntil(async () => expect(await service.productIds(newest.name)).toContain(newest.id));
+    } finally {
+      await service.close();
+      await serving.close();
+      await importing.close();
+      warnings.mockRestore();
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 });

@@ -240,11 +240,8 @@ export class SqliteCatalogRepository implements CatalogRepository {
     options: ImportCatalogOptions = {},
   ): Promise<ImportSummary> {
     // A connection of its own may stay in its transaction while the server processes build from its documents.
-    if (options.ownConnection && this.#handoffs) {
-      return importHandedOver(this.#db, this.#handoffs.file, catalog, onProgress, {
-        waitMs: options.handoffWaitMs,
-      });
-    }
+    const side = options.ownConnection ? this.#handoffs?.fileIfOpens() : null;
+    if (side) return importHandedOver(this.#db, side, catalog, onProgress, { waitMs: options.handoffWaitMs });
     // IMMEDIATE: the import reads the catalog to plan, then writes; a deferred transaction would fail outright
     // (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out) if a shopper's write committed in between.
     return this.#db.transaction(() => writeCatalogImport(this.#db, catalog, onProgress)).immediate();

@@ -98,8 +98,24 @@ export class SqliteImportHandoffs implements ImportHandoffs {
     return this.#db;
   }
 
+  /**
+   * The side file, or null with a warning when it cannot be opened (a data dir the shop may not write to beside its
+   * file): imports are then followed from the catalog once they commit, as without a handoff.
+   */
+  fileIfOpens(): Database.Database | null {
+    try {
+      return this.file;
+    } catch (error) {
+      process.emitWarning(
+        `Imports cannot hand their search documents over (${(error as Error).message}): the shop reads them once they commit`,
+      );
+      return null;
+    }
+  }
+
   watch(onHandedOver: () => void): () => void {
-    const side = this.file;
+    const side = this.fileIfOpens();
+    if (!side) return () => {};
     const dead = (
       side.prepare('SELECT replica, pid FROM replicas').all() as { replica: string; pid: number }[]
     )
@@ -128,7 +144,12 @@ export class SqliteImportHandoffs implements ImportHandoffs {
     look();
     return () => {
       clearInterval(timer);
-      side.prepare('DELETE FROM replicas WHERE replica = ?').run(this.replica);
+      // Closed already, or busy: the row's pid, once gone, leaves it out of every count.
+      if (side.open) {
+        try {
+          side.prepare('DELETE FROM replicas WHERE replica = ?').run(this.replica);
+        } catch {}
+      }
     };
   }
 
