@@ -11,14 +11,19 @@ import { openRepositories } from '../src/server/db/openRepositories';
  * Run with `node --import tsx test-support/importInChild.ts`.
  */
 const products = Number(process.env.IMPORT_PRODUCTS ?? 2000);
+// As `npm run import` imports: a process of its own, which may hand its documents to the shop before committing.
 const repositories = await openRepositories(shopStorageFromEnv());
 let told = false;
-await repositories.catalog.importCatalog(generateBenchCatalog({ products }), () => {
-  if (told) return;
-  told = true;
-  process.stdout.write('writing\n');
-  // Synchronous on purpose: the import (and its transaction) stops here until the test says go.
-  readSync(0, Buffer.alloc(16));
-});
+await repositories.catalog.importCatalog(
+  generateBenchCatalog({ products }),
+  () => {
+    if (told) return;
+    told = true;
+    process.stdout.write('writing\n');
+    // Synchronous on purpose: the import (and its transaction) stops here until the test says go.
+    readSync(0, Buffer.alloc(16));
+  },
+  { ownConnection: true },
+);
 await repositories.close();
 process.stdout.write('done\n');

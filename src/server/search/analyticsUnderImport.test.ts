@@ -153,7 +153,7 @@ describe('search analytics while an import holds the database', () => {
         ...process.env,
         DATA_DIR: shop.dataDir,
         DATABASE_URL: shop.databaseUrl ?? '',
-        IMPORT_PRODUCTS: '1000',
+        IMPORT_PRODUCTS: '1600',
       },
     });
     let output = '';
