@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newBenchProducts } from '../../../test-support/newBenchProducts';
+import {
+  countingReads,
+  expectAnswersOfFresh,
+  HANDOFF_QUERIES,
+  newBenchProducts,
+  timedMerges,
+  waitUntil,
+} from '../../../test-support/handoffFixtures';
 import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
 import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
 import type { FacetRepository, ImportHandoffs, SearchRepository } from '../db/ports';
@@ -24,12 +31,6 @@ import { SearchService } from './SearchService';
 // The machine running the tests may be busy: no speed is asserted, the waits are generous.
 vi.setConfig({ testTimeout: 120_000 });
 
-function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
-  return vi.waitFor(check, { timeout: 30_000, interval: 20 });
-}
-
-const QUERIES = ['cotton', 'sh', 'linen shirt', 'oak', 'tea towel'];
-
 describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replicas (PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let writerPool: PgPool;
@@ -51,57 +52,38 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
     onImportSeen: () => Promise<void> = async () => {},
     options: { mergeDelayMs?: number; failing?: 'merges' | 'part reads' } = {},
   ) {
-    /** Merges this process finished building (each one `mergeDelayMs` late). */
-    const built = { merges: 0 };
-    class TimedMerges extends MemorySearchIndex {
-      override async mergeInSlices(...args: Parameters<MemorySearchIndex['mergeInSlices']>) {
-        await new Promise((resolve) => setTimeout(resolve, options.mergeDelayMs ?? 0));
-        if (options.failing === 'merges') throw new Error('out of memory, say');
-        await super.mergeInSlices(...args);
-        built.merges++;
-      }
-    }
+    const { built, createIndex } = timedMerges({
+      mergeDelayMs: options.mergeDelayMs,
+      failing: options.failing === 'merges',
+    });
     const notifications = pgChangeNotifications(database.url);
     const repositories = createPgRepositories(await openPostgres(database.url, { max: 3 }));
-    const read = { products: 0 };
-    const repository: SearchRepository = new Proxy(repositories.search, {
-      get(target, property) {
-        if (property === 'loadDocuments') {
-          const load: SearchRepository['loadDocuments'] = async (...args) => {
-            const loaded = await target.loadDocuments(...args);
-            read.products += loaded.documents.filter((document) => document.kind === 'product').length;
-            return loaded;
-          };
-          return load;
-        }
-        if (property === 'changesSince') {
-          const since: SearchRepository['changesSince'] = async (...args) => {
-            const changes = await target.changesSince(...args);
-            if (changes.products.length >= 1500) await onImportSeen();
-            return changes;
-          };
-          return since;
-        }
-        if (property === 'handoffs' && options.failing === 'part reads' && target.handoffs) {
-          return new Proxy(target.handoffs, {
-            get(handoffs, name) {
+    const search = repositories.search;
+    const handoffs = search.handoffs;
+    const { repository, read } = countingReads(search, {
+      async changesSince(...args) {
+        const changes = await search.changesSince(...args);
+        if (changes.products.length >= 1500) await onImportSeen();
+        return changes;
+      },
+      ...(options.failing === 'part reads' &&
+        handoffs && {
+          handoffs: new Proxy(handoffs, {
+            get(target, name) {
               const failed: ImportHandoffs['part'] = async () => {
                 throw new Error('connection reset, say');
               };
               if (name === 'part') return failed;
-              const value = Reflect.get(handoffs, name, handoffs);
-              return typeof value === 'function' ? value.bind(handoffs) : value;
+              const value = Reflect.get(target, name, target);
+              return typeof value === 'function' ? value.bind(target) : value;
             },
-          });
-        }
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+          }),
+        }),
     });
     const service = new SearchService({
       repository,
       index: new MemorySearchIndex(),
-      createIndex: () => new TimedMerges(),
+      createIndex,
       wakeUps: notifications,
       secret: 'test',
     });
@@ -137,7 +119,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
       facets,
       facetReads,
       async answers() {
-        return Promise.all(QUERIES.map((query) => service.productIds(query)));
+        return Promise.all(HANDOFF_QUERIES.map((query) => service.productIds(query)));
       },
       async close() {
         await service.close();
@@ -236,14 +218,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an import handed over to the search replica
       // Only what else changed is read at the commit (the renamed product): not the 1,600 products.
       expect(replicas.map((each) => each.read.products)).toEqual([1, 1]);
       // The index built from the handoff answers as one built from the committed catalog.
-      const fresh = await replica();
-      try {
-        const expected = await fresh.answers();
-        expect(expected.flat().length).toBeGreaterThan(0);
-        for (const each of replicas) expect(await each.answers()).toEqual(expected);
-      } finally {
-        await fresh.close();
-      }
+      await expectAnswersOfFresh(replicas, await replica());
     } finally {
       for (const each of replicas) await each.close();
     }

@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newBenchProducts } from '../../../test-support/newBenchProducts';
+import {
+  countingReads,
+  expectAnswersOfFresh,
+  HANDOFF_QUERIES,
+  newBenchProducts,
+  timedMerges,
+  waitUntil,
+} from '../../../test-support/handoffFixtures';
 import { generateBenchCatalog } from '../catalog/bench/generateBenchCatalog';
 import { seedDemoCatalog } from '../catalog/import/seedDemoCatalog';
 import { openDatabase } from '../db/openDatabase';
@@ -25,12 +32,6 @@ import { SearchService } from './SearchService';
 // The machine running the tests may be busy: no speed is asserted, the waits are generous.
 vi.setConfig({ testTimeout: 120_000 });
 
-function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
-  return vi.waitFor(check, { timeout: 30_000, interval: 20 });
-}
-
-const QUERIES = ['cotton', 'sh', 'linen shirt', 'oak', 'tea towel'];
-
 describe('an import handed over to the server processes (SQLite)', () => {
   let dataDir: string;
   /** The importing process's connection. */
@@ -47,36 +48,16 @@ describe('an import handed over to the server processes (SQLite)', () => {
 
   /** A server process's search: its own connection and replica; counts the product documents it reads. */
   async function replica(options: { mergeDelayMs?: number; failingMerges?: boolean } = {}) {
-    /** Merges this process finished building (each one `mergeDelayMs` late). */
-    const built = { merges: 0 };
-    class TimedMerges extends MemorySearchIndex {
-      override async mergeInSlices(...args: Parameters<MemorySearchIndex['mergeInSlices']>) {
-        await new Promise((resolve) => setTimeout(resolve, options.mergeDelayMs ?? 0));
-        if (options.failingMerges) throw new Error('out of memory, say');
-        await super.mergeInSlices(...args);
-        built.merges++;
-      }
-    }
-    const repositories = createSqliteRepositories(openDatabase(dataDir));
-    const read = { products: 0 };
-    const repository: SearchRepository = new Proxy(repositories.search, {
-      get(target, property) {
-        if (property === 'loadDocuments') {
-          const load: SearchRepository['loadDocuments'] = async (...args) => {
-            const loaded = await target.loadDocuments(...args);
-            read.products += loaded.documents.filter((document) => document.kind === 'product').length;
-            return loaded;
-          };
-          return load;
-        }
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    const { built, createIndex } = timedMerges({
+      mergeDelayMs: options.mergeDelayMs,
+      failing: options.failingMerges,
     });
+    const repositories = createSqliteRepositories(openDatabase(dataDir));
+    const { repository, read } = countingReads(repositories.search);
     const service = new SearchService({
       repository,
       index: new MemorySearchIndex(),
-      createIndex: () => new TimedMerges(),
+      createIndex,
       secret: 'test',
       checkMs: 50,
     });
@@ -86,7 +67,7 @@ describe('an import handed over to the server processes (SQLite)', () => {
       read,
       built,
       async answers() {
-        return Promise.all(QUERIES.map((query) => service.productIds(query)));
+        return Promise.all(HANDOFF_QUERIES.map((query) => service.productIds(query)));
       },
       async close() {
         await service.close();
@@ -191,14 +172,7 @@ describe('an import handed over to the server processes (SQLite)', () => {
       // None of the 1,600 products was read back from the catalog.
       expect(replicas.map((each) => each.read.products)).toEqual([0, 0]);
       // The index built from the handoff answers as one built from the committed catalog.
-      const fresh = await replica();
-      try {
-        const expected = await fresh.answers();
-        expect(expected.flat().length).toBeGreaterThan(0);
-        for (const each of replicas) expect(await each.answers()).toEqual(expected);
-      } finally {
-        await fresh.close();
-      }
+      await expectAnswersOfFresh(replicas, await replica());
     } finally {
       importing.close();
       for (const each of replicas) await each.close();

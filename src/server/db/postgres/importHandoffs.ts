@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SearchDocument } from '../../search/SearchIndex';
 import type { ImportHandoff, ImportHandoffs, SearchChanges } from '../ports';
-import { HandoffEnded } from '../ports/search';
+import { storedPart } from '../sql/importHandoffParts';
 import type { PgPool } from './openPostgres';
 
 /*
@@ -11,9 +11,6 @@ import type { PgPool } from './openPostgres';
 
 /** The notification's payload on the change channel when a handoff was stored. */
 export const HANDOFF_PAYLOAD = 'search_handoffs';
-
-/** How often a process looks for the next part while the import is still writing it. */
-const PART_POLL_MS = 20;
 
 /** A server process's side: the handoffs of imports in flight, their documents, its answer. */
 export class PgImportHandoffs implements ImportHandoffs {
@@ -50,7 +47,7 @@ export class PgImportHandoffs implements ImportHandoffs {
     handoff: ImportHandoff,
     part: number,
   ): Promise<{ documents: SearchDocument[]; removedKeys: string[] } | null> {
-    for (;;) {
+    return storedPart(async () => {
       const { rows } = await this.#pool.query<{
         documents: string | null;
         removed_keys: string | null;
@@ -62,19 +59,8 @@ export class PgImportHandoffs implements ImportHandoffs {
         [handoff.id, part],
       );
       const row = rows[0];
-      if (row?.documents != null && row.removed_keys != null) {
-        return {
-          documents: JSON.parse(row.documents) as SearchDocument[],
-          removedKeys: JSON.parse(row.removed_keys) as string[],
-        };
-      }
-      if (row && row.parts !== null && part >= row.parts) return null;
-      // Cleared, or ended before storing it.
-      if (row?.status !== 'in progress') {
-        throw new HandoffEnded(`The import ended before handing over part ${part} of its documents`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, PART_POLL_MS));
-    }
+      return row && { ...row, ended: row.status !== 'in progress' };
+    }, part);
   }
 
   async answer(handoff: ImportHandoff, prepared: boolean): Promise<void> {

@@ -1,4 +1,6 @@
+import type { SearchDocument } from '../../search/SearchIndex';
 import type { SearchChanges, SearchScope } from '../ports';
+import { HandoffEnded } from '../ports/search';
 
 /*
  * What both engines' imports hand over to the server processes before they commit (docs/search-engine.md "Imports
@@ -68,4 +70,41 @@ export function handoffScopes(changes: SearchChanges): SearchScope[] {
     scopes.push({ ...changes, products: [] });
   }
   return scopes;
+}
+
+/** A handoff's row as a process reads it with the part it asks for (null columns: not stored yet). */
+export interface StoredPart {
+  documents: string | null;
+  removed_keys: string | null;
+  /** How many parts the import stored, once it stored them all. */
+  parts: number | null;
+  /** Whether the import ended (committed, rolled back or gone). */
+  ended: boolean;
+}
+
+/** How often a process looks for the next part while the import is still writing it. */
+const PART_POLL_MS = 20;
+
+/**
+ * Part `part` of a handoff once the import stored it (`read` looks; undefined once the handoff is cleared), null
+ * past the last part; fails with HandoffEnded when the import ended without storing it (ImportHandoffs.part).
+ */
+export async function storedPart(
+  read: () => Promise<StoredPart | undefined>,
+  part: number,
+): Promise<{ documents: SearchDocument[]; removedKeys: string[] } | null> {
+  for (;;) {
+    const row = await read();
+    if (row?.documents != null && row.removed_keys != null) {
+      return {
+        documents: JSON.parse(row.documents) as SearchDocument[],
+        removedKeys: JSON.parse(row.removed_keys) as string[],
+      };
+    }
+    if (row && row.parts !== null && part >= row.parts) return null;
+    if (!row || row.ended) {
+      throw new HandoffEnded(`The import ended before handing over part ${part} of its documents`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, PART_POLL_MS));
+  }
 }

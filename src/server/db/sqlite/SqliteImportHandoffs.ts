@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { SearchDocument } from '../../search/SearchIndex';
 import type { ImportHandoff, ImportHandoffs, SearchChanges } from '../ports';
-import { HandoffEnded } from '../ports/search';
+import { type StoredPart, storedPart } from '../sql/importHandoffParts';
 
 /*
  * Imports handed over before they commit, on SQLite (docs/search-engine.md "Imports handed over"; the import's side
@@ -16,8 +16,6 @@ import { HandoffEnded } from '../ports/search';
 
 /** How often a server process looks in the side file for a new handoff. */
 const WATCH_MS = 100;
-/** How often a process looks for the next part while the import is still writing it. */
-const PART_POLL_MS = 20;
 
 /** The side file next to the shop's `shop.sqlite`: shop.sqlite-handoffs. */
 export function handoffFileOf(shopFile: string): string {
@@ -174,34 +172,17 @@ export class SqliteImportHandoffs implements ImportHandoffs {
     handoff: ImportHandoff,
     part: number,
   ): Promise<{ documents: SearchDocument[]; removedKeys: string[] } | null> {
-    for (;;) {
+    return storedPart(async () => {
       const row = this.file
         .prepare(
           `SELECT p.documents, p.removed_keys, h.parts, h.pid, h.outcome FROM handoffs h
            LEFT JOIN handoff_parts p ON p.handoff_id = h.id AND p.part = ? WHERE h.id = ?`,
         )
         .get(part, handoff.id) as
-        | {
-            documents: string | null;
-            removed_keys: string | null;
-            parts: number | null;
-            pid: number;
-            outcome: string | null;
-          }
+        | (Omit<StoredPart, 'ended'> & { pid: number; outcome: string | null })
         | undefined;
-      if (row?.documents != null && row.removed_keys != null) {
-        return {
-          documents: JSON.parse(row.documents) as SearchDocument[],
-          removedKeys: JSON.parse(row.removed_keys) as string[],
-        };
-      }
-      if (row && row.parts !== null && part >= row.parts) return null;
-      // Cleared, or ended before storing it.
-      if (!row || row.outcome !== null || !processAlive(row.pid)) {
-        throw new HandoffEnded(`The import ended before handing over part ${part} of its documents`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, PART_POLL_MS));
-    }
+      return row && { ...row, ended: row.outcome !== null || !processAlive(row.pid) };
+    }, part);
   }
 
   async answer(handoff: ImportHandoff, prepared: boolean): Promise<void> {
