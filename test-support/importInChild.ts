@@ -11,7 +11,9 @@ import { openRepositories } from '../src/server/db/openRepositories';
  * Run with `node --import tsx test-support/importInChild.ts`.
  */
 const products = Number(process.env.IMPORT_PRODUCTS ?? 2000);
-// As `npm run import` imports: a process of its own, which may hand its documents to the shop before committing.
+// IMPORT_OWN_CONNECTION=1: as `npm run import` imports, a process of its own that may hand its documents to the
+// shop before committing; otherwise in one synchronous transaction (the shop reads the products once it commits).
+const ownConnection = process.env.IMPORT_OWN_CONNECTION === '1';
 const repositories = await openRepositories(shopStorageFromEnv());
 let told = false;
 await repositories.catalog.importCatalog(
@@ -23,7 +25,7 @@ await repositories.catalog.importCatalog(
     // Synchronous on purpose: the import (and its transaction) stops here until the test says go.
     readSync(0, Buffer.alloc(16));
   },
-  { ownConnection: true },
+  { ownConnection },
 );
 await repositories.close();
 process.stdout.write('done\n');

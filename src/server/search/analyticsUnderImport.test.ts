@@ -154,6 +154,7 @@ describe('search analytics while an import holds the database', () => {
         DATA_DIR: shop.dataDir,
         DATABASE_URL: shop.databaseUrl ?? '',
         IMPORT_PRODUCTS: '1600',
+        IMPORT_OWN_CONNECTION: '1',
       },
     });
     let output = '';

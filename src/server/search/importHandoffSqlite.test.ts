@@ -306,4 +306,22 @@ describe('an import handed over to the server processes (SQLite)', () => {
       rmSync(elsewhere, { recursive: true, force: true });
     }
   });
+
+  it('searches sharing one connection count once among the processes an import waits for, until the last stops', async () => {
+    const handoffs = new SqliteImportHandoffs(join(dataDir, 'shop.sqlite'));
+    const registered = () =>
+      handoffs.file.prepare('SELECT count(*) FROM replicas WHERE replica = ?').pluck().get(handoffs.replica);
+    try {
+      const stopFirst = handoffs.watch(() => {});
+      const stopSecond = handoffs.watch(() => {});
+      expect(registered()).toBe(1);
+      stopFirst();
+      stopFirst();
+      expect(registered()).toBe(1);
+      stopSecond();
+      expect(registered()).toBe(0);
+    } finally {
+      handoffs.close();
+    }
+  });
 });

@@ -111,18 +111,14 @@ export class SqliteImportHandoffs implements ImportHandoffs {
     }
   }
 
+  /** How many watches are running (several searches may share one connection: tests, a rebuilt app). */
+  #watching = 0;
+
   watch(onHandedOver: () => void): () => void {
     const side = this.fileIfOpens();
     if (!side) return () => {};
-    const dead = (
-      side.prepare('SELECT replica, pid FROM replicas').all() as { replica: string; pid: number }[]
-    )
-      .filter((row) => !processAlive(row.pid))
-      .map((row) => row.replica);
-    side
-      .prepare('DELETE FROM replicas WHERE replica IN (SELECT value FROM json_each(?))')
-      .run(JSON.stringify(dead));
-    side.prepare('INSERT INTO replicas (replica, pid) VALUES (?, ?)').run(this.replica, process.pid);
+    // Registered once for all of this connection's watches: they answer under one name.
+    if (this.#watching++ === 0) this.#register(side);
     const newest = () => side.prepare('SELECT max(id) FROM handoffs').pluck().get() as number | null;
     let seen: number | null = null;
     const look = () => {
@@ -140,15 +136,33 @@ export class SqliteImportHandoffs implements ImportHandoffs {
     }, WATCH_MS);
     timer.unref();
     look();
+    let stopped = false;
     return () => {
+      if (stopped) return;
+      stopped = true;
       clearInterval(timer);
       // Closed already, or busy: the row's pid, once gone, leaves it out of every count.
-      if (side.open) {
+      if (--this.#watching === 0 && side.open) {
         try {
           side.prepare('DELETE FROM replicas WHERE replica = ?').run(this.replica);
         } catch {}
       }
     };
+  }
+
+  /** Counts this process among those an import waits for, and forgets those gone. */
+  #register(side: Database.Database): void {
+    const dead = (
+      side.prepare('SELECT replica, pid FROM replicas').all() as { replica: string; pid: number }[]
+    )
+      .filter((row) => !processAlive(row.pid))
+      .map((row) => row.replica);
+    side
+      .prepare('DELETE FROM replicas WHERE replica IN (SELECT value FROM json_each(?))')
+      .run(JSON.stringify(dead));
+    side
+      .prepare('INSERT OR REPLACE INTO replicas (replica, pid) VALUES (?, ?)')
+      .run(this.replica, process.pid);
   }
 
   async pending(): Promise<ImportHandoff[]> {
