@@ -13,8 +13,9 @@ import { type RunningShop, startShop } from './support/startShop';
 
 /*
  * The built shop on SQLite reads a big import's documents on its worker thread (dist/server/search-read-worker.js,
- * started by the server as main.ts names it): two `npm run import`s of 1,600 products each, the second merged into
- * the index, its products suggested, and GET /healthz counting the documents the thread read.
+ * started by the server as main.ts names it, and counted by GET /healthz): two `npm run import`s of 1,600 products
+ * each, the second handed over to the shop before it commits, its products suggested with nothing read back on the
+ * thread (the thread's own reads are held by documentReadThread.test.ts and rebuildBeside.test.ts).
  */
 
 test.skip(
@@ -58,7 +59,9 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('a big import is read on the search read thread and suggested', async ({ request }) => {
+test('the read thread runs in the built shop, and a big import handed over is suggested with nothing read back', async ({
+  request,
+}) => {
   const suggested = async (name: string) => {
     const response = await request.get(
       `${shop.url}/?wc-ajax=search_suggestions&s=${encodeURIComponent(name)}`,
@@ -76,10 +79,10 @@ test('a big import is read on the search read thread and suggested', async ({ re
   const before = (await (await request.get(`${shop.url}/healthz`)).json()).searchReadThread;
   expect(before).toEqual({ documents: 0, failures: 0 });
 
+  // `npm run import` hands its documents to the shop before it commits: nothing is read back, on the thread or off.
   const added = await catalogCsv(dir, 9, 'EX');
   await importCsv(added.file);
   await expect.poll(() => suggested(added.name), { timeout: 30_000 }).toContain(added.name);
-  const after = (await (await request.get(`${shop.url}/healthz`)).json()).searchReadThread;
-  expect(after.failures).toBe(0);
-  expect(after.documents).toBeGreaterThan(1500);
+  const handed = (await (await request.get(`${shop.url}/healthz`)).json()).searchReadThread;
+  expect(handed).toEqual({ documents: 0, failures: 0 });
 });
