@@ -12,10 +12,10 @@ import { createSqliteRepositories } from '../src/server/db/sqlite/createSqliteRe
 import { type RunningShop, startShop } from './support/startShop';
 
 /*
- * The built shop on SQLite reads a big import's documents on its worker thread (dist/server/search-read-worker.js,
+ * The built shop on SQLite starts its search read thread (dist/server/search-read-worker.js,
  * started by the server as main.ts names it, and counted by GET /healthz): two `npm run import`s of 1,600 products
  * each, the second handed over to the shop before it commits, its products suggested with nothing read back on the
- * thread (the thread's own reads are held by documentReadThread.test.ts and rebuildBeside.test.ts).
+ * thread (the thread's own reads are held by documentReadThread.test.ts).
  */
 
 test.skip(
