@@ -26,12 +26,12 @@ export function facetProductSql(scoped: boolean, dialect: SqlDialect) {
   return {
     products: `SELECT ${PRODUCT_COLUMNS} FROM products p
       WHERE p.type <> 'variation' AND p.status = 'publish' AND p.visibility <> 'hidden' ${only('p.id')}`,
+    // EXISTS rather than a join, as in the pages below: joined, SQLite's planner starts from the taxonomy's terms and
+    // probes each of them for every listed id (8 ms for 250 ids among 91 tags, against 1 ms from the ids).
     categories: `SELECT x.product_id, x.term_id FROM product_terms x
-      JOIN terms t ON t.id = x.term_id AND t.taxonomy = 'product_cat'
-      WHERE 1 = 1 ${only('x.product_id')}`,
+      WHERE EXISTS (SELECT 1 FROM terms t WHERE t.id = x.term_id AND t.taxonomy = 'product_cat') ${only('x.product_id')}`,
     tags: `SELECT x.product_id, x.term_id FROM product_terms x
-      JOIN terms t ON t.id = x.term_id AND t.taxonomy = 'product_tag'
-      WHERE 1 = 1 ${only('x.product_id')}`,
+      WHERE EXISTS (SELECT 1 FROM terms t WHERE t.id = x.term_id AND t.taxonomy = 'product_tag') ${only('x.product_id')}`,
     attributeTerms: `SELECT x.product_id, x.term_id FROM product_attribute_terms x WHERE 1 = 1 ${only('x.product_id')}`,
   };
 }
