@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { generateBenchCatalog } from '../src/server/catalog/bench/generateBenchCatalog';
 import { writeWooCsv } from '../src/server/catalog/import/writeWooCsv';
 import { openDatabase } from '../src/server/db/openDatabase';
@@ -15,7 +15,8 @@ import { type RunningShop, startShop } from './support/startShop';
  * The built shop on SQLite starts its search read thread (dist/server/search-read-worker.js,
  * started by the server as main.ts names it, and counted by GET /healthz): two `npm run import`s of 1,600 products
  * each, the second handed over to the shop before it commits, its products suggested with nothing read back on the
- * thread (the thread's own reads are held by documentReadThread.test.ts).
+ * thread; and, in a data dir without the handoff's side file, the second import followed from the catalog: merged,
+ * its products read on the thread.
  */
 
 test.skip(
@@ -48,41 +49,77 @@ async function catalogCsv(dir: string, seed: number, prefix: string) {
   }
 }
 
-let shop: RunningShop;
 let dir: string;
-test.beforeAll(async () => {
-  shop = await startShop();
+test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'shop-import-'));
 });
-test.afterAll(async () => {
-  await shop?.stop();
+test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/** Suggestions, the read thread's count and `npm run import` of a CSV, against `shop`. */
+function shopClient(shop: RunningShop, request: APIRequestContext) {
+  return {
+    async suggested(name: string) {
+      const response = await request.get(
+        `${shop.url}/?wc-ajax=search_suggestions&s=${encodeURIComponent(name)}`,
+      );
+      const body = (await response.json()) as { suggestions: { value: string }[] };
+      return body.suggestions.map((suggestion) => suggestion.value);
+    },
+    async readThread(): Promise<{ documents: number; failures: number }> {
+      return (await (await request.get(`${shop.url}/healthz`)).json()).searchReadThread;
+    },
+    importCsv: (file: string) =>
+      run(process.execPath, ['dist/server/import.js', file], { env: { ...process.env, ...shop.env } }),
+  };
+}
 
 test('the read thread runs in the built shop, and a big import handed over is suggested with nothing read back', async ({
   request,
 }) => {
-  const suggested = async (name: string) => {
-    const response = await request.get(
-      `${shop.url}/?wc-ajax=search_suggestions&s=${encodeURIComponent(name)}`,
-    );
-    const body = (await response.json()) as { suggestions: { value: string }[] };
-    return body.suggestions.map((suggestion) => suggestion.value);
-  };
-  const importCsv = (file: string) =>
-    run(process.execPath, ['dist/server/import.js', file], { env: { ...process.env, ...shop.env } });
+  const shop = await startShop();
+  try {
+    const { suggested, readThread, importCsv } = shopClient(shop, request);
+    const base = await catalogCsv(dir, 42, 'BA');
+    await importCsv(base.file);
+    // Into the demo shop, 1,600 products are a full build (a merge takes at most twice the index's documents).
+    await expect.poll(() => suggested(base.name), { timeout: 30_000 }).toContain(base.name);
+    expect(await readThread()).toEqual({ documents: 0, failures: 0 });
 
-  const base = await catalogCsv(dir, 42, 'BA');
-  await importCsv(base.file);
-  // Into the demo shop, 1,600 products are a full build (a merge takes at most twice the index's documents).
-  await expect.poll(() => suggested(base.name), { timeout: 30_000 }).toContain(base.name);
-  const before = (await (await request.get(`${shop.url}/healthz`)).json()).searchReadThread;
-  expect(before).toEqual({ documents: 0, failures: 0 });
+    // `npm run import` hands its documents to the shop before it commits: nothing is read back, on the thread or off.
+    const added = await catalogCsv(dir, 9, 'EX');
+    await importCsv(added.file);
+    await expect.poll(() => suggested(added.name), { timeout: 30_000 }).toContain(added.name);
+    expect(await readThread()).toEqual({ documents: 0, failures: 0 });
+  } finally {
+    await shop.stop();
+  }
+});
 
-  // `npm run import` hands its documents to the shop before it commits: nothing is read back, on the thread or off.
-  const added = await catalogCsv(dir, 9, 'EX');
-  await importCsv(added.file);
-  await expect.poll(() => suggested(added.name), { timeout: 30_000 }).toContain(added.name);
-  const handed = (await (await request.get(`${shop.url}/healthz`)).json()).searchReadThread;
-  expect(handed).toEqual({ documents: 0, failures: 0 });
+test('without the handoff side file, a big import is followed from the catalog: its products read on the thread', async ({
+  request,
+}) => {
+  // A directory where the side file goes: the shop and the import both go on without it (as in a data dir they may
+  // not write to), so the import commits in one transaction and the shop reads its products back, merging them.
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-no-handoffs-'));
+  mkdirSync(join(dataDir, 'shop.sqlite-handoffs'));
+  const shop = await startShop(undefined, dataDir);
+  try {
+    const { suggested, readThread, importCsv } = shopClient(shop, request);
+    const base = await catalogCsv(dir, 42, 'BB');
+    await importCsv(base.file);
+    await expect.poll(() => suggested(base.name), { timeout: 30_000 }).toContain(base.name);
+    expect(await readThread()).toEqual({ documents: 0, failures: 0 });
+
+    const added = await catalogCsv(dir, 9, 'EY');
+    await importCsv(added.file);
+    await expect.poll(() => suggested(added.name), { timeout: 30_000 }).toContain(added.name);
+    const after = await readThread();
+    expect(after.failures).toBe(0);
+    expect(after.documents).toBeGreaterThan(1500);
+  } finally {
+    await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
