@@ -112,7 +112,14 @@ function rssMb(pid) {
 
 /** The shoppers: CONNECTIONS loops over the origins, each request timed and filed under the current phase. */
 function startShoppers(origins, targets) {
-  const state = { phase: 'warm-up', running: true, samples: [], suggestionsSent: 0, targets };
+  const state = {
+    phase: 'warm-up',
+    running: true,
+    samples: [],
+    suggestionsSent: 0,
+    targets,
+    phaseStarts: new Map(),
+  };
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   async function request(kind, origin, path, headers = {}) {
     const phase = state.phase;
@@ -126,7 +133,7 @@ function startShoppers(origins, targets) {
     } catch {
       status = -1;
     }
-    state.samples.push({ phase, kind, ms: performance.now() - started, status });
+    state.samples.push({ phase, kind, ms: performance.now() - started, status, started });
     return { status, body };
   }
   async function shopper(origin) {
@@ -258,10 +265,15 @@ async function benchEngine(engine) {
       ),
       categories: ['/product-category/apparel/'],
     };
+    // The products the re-import renames, worked out before anyone shops: generating the catalog takes this process
+    // about a second, and every request in flight then would be timed that much slower (idle's slowest requests,
+    // ~1 s at its very end, were this bench's own pause, not the shop's).
+    const renamed = renamedProducts(PRODUCTS).slice(0, 3);
     const shoppers = startShoppers(origins, demo);
     const setPhase = (name) => {
       phase = name;
       shoppers.state.phase = name;
+      if (!shoppers.state.phaseStarts.has(name)) shoppers.state.phaseStarts.set(name, performance.now());
     };
     const results = {};
     try {
@@ -308,7 +320,6 @@ async function benchEngine(engine) {
       await sleep(IDLE_SECONDS * 1000);
 
       // Re-import: 20% prices, 5% names.
-      const renamed = renamedProducts(PRODUCTS).slice(0, 3);
       setPhase('re-import');
       const again = await importVariant('reimport', storageEnv);
       setPhase('after re-import');
@@ -422,6 +433,20 @@ async function benchEngine(engine) {
         return `${kind} ${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} (${s.requests})`;
       });
       console.log(`${name} by kind, p50 / p99 ms: ${parts.join('; ')}`);
+    }
+    // When the slowest requests of each stretch came (seconds into it; for a phase entered twice, into its first
+    // entry): a stall at a stretch's start is what the stretch before it left behind.
+    for (const name of ['idle', 'after re-import', 'after new import', 'after reindex']) {
+      const since = shoppers.state.phaseStarts.get(name) ?? 0;
+      const slowest = shoppers.state.samples
+        .filter((sample) => sample.phase === name)
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 3)
+        .map(
+          (sample) =>
+            `${sample.ms.toFixed(0)} ms ${sample.kind} at ${((sample.started - since) / 1000).toFixed(1)} s`,
+        );
+      console.log(`${name}, slowest: ${slowest.join('; ')}`);
     }
     console.log(`idle memory (all processes): ${idleMemory.toFixed(0)} MB`);
     console.log(`first import: ${JSON.stringify(results['first import'].summary)}`);
