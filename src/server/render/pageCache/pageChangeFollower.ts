@@ -101,6 +101,12 @@ export function createPageChangeFollower(
       const from = position;
       let drops: Invalidation = { all: false, tags: new Set() };
       let readRules = rules;
+      /** Applies what the read gathered: the drops, then the position and rules they bring the cache to. */
+      const applyRead = (at: number) => {
+        cache.invalidate(drops, at);
+        position = at;
+        rules = readRules;
+      };
       for (let read = 0, at = position; ; ) {
         const changes: PageChanges =
           read >= CHANGE_BATCH
@@ -108,20 +114,14 @@ export function createPageChangeFollower(
             : await pageVersions.pageChangesSince(at, CHANGE_PART, { wideAfter: from });
         if (changes.rules === null) {
           // Not read (a long write holds the log): what was read is applied, and the next request asks again.
-          if (at !== position) {
-            cache.invalidate(drops, at);
-            position = at;
-            rules = readRules;
-          }
+          if (at !== position) applyRead(at);
           return position;
         }
         drops = withDrops(drops, invalidationOf(changes, changes.rules !== readRules));
         at = changes.seq;
         readRules = changes.rules;
         if (!changes.more) {
-          cache.invalidate(drops, at);
-          position = at;
-          rules = readRules;
+          applyRead(at);
           break;
         }
         read += CHANGE_PART;
