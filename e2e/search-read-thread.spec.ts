@@ -57,21 +57,25 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Suggestions, the read thread's count and `npm run import` of a CSV, against `shop`. */
-function shopClient(shop: RunningShop, request: APIRequestContext) {
-  return {
-    async suggested(name: string) {
-      const response = await request.get(
-        `${shop.url}/?wc-ajax=search_suggestions&s=${encodeURIComponent(name)}`,
-      );
-      const body = (await response.json()) as { suggestions: { value: string }[] };
-      return body.suggestions.map((suggestion) => suggestion.value);
-    },
-    async readThread(): Promise<{ documents: number; failures: number }> {
-      return (await (await request.get(`${shop.url}/healthz`)).json()).searchReadThread;
-    },
-    importCsv: (file: string) =>
-      run(process.execPath, ['dist/server/import.js', file], { env: { ...process.env, ...shop.env } }),
+/**
+ * Against `shop`: imports the synthetic catalog (`seed`, SKUs under `prefix`) with `npm run import`, waits until one of
+ * its products is suggested, and answers the read thread's counts from /healthz then.
+ */
+function importer(shop: RunningShop, request: APIRequestContext) {
+  const suggested = async (name: string) => {
+    const response = await request.get(
+      `${shop.url}/?wc-ajax=search_suggestions&s=${encodeURIComponent(name)}`,
+    );
+    const body = (await response.json()) as { suggestions: { value: string }[] };
+    return body.suggestions.map((suggestion) => suggestion.value);
+  };
+  return async (seed: number, prefix: string): Promise<{ documents: number; failures: number }> => {
+    const csv = await catalogCsv(dir, seed, prefix);
+    await run(process.execPath, ['dist/server/import.js', csv.file], {
+      env: { ...process.env, ...shop.env },
+    });
+    await expect.poll(() => suggested(csv.name), { timeout: 30_000 }).toContain(csv.name);
+    return (await (await request.get(`${shop.url}/healthz`)).json()).searchReadThread;
   };
 }
 
@@ -80,18 +84,11 @@ test('the read thread runs in the built shop, and a big import handed over is su
 }) => {
   const shop = await startShop();
   try {
-    const { suggested, readThread, importCsv } = shopClient(shop, request);
-    const base = await catalogCsv(dir, 42, 'BA');
-    await importCsv(base.file);
+    const importSuggested = importer(shop, request);
     // Into the demo shop, 1,600 products are a full build (a merge takes at most twice the index's documents).
-    await expect.poll(() => suggested(base.name), { timeout: 30_000 }).toContain(base.name);
-    expect(await readThread()).toEqual({ documents: 0, failures: 0 });
-
+    expect(await importSuggested(42, 'BA')).toEqual({ documents: 0, failures: 0 });
     // `npm run import` hands its documents to the shop before it commits: nothing is read back, on the thread or off.
-    const added = await catalogCsv(dir, 9, 'EX');
-    await importCsv(added.file);
-    await expect.poll(() => suggested(added.name), { timeout: 30_000 }).toContain(added.name);
-    expect(await readThread()).toEqual({ documents: 0, failures: 0 });
+    expect(await importSuggested(9, 'EX')).toEqual({ documents: 0, failures: 0 });
   } finally {
     await shop.stop();
   }
@@ -106,16 +103,9 @@ test('without the handoff side file, a big import is followed from the catalog: 
   mkdirSync(join(dataDir, 'shop.sqlite-handoffs'));
   const shop = await startShop(undefined, dataDir);
   try {
-    const { suggested, readThread, importCsv } = shopClient(shop, request);
-    const base = await catalogCsv(dir, 42, 'BB');
-    await importCsv(base.file);
-    await expect.poll(() => suggested(base.name), { timeout: 30_000 }).toContain(base.name);
-    expect(await readThread()).toEqual({ documents: 0, failures: 0 });
-
-    const added = await catalogCsv(dir, 9, 'EY');
-    await importCsv(added.file);
-    await expect.poll(() => suggested(added.name), { timeout: 30_000 }).toContain(added.name);
-    const after = await readThread();
+    const importSuggested = importer(shop, request);
+    expect(await importSuggested(42, 'BB')).toEqual({ documents: 0, failures: 0 });
+    const after = await importSuggested(9, 'EY');
     expect(after.failures).toBe(0);
     expect(after.documents).toBeGreaterThan(1500);
   } finally {
