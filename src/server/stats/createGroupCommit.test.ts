@@ -18,6 +18,29 @@ describe('createGroupCommit', () => {
     expect(written).toEqual([[1, 2]]);
   });
 
+  it('writes what arrived while the database was busy as one batch once it is free, not one per delay', async () => {
+    const written: number[][] = [];
+    let locked = true;
+    const commit = createGroupCommit<number>(
+      async (records) => {
+        if (locked) throw busy();
+        written.push(records);
+      },
+      { maxDelayMs: 1, maxBatch: 100 },
+    );
+    const first = commit.submit(1);
+    const later: Promise<void>[] = [];
+    // Each a few delays apart: a batch would have been cut for each of them.
+    for (const record of [2, 3, 4]) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      later.push(commit.submit(record));
+    }
+    expect(written).toEqual([]);
+    locked = false;
+    await Promise.all([first, ...later]);
+    expect(written).toEqual([[1], [2, 3, 4]]);
+  });
+
   it('answers a batch with its error at once when the failure is not a busy database, or busy for too long', async () => {
     let attempts = 0;
     const broken = createGroupCommit<number>(

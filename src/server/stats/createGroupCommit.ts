@@ -1,8 +1,8 @@
 /*
- * Group commit: records submitted while a batch is open are written together in one transaction, and each
- * submitter's promise settles only after that transaction committed. An acknowledged hit is therefore on disk (in
- * SQLite's WAL, which survives the process being killed); a hit whose batch failed is answered with an error, never
- * acknowledged. One batch is written at a time, in submission order.
+ * Group commit: records submitted while a batch is open (or while the one before it is written) are written together
+ * in one transaction, and each submitter's promise settles only after that transaction committed. An acknowledged
+ * hit is therefore on disk (in SQLite's WAL, which survives the process being killed); a hit whose batch failed is
+ * answered with an error, never acknowledged. One batch is written at a time, in submission order.
  *
  * A batch that fails because the database is busy (an import holding SQLite's write lock) is tried again with a
  * growing pause for up to `retryForMs` before its hits are answered with the error: the hits wait, unanswered, rather
@@ -40,9 +40,10 @@ export function createGroupCommit<T>(
   write: (records: T[]) => Promise<void>,
   { maxDelayMs, maxBatch, retryForMs = 30_000 }: GroupCommitOptions,
 ): GroupCommit<T> {
-  let queue: Waiting<T>[] = [];
+  const queue: Waiting<T>[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let writing: Promise<void> = Promise.resolve();
+  /** The batches being written, until the queue is empty. */
+  let writing: Promise<void> | null = null;
 
   async function writeRetryingWhileBusy(records: T[]): Promise<void> {
     const started = Date.now();
@@ -56,21 +57,33 @@ export function createGroupCommit<T>(
     }
   }
 
-  function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (queue.length === 0) return writing;
-    const batch = queue;
-    queue = [];
-    writing = writing.then(async () => {
+  /*
+   * A batch is cut when the write before it is over: what arrives while one is written (or tried again while the
+   * database is busy) joins the next. After an import held the lock for seconds, its backlog is written as one
+   * batch (or a few of maxBatch), not as the hundreds a timer would have cut, which were written back to back and
+   * held the event loop from every request meanwhile.
+   */
+  async function writeBatches(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
       try {
         await writeRetryingWhileBusy(batch.map((each) => each.record));
         for (const each of batch) each.resolve();
       } catch (error) {
         for (const each of batch) each.reject(error);
       }
-    });
-    return writing;
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!writing && queue.length > 0) {
+      writing = writeBatches().finally(() => {
+        writing = null;
+      });
+    }
+    return writing ?? Promise.resolve();
   }
 
   return {
