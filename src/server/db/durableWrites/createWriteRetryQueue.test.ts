@@ -65,6 +65,35 @@ describe('createWriteRetryQueue', () => {
     expect(drops).toEqual([]);
   });
 
+  it('writes its line one write per turn of the event loop once the database is free: requests run between', async () => {
+    const { queue } = queueWith();
+    const store = lockableStore();
+    // The requests: one turn of the event loop after another, counted.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const turnsAtWrite: number[] = [];
+    for (const row of ['a', 'b', 'c', 'd']) {
+      const write = store.write(row);
+      queue.submit('searchQueries', async () => {
+        await write();
+        turnsAtWrite.push(turns);
+      });
+    }
+    await vi.waitFor(() => expect(store.attempts()).toBeGreaterThan(3));
+    store.unlock();
+    await queue.idle();
+    counting = false;
+    expect(store.rows).toEqual(['a', 'b', 'c', 'd']);
+    // Each write of the line after the first came a turn later than the one before it.
+    for (let i = 1; i < turnsAtWrite.length; i++)
+      expect(turnsAtWrite[i]).toBeGreaterThan(turnsAtWrite[i - 1] as number);
+  });
+
   it('is bounded: a write beyond maxPending is dropped and counted under its kind', async () => {
     const { queue, drops } = queueWith({ maxPending: 2 });
     const store = lockableStore();

@@ -11,7 +11,8 @@ import { isTransientWriteError, writeErrorCode } from './isTransientWriteError';
  * values.
  *
  * While nothing waits, a write runs at once (several may run together on PostgreSQL's pool). Once one is waiting,
- * later ones queue behind it, so a busy database is asked again by one write at a time, not by every request.
+ * later ones queue behind it, so a busy database is asked again by one write at a time, not by every request; once
+ * it is free, the line is written one write per turn of the event loop.
  */
 
 export const DURABLE_WRITE_KINDS = ['searchQueries', 'searchCartAdds', 'orderLinks'] as const;
@@ -138,6 +139,9 @@ export function createWriteRetryQueue(options: WriteRetryOptions = DEFAULT_WRITE
           await entry.write();
           unwait();
           failures = 0;
+          // Requests get a turn between two writes of the line: an import that held the lock for seconds leaves
+          // hundreds behind, which written back to back held the event loop for a few hundred milliseconds.
+          if (waiting.length > 0) await new Promise((resolve) => setImmediate(resolve));
         } catch (error) {
           if (!isTransientWriteError(error)) {
             unwait();
