@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/createTestApp';
+import type { SearchChanges } from './ports';
 
 /*
  * What the change log tells the render cache (migration 0037), on both engines: whether a change shows beyond the
@@ -139,5 +140,31 @@ describe('the change log as the render cache reads it', () => {
     expect(second.archiveTerms.length).toBeGreaterThan(0);
     expect(second.more).toBe(false);
     expect(second.seq).toBe(await now());
+  });
+
+  it('the search index reads a long backlog in parts too: a term renamed before a part began still counts edited', async () => {
+    const BOOKENDS = 1031;
+    const kitchen = await termId('kitchen');
+    const start = await now();
+    await shop.query('UPDATE terms SET name = ? WHERE id = ?', ['Kitchen & Table', kitchen]);
+    await shop.query('UPDATE products SET stock_quantity = 6 WHERE id = ?', [BOOKENDS]);
+    // The bookends join the kitchen: its row moves after theirs, narrow (it only gained a product).
+    await shop.query('INSERT INTO product_terms (product_id, term_id) VALUES (?, ?)', [BOOKENDS, kitchen]);
+    const whole = await shop.repositories.search.changesSince(start, 1_000);
+    const parts: SearchChanges[] = [];
+    for (let seq = start, more = true; more; ) {
+      const part = await shop.repositories.search.changesSince(seq, 1, { wideAfter: start });
+      parts.push(part);
+      ({ seq, more = false } = part);
+    }
+    expect(parts.map((part) => [part.products, part.terms, part.more])).toEqual([
+      [[BOOKENDS], [], true],
+      [[], [kitchen], false],
+    ]);
+    // Edited: renamed after the read began, though before the second part's position.
+    expect(parts[1]?.editedTerms).toEqual([kitchen]);
+    expect(whole.editedTerms).toEqual([kitchen]);
+    expect(parts.every((part) => !part.full)).toBe(true);
+    expect(parts[1]?.seq).toBe(whole.seq);
   });
 });

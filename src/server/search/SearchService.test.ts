@@ -61,9 +61,20 @@ class FakeStore {
         store.revisionReads++;
         return { catalog: store.seq, rules: store.rulesRevision, rebuild: store.rebuildRequests };
       },
-      async changesSince(seq: number, limit: number): Promise<SearchChanges> {
+      async changesSince(seq: number, limit: number, part?: { wideAfter: number }): Promise<SearchChanges> {
         const entries = store.log.filter((entry) => entry.seq > seq);
         const none = { terms: [], vendors: [], posts: [] };
+        if (part) {
+          const read = entries.slice(0, limit);
+          const products = read.map((entry) => entry.id);
+          return {
+            seq: read.at(-1)?.seq ?? seq,
+            full: false,
+            products,
+            ...none,
+            more: entries.length > limit,
+          };
+        }
         if (entries.length > limit) return { seq: store.seq, full: true, products: [], ...none };
         return {
           seq: entries.at(-1)?.seq ?? seq,

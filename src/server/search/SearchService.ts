@@ -24,6 +24,8 @@ import type { RelevanceRules, SearchDocument, SearchIndex, SearchRequest, Search
 const INCREMENTAL_LIMIT = 50_000;
 /** Changed products read per statement by a merge: a few milliseconds of reading between two yields. */
 const MERGE_READ = 250;
+/** Change-log rows read per statement of a long read: a few milliseconds between two pauses. */
+const CHANGE_PART = 2000;
 /**
  * Documents an embedded index takes as small updates between two builds. MemorySearchIndex folds its delta into a
  * full rebuild, synchronously, past 2,000 documents; staying under that keeps such a rebuild off the request path
@@ -420,7 +422,7 @@ export class SearchService {
     if (revision.catalog === this.#catalogSeq) return;
     // Far behind (a big import): the build in flight brings the catalog; loading it twice would only slow both.
     if (this.#awaitingBuild && this.#building) return;
-    const changes = await this.#repository.changesSince(this.#catalogSeq, INCREMENTAL_LIMIT);
+    const changes = await this.#changesInParts(this.#catalogSeq, INCREMENTAL_LIMIT);
     if (changes.full) {
       this.#awaitingBuild = true;
       this.#startBuild();
@@ -886,7 +888,7 @@ export class SearchService {
    * committed state), and every change after `upTo` (later writes, of anything).
    */
   async #changesBesides(from: number, handoff: ImportHandoff): Promise<SearchChanges> {
-    const since = await this.#repository.changesSince(from, INCREMENTAL_LIMIT);
+    const since = await this.#changesInParts(from, INCREMENTAL_LIMIT);
     const later = await this.#repository.changesSince(Math.max(from, handoff.upTo), DELTA_BUDGET);
     if (since.full || later.full) return { ...later, full: true };
     const handed = handoff.changes;
@@ -911,6 +913,38 @@ export class SearchService {
     const count =
       changes.products.length + changes.terms.length + changes.vendors.length + changes.posts.length;
     return count > DELTA_BUDGET ? { ...changes, full: true } : changes;
+  }
+
+  /**
+   * The changes after `from`, at most `limit` (more: `full`), read CHANGE_PART rows at a time with the pacer's
+   * pauses between: an import's 26,000 changes, read in one statement once it committed (by the swap of a build
+   * from its handoff, or by the next refresh), held the event loop for 60-70 ms at once.
+   */
+  async #changesInParts(from: number, limit: number): Promise<SearchChanges> {
+    const read: SearchChanges = {
+      seq: from,
+      full: false,
+      products: [],
+      terms: [],
+      editedTerms: [],
+      vendors: [],
+      editedVendors: [],
+      posts: [],
+    };
+    let rows = 0;
+    for (;;) {
+      const part = await this.#repository.changesSince(read.seq, CHANGE_PART, { wideAfter: from });
+      read.seq = part.seq;
+      for (const key of ['products', 'terms', 'vendors', 'posts'] as const) {
+        read[key].push(...part[key]);
+        rows += part[key].length;
+      }
+      read.editedTerms?.push(...(part.editedTerms ?? part.terms));
+      read.editedVendors?.push(...(part.editedVendors ?? part.vendors));
+      if (rows > limit) return { ...read, full: true };
+      if (!part.more) return read;
+      await this.#pause();
+    }
   }
 
   /**

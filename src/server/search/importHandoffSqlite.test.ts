@@ -53,7 +53,27 @@ describe('an import handed over to the server processes (SQLite)', () => {
       failing: options.failingMerges,
     });
     const repositories = createSqliteRepositories(openDatabase(dataDir));
-    const { repository, read } = countingReads(repositories.search);
+    // The change-log reads in parts (a long backlog): where each began, how many rows it asked, what it answered;
+    // and the most rows any one statement returned.
+    const partReads: { from: number; limit: number; wideAfter: number; seq: number; more: boolean }[] = [];
+    const changeReads = { mostRows: 0 };
+    const { repository, read } = countingReads(repositories.search, {
+      async changesSince(seq, limit, part) {
+        const changes = await repositories.search.changesSince(seq, limit, part);
+        const { products, terms, vendors, posts } = changes;
+        const rows = products.length + terms.length + vendors.length + posts.length;
+        changeReads.mostRows = Math.max(changeReads.mostRows, rows);
+        if (part)
+          partReads.push({
+            from: seq,
+            limit,
+            wideAfter: part.wideAfter,
+            seq: changes.seq,
+            more: !!changes.more,
+          });
+        return changes;
+      },
+    });
     const service = new SearchService({
       repository,
       index: new MemorySearchIndex(),
@@ -66,6 +86,8 @@ describe('an import handed over to the server processes (SQLite)', () => {
       service,
       read,
       built,
+      partReads,
+      changeReads,
       async answers() {
         return Promise.all(HANDOFF_QUERIES.map((query) => service.productIds(query)));
       },
@@ -162,15 +184,32 @@ describe('an import handed over to the server processes (SQLite)', () => {
     try {
       for (const each of replicas) each.read.products = 0;
       const before = handoffRows().handoffs.length;
-      await importing.import(generateBenchCatalog({ products: 1600 }));
+      await importing.import(generateBenchCatalog({ products: 2500 }));
       // Both processes had built their merge (each 300 ms late) by the time the import committed.
       expect(replicas.map((each) => each.built.merges)).toEqual([1, 1]);
       const after = handoffRows();
       expect(after.handoffs.slice(before)).toEqual([{ outcome: 'committed', parts: expect.any(Number) }]);
       expect(after.parts).toBe(0);
-      await everyReplicaFinds(replicas, 'BN-001600');
-      // None of the 1,600 products was read back from the catalog.
+      await everyReplicaFinds(replicas, 'BN-002500');
+      // None of the 2,500 products was read back from the catalog.
       expect(replicas.map((each) => each.read.products)).toEqual([0, 0]);
+      // What the swap caught up with was read in parts of 2,000 rows, each from the last, requests between them
+      // (one read of an import's 26,000 changes held the event loop for 70 ms).
+      for (const { partReads, changeReads } of replicas) {
+        expect(changeReads.mostRows).toBeLessThanOrEqual(2000);
+        // The reads (the swap's, any refresh's: one at a time), each beginning at the position it started from.
+        const reads: (typeof partReads)[] = [];
+        for (const part of partReads) {
+          if (part.from === part.wideAfter) reads.push([part]);
+          else reads.at(-1)?.push(part);
+        }
+        expect(Math.max(...reads.map((parts) => parts.length))).toBeGreaterThan(1);
+        for (const parts of reads) {
+          expect(parts.every((part) => part.limit <= 2000)).toBe(true);
+          expect(parts.slice(1).map((part) => part.from)).toEqual(parts.slice(0, -1).map((part) => part.seq));
+          expect(parts.map((part) => part.more)).toEqual([...parts.slice(1).map(() => true), false]);
+        }
+      }
       // The index built from the handoff answers as one built from the committed catalog.
       await expectAnswersOfFresh(replicas, await replica());
     } finally {

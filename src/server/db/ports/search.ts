@@ -7,6 +7,8 @@ export interface SearchChanges {
   seq: number;
   /** Too many changes to apply one by one: rebuild. */
   full: boolean;
+  /** A read in parts: the log holds changes after `seq`, read by the next part. */
+  more?: boolean;
   products: number[];
   terms: number[];
   /**
@@ -128,7 +130,13 @@ export interface SearchRepository {
   revision(): Promise<{ catalog: number; rules: number; rebuild: number }>;
   /** Asks every server process to rebuild its index from scratch on its next search (`npm run reindex`). */
   requestRebuild(): Promise<void>;
-  changesSince(seq: number, limit: number): Promise<SearchChanges>;
+  /**
+   * The log's changes after position `seq`, at most `limit` of them (more: `full`, and `seq` is the log's newest).
+   * With `part`, a read of a long backlog in parts: the first `limit` changes (never `full`; `more` says whether the
+   * log holds changes after them), a term's or vendor's counted edited when it changed itself after
+   * `part.wideAfter`, the position the whole read started from.
+   */
+  changesSince(seq: number, limit: number, part?: { wideAfter: number }): Promise<SearchChanges>;
   /**
    * The database file another thread may open to read documents (SQLite, whose driver holds the event loop for each
    * read: a merge's reads then run off it, SearchService `readThread`); left out when there is none to open.

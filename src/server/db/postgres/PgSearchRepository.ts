@@ -28,7 +28,12 @@ import type {
   SearchRepository,
   SearchScope,
 } from '../ports';
-import { CHANGE_LOG_ROWS, type ChangeLogRow, changesOfRows } from '../sql/pageChangeSql';
+import {
+  CHANGE_LOG_PART_ROWS_PG,
+  CHANGE_LOG_ROWS,
+  type ChangeLogRow,
+  changesOfRows,
+} from '../sql/pageChangeSql';
 import { PgImportHandoffs } from './importHandoffs';
 import { inTransaction, type PgClient, type PgPool, type Queryable } from './openPostgres';
 import { withoutLockWait } from './withoutLockWait';
@@ -125,7 +130,7 @@ export class PgSearchRepository implements SearchRepository {
     );
   }
 
-  async changesSince(seq: number, limit: number): Promise<SearchChanges> {
+  async changesSince(seq: number, limit: number, part?: { wideAfter: number }): Promise<SearchChanges> {
     const none = changesOfRows([], seq);
     try {
       return await inTransaction(this.#pool, async (client) => {
@@ -133,7 +138,10 @@ export class PgSearchRepository implements SearchRepository {
         // visible. The SHARE lock waits for every writer of the log to finish, so nothing below is skipped.
         await client.query(`SET LOCAL lock_timeout = '${CHANGE_LOG_LOCK_TIMEOUT}'`);
         await client.query('LOCK TABLE search_changes IN SHARE MODE');
-        const rows = await this.#rows<ChangeLogRow>(CHANGE_LOG_ROWS.postgres, [seq, limit + 1], client);
+        const rows = part
+          ? await this.#rows<ChangeLogRow>(CHANGE_LOG_PART_ROWS_PG, [seq, limit + 1, part.wideAfter], client)
+          : await this.#rows<ChangeLogRow>(CHANGE_LOG_ROWS.postgres, [seq, limit + 1], client);
+        if (part) return { ...changesOfRows(rows.slice(0, limit), seq), more: rows.length > limit };
         if (rows.length > limit) return { ...none, full: true, seq: (await this.revision(client)).catalog };
         return changesOfRows(rows, seq);
       });

@@ -73,8 +73,11 @@ export class SqliteSearchRepository implements SearchRepository {
       .run();
   }
 
-  async changesSince(seq: number, limit: number): Promise<SearchChanges> {
-    const rows = this.#db.prepare(CHANGE_LOG_ROWS.sqlite).all(seq, seq, limit + 1) as ChangeLogRow[];
+  async changesSince(seq: number, limit: number, part?: { wideAfter: number }): Promise<SearchChanges> {
+    const rows = this.#db
+      .prepare(CHANGE_LOG_ROWS.sqlite)
+      .all(part?.wideAfter ?? seq, seq, limit + 1) as ChangeLogRow[];
+    if (part) return { ...changesOfRows(rows.slice(0, limit), seq), more: rows.length > limit };
     if (rows.length > limit)
       return { ...changesOfRows([], seq), full: true, seq: (await this.revision()).catalog };
     return changesOfRows(rows, seq);
