@@ -118,7 +118,8 @@ export interface ImportCatalogOptions {
    * The caller has its connection to itself while the import runs (`npm run import`, a process of its own): on
    * SQLite the import may then hold its transaction open across awaits, to hand its search documents to the server
    * processes before it commits (docs/search-engine.md "Imports handed over"). PostgreSQL's import always may: its
-   * transaction has a connection of its own. Left out, a SQLite import runs in one synchronous transaction.
+   * transaction has a connection of its own. Left out, a SQLite import runs in one synchronous transaction. On
+   * SQLite, the import's process also copies what it wrote from the WAL into the database file once it committed.
    */
   ownConnection?: boolean;
   /** How long the import waits for the server processes to build from its handoff (10 s when left out). */

@@ -66,6 +66,7 @@ import {
 } from '../sql/adminProductSql';
 import { readCatalogForExport } from '../sql/catalogExportSql';
 import { productListSql } from '../sql/productListSql';
+import { checkpointAfterImport } from './checkpointAfterImport';
 import { importHandedOver } from './handOffImportSqlite';
 import { refreshDerivedFields } from './refreshDerivedFields';
 import type { SqliteImportHandoffs } from './SqliteImportHandoffs';
@@ -241,10 +242,14 @@ export class SqliteCatalogRepository implements CatalogRepository {
   ): Promise<ImportSummary> {
     // A connection of its own may stay in its transaction while the server processes build from its documents.
     const side = options.ownConnection ? this.#handoffs?.fileIfOpens() : null;
-    if (side) return importHandedOver(this.#db, side, catalog, onProgress, { waitMs: options.handoffWaitMs });
-    // IMMEDIATE: the import reads the catalog to plan, then writes; a deferred transaction would fail outright
-    // (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out) if a shopper's write committed in between.
-    return this.#db.transaction(() => writeCatalogImport(this.#db, catalog, onProgress)).immediate();
+    const summary = side
+      ? await importHandedOver(this.#db, side, catalog, onProgress, { waitMs: options.handoffWaitMs })
+      : // IMMEDIATE: the import reads the catalog to plan, then writes; a deferred transaction would fail outright
+        // (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out) if a shopper's write committed in between.
+        this.#db.transaction(() => writeCatalogImport(this.#db, catalog, onProgress)).immediate();
+    // Its own process copies what it wrote into the database file, rather than a server's next write.
+    if (options.ownConnection) await checkpointAfterImport(this.#db);
+    return summary;
   }
 
   #read: SqlRead = async <T>(sql: string, params: Record<string, unknown> = {}) =>

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -98,6 +98,27 @@ describe('importCatalog (SQLite)', () => {
   const count = (sql: string) => db.prepare(sql).pluck().get() as number;
 
   describe('the demo catalog', () => {
+    it('in a process of its own, copies what it wrote into the database file once a reader from before moved on', async () => {
+      // A server's request in flight: its read began before the import.
+      const server = openDatabase(dataDir);
+      server.exec('BEGIN');
+      server.prepare('SELECT count(*) FROM products').get();
+      setTimeout(() => server.exec('COMMIT'), 100);
+      try {
+        await repositories.catalog.importCatalog(
+          await readCatalogFiles(DEMO_CATALOG.csv, DEMO_CATALOG.sidecar),
+          () => {},
+          { ownConnection: true },
+        );
+      } finally {
+        server.close();
+      }
+      const pages =
+        (db.pragma('page_count', { simple: true }) as number) *
+        (db.pragma('page_size', { simple: true }) as number);
+      expect(statSync(db.name).size).toBe(pages);
+    });
+
     it('creates every row and reports the counts', async () => {
       const summary = await importDemo();
       expect(summary).toMatchObject({ created: 90, updated: 0, variations: 60, posts: 6 });
