@@ -41,6 +41,37 @@ describe('createGroupCommit', () => {
     expect(written).toEqual([[1], [2, 3, 4]]);
   });
 
+  it('writes a backlog of several full batches one per turn of the event loop: requests run between', async () => {
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const written: { records: number[]; turn: number }[] = [];
+    let locked = true;
+    const commit = createGroupCommit<number>(
+      async (records) => {
+        if (locked) throw busy();
+        written.push({ records, turn: turns });
+      },
+      { maxDelayMs: 1, maxBatch: 2 },
+    );
+    const submitted = [1, 2, 3, 4, 5, 6].map((record) => commit.submit(record));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    locked = false;
+    await Promise.all(submitted);
+    counting = false;
+    expect(written.map((batch) => batch.records)).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+    expect(written[1]?.turn).toBeGreaterThan(written[0]?.turn as number);
+    expect(written[2]?.turn).toBeGreaterThan(written[1]?.turn as number);
+  });
+
   it('answers a batch with its error at once when the failure is not a busy database, or busy for too long', async () => {
     let attempts = 0;
     const broken = createGroupCommit<number>(

@@ -60,11 +60,13 @@ export function createGroupCommit<T>(
   /*
    * A batch is cut when the write before it is over: what arrives while one is written (or tried again while the
    * database is busy) joins the next. After an import held the lock for seconds, its backlog is written as one
-   * batch (or a few of maxBatch), not as the hundreds a timer would have cut, which were written back to back and
-   * held the event loop from every request meanwhile.
+   * batch (or a few of maxBatch, one per turn of the event loop), not as the hundreds a timer would have cut, which
+   * were written back to back and held the event loop from every request meanwhile.
    */
   async function writeBatches(): Promise<void> {
-    while (queue.length > 0) {
+    for (let first = true; queue.length > 0; first = false) {
+      // Requests get a turn between two batches written back to back (a backlog of several maxBatch).
+      if (!first) await new Promise((resolve) => setImmediate(resolve));
       const batch = queue.splice(0, maxBatch);
       try {
         await writeRetryingWhileBusy(batch.map((each) => each.record));
