@@ -422,21 +422,15 @@ export class SearchService {
     if (revision.catalog === this.#catalogSeq) return;
     // Far behind (a big import): the build in flight brings the catalog; loading it twice would only slow both.
     if (this.#awaitingBuild && this.#building) return;
-    const changes = await this.#changesInParts(this.#catalogSeq, INCREMENTAL_LIMIT);
-    if (changes.full) {
+    // While a build is in flight, more than updates carry are its catch-up's (it reads what it did not build from, or
+    // builds again): the read stops past them, rather than reading an import's changes that a build from its handoff
+    // was made for, and throwing them away.
+    const carried = this.#building && this.#embedded;
+    const limit = carried ? Math.max(0, DELTA_BUDGET - this.#updatedSinceBuild) : INCREMENTAL_LIMIT;
+    const changes = await this.#changesInParts(this.#catalogSeq, limit);
+    if (changes.full || (carried && this.#updatedSinceBuild + changes.products.length > DELTA_BUDGET)) {
       this.#awaitingBuild = true;
-      this.#startBuild();
-      return;
-    }
-    if (
-      this.#building &&
-      this.#embedded &&
-      this.#updatedSinceBuild + changes.products.length > DELTA_BUDGET
-    ) {
-      // More than updates carry while a build is in flight: its catch-up reads what it did not build from (or it
-      // builds again), so reading them here too would only be thrown away (a build from an import's handoff was
-      // made for exactly these).
-      this.#awaitingBuild = true;
+      if (!carried) this.#startBuild();
       return;
     }
     const index = this.#index;
@@ -933,7 +927,9 @@ export class SearchService {
     };
     let rows = 0;
     for (;;) {
-      const part = await this.#repository.changesSince(read.seq, CHANGE_PART, { wideAfter: from });
+      const part = await this.#repository.changesSince(read.seq, Math.min(CHANGE_PART, limit - rows + 1), {
+        wideAfter: from,
+      });
       read.seq = part.seq;
       for (const key of ['products', 'terms', 'vendors', 'posts'] as const) {
         read[key].push(...part[key]);
