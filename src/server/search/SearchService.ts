@@ -8,7 +8,7 @@ import type {
   SearchRepository,
   SearchScope,
 } from '../db/ports';
-import { HandoffEnded } from '../db/ports/search';
+import { HandoffEnded, noChanges } from '../db/ports/search';
 import { type BuildPacer, processPacer } from './BuildPacer';
 import type { AnalyzedRead, DocumentReads } from './DocumentReadThread';
 import { type Correction, didYouMean, type PastQuery } from './didYouMean';
@@ -915,16 +915,7 @@ export class SearchService {
    * from its handoff, or by the next refresh), held the event loop for 60-70 ms at once.
    */
   async #changesInParts(from: number, limit: number): Promise<SearchChanges> {
-    const read: SearchChanges = {
-      seq: from,
-      full: false,
-      products: [],
-      terms: [],
-      editedTerms: [],
-      vendors: [],
-      editedVendors: [],
-      posts: [],
-    };
+    const read = noChanges(from);
     let rows = 0;
     for (;;) {
       const part = await this.#repository.changesSince(read.seq, Math.min(CHANGE_PART, limit - rows + 1), {

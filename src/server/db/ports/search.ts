@@ -32,6 +32,20 @@ export interface SearchChanges {
   posts: number[];
 }
 
+/** No change after `seq`: what a read of the log starts from. */
+export function noChanges(seq: number): SearchChanges {
+  return {
+    seq,
+    full: false,
+    products: [],
+    terms: [],
+    editedTerms: [],
+    vendors: [],
+    editedVendors: [],
+    posts: [],
+  };
+}
+
 export type SearchScope = Omit<SearchChanges, 'seq' | 'full'>;
 
 export interface SearchQueryRecord {

@@ -1,4 +1,5 @@
 import type { PageChanges, SearchChanges } from '../ports';
+import { noChanges } from '../ports/search';
 
 /*
  * The render cache's reading of the catalog change log (migration 0037), shared by both engines: the rows after a
@@ -14,16 +15,7 @@ export interface ChangeLogRow {
 
 /** The change log's rows after `seq` (read with CHANGE_LOG_ROWS, in order) as the changes they record. */
 export function changesOfRows(rows: readonly ChangeLogRow[], seq: number): SearchChanges {
-  const changes: SearchChanges = {
-    seq: rows.at(-1)?.seq ?? seq,
-    full: false,
-    products: [],
-    terms: [],
-    editedTerms: [],
-    vendors: [],
-    editedVendors: [],
-    posts: [],
-  };
+  const changes = noChanges(rows.at(-1)?.seq ?? seq);
   for (const row of rows) {
     const list = {
       product: changes.products,
