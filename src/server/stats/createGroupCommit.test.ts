@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countTurns } from '../../../test-support/eventLoopTurns';
 import { createGroupCommit } from './createGroupCommit';
 
 const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
@@ -42,19 +43,14 @@ describe('createGroupCommit', () => {
   });
 
   it('writes a backlog of several full batches one per turn of the event loop: requests run between', async () => {
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    // The requests: one turn of the event loop after another, counted.
+    const loop = countTurns();
     const written: { records: number[]; turn: number }[] = [];
     let locked = true;
     const commit = createGroupCommit<number>(
       async (records) => {
         if (locked) throw busy();
-        written.push({ records, turn: turns });
+        written.push({ records, turn: loop.turns() });
       },
       { maxDelayMs: 1, maxBatch: 2 },
     );
@@ -62,7 +58,7 @@ describe('createGroupCommit', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     locked = false;
     await Promise.all(submitted);
-    counting = false;
+    loop.stop();
     expect(written.map((batch) => batch.records)).toEqual([
       [1, 2],
       [3, 4],

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { countTurns } from '../../../../test-support/eventLoopTurns';
 import { createWriteRetryQueue, type WriteRetryOptions } from './createWriteRetryQueue';
 import { isTransientWriteError } from './isTransientWriteError';
 
@@ -69,25 +70,19 @@ describe('createWriteRetryQueue', () => {
     const { queue } = queueWith();
     const store = lockableStore();
     // The requests: one turn of the event loop after another, counted.
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const loop = countTurns();
     const turnsAtWrite: number[] = [];
     for (const row of ['a', 'b', 'c', 'd']) {
       const write = store.write(row);
       queue.submit('searchQueries', async () => {
         await write();
-        turnsAtWrite.push(turns);
+        turnsAtWrite.push(loop.turns());
       });
     }
     await vi.waitFor(() => expect(store.attempts()).toBeGreaterThan(3));
     store.unlock();
     await queue.idle();
-    counting = false;
+    loop.stop();
     expect(store.rows).toEqual(['a', 'b', 'c', 'd']);
     // Each write of the line after the first came a turn later than the one before it.
     for (let i = 1; i < turnsAtWrite.length; i++)
