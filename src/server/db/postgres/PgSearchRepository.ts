@@ -32,6 +32,7 @@ import {
   CHANGE_LOG_PART_ROWS_PG,
   CHANGE_LOG_ROWS,
   type ChangeLogRow,
+  changesOfPart,
   changesOfRows,
 } from '../sql/pageChangeSql';
 import { PgImportHandoffs } from './importHandoffs';
@@ -141,7 +142,7 @@ export class PgSearchRepository implements SearchRepository {
         const rows = part
           ? await this.#rows<ChangeLogRow>(CHANGE_LOG_PART_ROWS_PG, [seq, limit + 1, part.wideAfter], client)
           : await this.#rows<ChangeLogRow>(CHANGE_LOG_ROWS.postgres, [seq, limit + 1], client);
-        if (part) return { ...changesOfRows(rows.slice(0, limit), seq), more: rows.length > limit };
+        if (part) return changesOfPart(rows, seq, limit);
         if (rows.length > limit) return { ...none, full: true, seq: (await this.revision(client)).catalog };
         return changesOfRows(rows, seq);
       });

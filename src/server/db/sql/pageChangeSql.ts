@@ -33,6 +33,14 @@ export function changesOfRows(rows: readonly ChangeLogRow[], seq: number): Searc
 }
 
 /**
+ * A part of a long read (`changesSince` with a part): the first `limit` of the rows read (`limit + 1` asked), and
+ * whether the log holds more after them.
+ */
+export function changesOfPart(rows: readonly ChangeLogRow[], seq: number, limit: number): SearchChanges {
+  return { ...changesOfRows(rows.slice(0, limit), seq), more: rows.length > limit };
+}
+
+/**
  * The rows after position $1, oldest first, at most $2; `wide` when the row's wide_seq is after the position too.
  * The search replicas read the same rows (a term's wide row: the term itself changed, not only its members).
  */

@@ -29,7 +29,7 @@ import type {
   SearchRepository,
   SearchScope,
 } from '../ports';
-import { CHANGE_LOG_ROWS, type ChangeLogRow, changesOfRows } from '../sql/pageChangeSql';
+import { CHANGE_LOG_ROWS, type ChangeLogRow, changesOfPart, changesOfRows } from '../sql/pageChangeSql';
 import type { SqliteImportHandoffs } from './SqliteImportHandoffs';
 import { withoutBusyWait } from './withoutBusyWait';
 
@@ -77,7 +77,7 @@ export class SqliteSearchRepository implements SearchRepository {
     const rows = this.#db
       .prepare(CHANGE_LOG_ROWS.sqlite)
       .all(part?.wideAfter ?? seq, seq, limit + 1) as ChangeLogRow[];
-    if (part) return { ...changesOfRows(rows.slice(0, limit), seq), more: rows.length > limit };
+    if (part) return changesOfPart(rows, seq, limit);
     if (rows.length > limit)
       return { ...changesOfRows([], seq), full: true, seq: (await this.revision()).catalog };
     return changesOfRows(rows, seq);
