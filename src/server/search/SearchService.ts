@@ -428,7 +428,8 @@ export class SearchService {
     const carried = this.#building && this.#embedded;
     const limit = carried ? Math.max(0, DELTA_BUDGET - this.#updatedSinceBuild) : INCREMENTAL_LIMIT;
     const changes = await this.#changesInParts(this.#catalogSeq, limit);
-    if (changes.full || (carried && this.#updatedSinceBuild + changes.products.length > DELTA_BUDGET)) {
+    // Past the limit (with a build in flight: more products than updates still carry) the read is `full`.
+    if (changes.full) {
       this.#awaitingBuild = true;
       if (!carried) this.#startBuild();
       return;
