@@ -47,10 +47,23 @@ class NulSafeClient extends pg.Client {
   }
 }
 
+/**
+ * Every connection without JIT compilation: PostgreSQL compiles a statement whose estimate passes `jit_above_cost`,
+ * and a shop's statements are short; during an import, with the catalog's statistics not yet caught up, a term count
+ * for the search index took 950 ms and an import statement 2.5 s, most of it compiling (auto_explain).
+ */
+const NO_JIT = '-c jit=off';
+
 /** A connection pool for DATABASE_URL with the schema brought up to date. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<PgPool> {
   const pool = survivingDroppedConnections(
-    new pg.Pool({ connectionString: url, max: options.max ?? 10, types, Client: NulSafeClient }),
+    new pg.Pool({
+      connectionString: url,
+      max: options.max ?? 10,
+      types,
+      Client: NulSafeClient,
+      options: NO_JIT,
+    }),
   );
   await migratePostgres(pool);
   return pool;
