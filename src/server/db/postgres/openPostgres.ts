@@ -48,16 +48,11 @@ class NulSafeClient extends pg.Client {
 }
 
 /**
- * How every connection plans. Without JIT compilation: PostgreSQL compiles a statement whose estimate passes
- * `jit_above_cost`, and a shop's statements are short; during an import, with the catalog's statistics not yet
- * caught up, a term count for the search index took 950 ms and an import statement 2.5 s, most of it compiling
- * (auto_explain). And a prepared statement planned for its values at every run, never by a generic plan: a generic
- * plan is made once from the statistics of the day, and a new shop's (a demo catalog of 90 products) made the
- * suggestion cards scan every product, which stayed the plan while a first import wrote 26,000 more (100–250 ms a
- * suggestion); a plan for the values sees the table as it is. Planning costs a few tenths of a millisecond, which
- * the card and listing statements paid anyway (their generic plans looked costlier than the ones for their values).
+ * Every connection without JIT compilation: PostgreSQL compiles a statement whose estimate passes `jit_above_cost`,
+ * and a shop's statements are short; during an import, with the catalog's statistics not yet caught up, a term count
+ * for the search index took 950 ms and an import statement 2.5 s, most of it compiling (auto_explain).
  */
-const PLANNING = '-c jit=off -c plan_cache_mode=force_custom_plan';
+const NO_JIT = '-c jit=off';
 
 /** A connection pool for DATABASE_URL with the schema brought up to date. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<PgPool> {
@@ -67,7 +62,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       max: options.max ?? 10,
       types,
       Client: NulSafeClient,
-      options: PLANNING,
+      options: NO_JIT,
     }),
   );
   await migratePostgres(pool);

@@ -13,6 +13,7 @@ import type { Repositories } from '../ports';
 import { type ChangeNotifications, pgChangeNotifications } from './changeNotifications';
 import { createPgRepositories } from './createPgRepositories';
 import { openPostgres } from './openPostgres';
+import { PRODUCT_CARDS_SQL } from './PgSearchRepository';
 import { createTestDatabase, TEST_DATABASE_URL } from './testDatabase';
 
 /*
@@ -128,15 +129,16 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL page query budget', { timeout: 6
     // The server parses and plans an unnamed statement at every request: for a product page's rating summary that
     // was 0.7 ms against 0.02 ms of running it.
     const unpreparedReads = () =>
-      counting
-        .unprepared()
-        .filter(
-          (sql) =>
-            /^(SELECT|WITH)\b/.test(sql.trim()) &&
-            !sql.includes('pg_advisory') &&
-            !sql.trim().startsWith(CHANGE_LOG_LOOK) &&
-            !sql.trim().startsWith(PAGE_FOLLOWER_LOOK),
-        );
+      counting.unprepared().filter(
+        (sql) =>
+          /^(SELECT|WITH)\b/.test(sql.trim()) &&
+          !sql.includes('pg_advisory') &&
+          !sql.trim().startsWith(CHANGE_LOG_LOOK) &&
+          !sql.trim().startsWith(PAGE_FOLLOWER_LOOK) &&
+          // Planned for its ids at every run anyway; prepared, it could fall to a generic plan made from the
+          // statistics of a smaller catalog (PgSearchRepository).
+          sql !== PRODUCT_CARDS_SQL,
+      );
     expect((await statementsOf('/product/washed-linen-shirt/')).length).toBeGreaterThan(2);
     expect(listed(unpreparedReads())).toBe('');
     // A suggestion's cards, then (after the answer) the analytics write's look at the visitor's last query.
@@ -148,6 +150,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL page query budget', { timeout: 6
     expect(listed(counting.statements())).toContain('FROM search_queries WHERE session_hash');
     expect(suggestion.length).toBeGreaterThan(0);
     expect(listed(unpreparedReads())).toBe('');
+    expect(counting.unprepared()).toContain(PRODUCT_CARDS_SQL);
   });
 
   it('a search results page reads its cards and the menu, from the replica, whether it shows a few products or many', async () => {

@@ -42,14 +42,9 @@ describe.skipIf(!TEST_DATABASE_URL)(
       await drop?.();
     });
 
-    it('plans each statement for its values, without compiling it (a shop’s statements are short)', async () => {
-      // A generic plan is made once from the statistics of its day: a new shop's small catalog made the suggestion
-      // cards' one scan every product, and it stayed while a first import wrote 26,000 more. JIT compiling took
-      // longer than running the statement. Both seen with auto_explain in the live-import bench.
-      const { rows } = await pool.query<{ jit: string; plan_cache_mode: string }>(
-        `SELECT current_setting('jit') AS jit, current_setting('plan_cache_mode') AS plan_cache_mode`,
-      );
-      expect(rows[0]).toEqual({ jit: 'off', plan_cache_mode: 'force_custom_plan' });
+    it('compiles no statement just in time (a shop’s statements are short; compiling one took longer than running it)', async () => {
+      const { rows } = await pool.query<{ jit: string }>('SHOW jit');
+      expect(rows[0]?.jit).toBe('off');
     });
 
     it('reads a suggestion’s product cards by their ids and their variations by parent, not every product', async () => {
